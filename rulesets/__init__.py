@@ -1,0 +1,1 @@
+"""Rulesets as data: the presets shipped with tenbo and their registry."""

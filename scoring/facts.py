@@ -1,0 +1,115 @@
+"""What happened at the table: the facts of a hand, as staff entered them.
+
+These are kept apart from the ruleset (the rules) and from the engine's results.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from scoring.ruleset import AbortiveReason
+
+WINDS = ("E", "S", "W", "N")
+
+
+@dataclass(frozen=True, slots=True)
+class Win:
+    winner: int
+    han: int | None = None
+    fu: int | None = None
+    yakuman: int = 0  # number of yakuman (2 = double)
+    yakuman_names: tuple[str, ...] = ()
+    points: int | None = None  # point-count rulesets (白マティ)
+    dora: int = 0
+    ippatsu: bool = False
+    chips: int = 0  # 祝儀
+    pao: int | None = None  # 包: the liable seat
+
+    @property
+    def is_yakuman(self) -> bool:
+        return self.yakuman > 0
+
+
+@dataclass(frozen=True, slots=True)
+class Ron:
+    loser: int  # the discarder
+    wins: tuple[Win, ...]  # every claimant, in the order entered
+
+
+@dataclass(frozen=True, slots=True)
+class Tsumo:
+    win: Win
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """荒牌流局: exhaustive draw."""
+
+    tenpai: tuple[int, ...]
+    nagashi: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Abortive:
+    """途中流局."""
+
+    reason: AbortiveReason
+
+
+@dataclass(frozen=True, slots=True)
+class Compensation:
+    """A player whose ron-able hand the chombo spoiled (seed 001)."""
+
+    to: int
+    han: int | None = None
+    fu: int | None = None
+    yakuman: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Chombo:
+    """錯和: the hand was stopped by a chombo."""
+
+    offender: int
+    compensation: Compensation | None = None
+
+
+Result = Ron | Tsumo | Draw | Abortive | Chombo
+
+
+class PenaltyKind(StrEnum):
+    CHOMBO = "chombo"
+    DEAD_HAND = "dead_hand"  # 和了放棄
+    DEPOSIT = "deposit"  # 供託 for a false call or false riichi
+
+
+@dataclass(frozen=True, slots=True)
+class Penalty:
+    kind: PenaltyKind
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    result: Result
+    riichi: tuple[int, ...] = ()
+    open_riichi: tuple[int, ...] = ()
+    riichi_cancelled: tuple[int, ...] = ()
+    sit_out: int | None = None  # 抜け番
+    wareme: int | None = None  # the wareme seat, given or from the dice
+    penalties: tuple[Penalty, ...] = ()
+    stop: bool = False  # the all-last dealer chose to stop
+
+
+@dataclass(frozen=True, slots=True)
+class TableState:
+    """The state at the start of a hand."""
+
+    round_wind: str  # E S W N
+    round_number: int
+    dealer: int  # 親
+    honba: int  # 本場
+    sticks: int  # 供託: sticks on the table
+    scores: tuple[int, ...]
+    extension: bool = False  # in an extension round (西入, 返り東)

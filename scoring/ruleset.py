@@ -1,0 +1,530 @@
+"""The ruleset: every rule variant the engine needs, as one frozen, validated value.
+
+A ruleset is data. Presets live as TOML files under ``rulesets/presets/``; a custom
+ruleset is the same fields as JSON. Field names follow ``shared/rules/README.md`` §1.
+
+>>> from scoring.ruleset_files import load_directory, default_preset_dir
+>>> standard = load_directory(default_preset_dir())["standard"]
+>>> Ruleset.from_dict(standard.to_dict()) == standard
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from math import lcm
+from typing import Any
+
+from scoring.codec import from_plain, to_plain
+from scoring.errors import RulesetError
+
+SCHEMA_VERSION = 1
+
+
+class GameLength(StrEnum):
+    TONPUU = "tonpuu"  # 東風戦
+    HANCHAN = "hanchan"  # 半荘戦 (東南戦)
+    OPEN_ENDED = "open_ended"  # 一局清算: until a bust or until staff close the game
+
+
+class DealerRotation(StrEnum):
+    SEAT_ORDER = "seat_order"
+    WINNER_BECOMES_DEALER = "winner_becomes_dealer"  # 和了者が次局の親
+
+
+class KichaSelection(StrEnum):
+    DICE = "dice"  # 起家決め
+    ROTATE_EACH_GAME = "rotate_each_game"  # 回り親
+
+
+class SitOutRotation(StrEnum):
+    NONE = "none"
+    DISCARDER_OR_TSUMO_KAMICHA = "discarder_or_tsumo_kamicha"  # 抜け番
+
+
+class SeatWinds(StrEnum):
+    BY_DEALER = "by_dealer"
+    EAST_SOUTH_WEST_ONLY = "east_south_west_only"
+
+
+class SettlementUnit(StrEnum):
+    P_1000 = "p_1000"  # 1p = 1,000 points
+    POINTS = "points"
+    TEN = "ten"  # 点, for point-count rulesets
+
+
+class SettlementRounding(StrEnum):
+    NONE = "none"
+    GOSHA_ROKUNYU_ABS = "gosha_rokunyu_abs"  # 五捨六入 on |score − return|
+    SHISHA_GONYU_ABS = "shisha_gonyu_abs"  # 四捨五入 on |score − return|
+    SHISHA_GONYU_SCORE = "shisha_gonyu_score"  # the score itself to 1,000, half away from 0
+    FLOOR = "floor"
+    CEIL = "ceil"
+
+
+class ResidualTo(StrEnum):
+    TOP = "top"  # トップは他家の合計のマイナス
+
+
+class TieBreak(StrEnum):
+    KICHA_ORDER = "kicha_order"  # 起家優先
+    DEALER_ORDER_AT_END = "dealer_order_at_end"  # from the last dealer, in turn order
+
+
+class LeftoverSticks(StrEnum):
+    TOP = "top"
+    LOST = "lost"
+
+
+class ValueInput(StrEnum):
+    HAN_FU = "han_fu"
+    HAN_FIXED_40FU = "han_fixed_40fu"  # 符計算なし, 1,000-point units
+    POINT_COUNT = "point_count"  # 点数制 (白マティ)
+
+
+class SanmaTsumo(StrEnum):
+    TSUMO_SON = "tsumo_son"  # ツモ損あり
+    NO_TSUMO_SON_TABLE = "no_tsumo_son_table"  # ツモ損なし
+    EACH_PAYS_COUNT = "each_pays_count"
+
+
+class MultiRon(StrEnum):
+    HEAD_BUMP = "head_bump"  # 頭ハネ
+    DOUBLE_RON = "double_ron"  # ダブロン
+    ALL_ALLOWED = "all_allowed"  # トリロンも
+
+
+class TripleRon(StrEnum):
+    ABORTIVE_DRAW = "abortive_draw"  # 三家和
+    HEAD_BUMP = "head_bump"
+    ALLOWED = "allowed"
+
+
+class MultiRonTo(StrEnum):
+    HEAD = "head"  # 上家取り
+    EACH = "each"
+
+
+class MultiRonRenchan(StrEnum):
+    DEALER_AMONG_WINNERS = "dealer_among_winners"
+    HEAD_WINNER_DECIDES = "head_winner_decides"  # 親権は上家取り
+
+
+class Tobi(StrEnum):
+    OFF = "off"
+    BELOW_ZERO = "below_zero"  # 0点は続行
+    AT_OR_BELOW_ZERO = "at_or_below_zero"
+
+
+class StopPolicy(StrEnum):
+    """Whether the all-last dealer may (or must) stop after a win or tenpai."""
+
+    NONE = "none"
+    OPTIONAL_IF_TOP = "optional_if_top"
+    OPTIONAL_ANY_RANK = "optional_any_rank"
+    AUTOMATIC_IF_TOP = "automatic_if_top"
+    AUTOMATIC_IF_TOP_OPTIONAL_OTHERWISE = "automatic_if_top_optional_otherwise"
+
+
+class Extension(StrEnum):
+    NONE = "none"
+    KAERI_TON_SUDDEN_DEATH = "kaeri_ton_sudden_death"  # 返り東
+    EXTRA_ROUND = "extra_round"  # 西入 / 南入: one more round, sudden death
+
+
+class AbortiveReason(StrEnum):
+    NINE_TERMINALS = "nine_terminals"  # 九種九牌
+    FOUR_WINDS = "four_winds"  # 四風連打
+    FOUR_KANS = "four_kans"  # 四開槓
+    FOUR_RIICHI = "four_riichi"  # 四家立直
+    TRIPLE_RON = "triple_ron"  # 三家和
+
+
+class ChomboPayment(StrEnum):
+    MANGAN_REVERSE = "mangan_reverse"  # 満貫払い
+    FIXED_ALL = "fixed_all"  # n点オール
+
+
+class ChomboHand(StrEnum):
+    REPLAY = "replay"  # 再ゲーム
+    CONTINUE_DEAD_HAND = "continue_dead_hand"  # 和了放棄で続行
+
+
+class NotenRiichi(StrEnum):
+    CHOMBO = "chombo"
+    INVALID = "invalid"
+
+
+class LimitName(StrEnum):
+    MANGAN = "mangan"  # 満貫
+    HANEMAN = "haneman"  # 跳満
+    BAIMAN = "baiman"  # 倍満
+    TWO_AND_HALF_MANGAN = "two_and_half_mangan"  # 跳倍満 (2.5倍満)
+    SANBAIMAN = "sanbaiman"  # 三倍満
+    YAKUMAN = "yakuman"  # 数え役満
+
+
+class NagashiValue(StrEnum):
+    MANGAN = "mangan"
+    YAKUMAN = "yakuman"
+
+
+class NagashiTreatedAs(StrEnum):
+    TSUMO_WIN = "tsumo_win"
+    DRAW = "draw"
+
+
+class PaoRon(StrEnum):
+    HALF = "half"
+    FULL = "full"
+
+
+class PaoRonHonba(StrEnum):
+    DISCARDER = "discarder"
+    PAO = "pao"
+
+
+class OpenRiichiDealin(StrEnum):
+    YAKUMAN = "yakuman"
+    NORMAL = "normal"
+
+
+class TobiPaymentUnit(StrEnum):
+    POINTS = "points"  # moves points in the hand (seed 000)
+    P = "p"  # a bonus in the final settlement (seed 001)
+
+
+class TobiOnNoten(StrEnum):
+    NEAREST_TENPAI_SHIMOCHA = "nearest_tenpai_shimocha"
+    NONE = "none"
+
+
+@dataclass(frozen=True, slots=True)
+class LimitClass:
+    """A limit class (満貫以上): from ``min_han`` han the base is ``base``."""
+
+    min_han: int
+    name: LimitName
+    base: int
+
+
+@dataclass(frozen=True, slots=True)
+class KiriageValue:
+    """A (fu, han) value rounded up to mangan (切り上げ満貫)."""
+
+    fu: int
+    han: int
+
+
+@dataclass(frozen=True, slots=True)
+class MinHanFromHonba:
+    """From ``honba`` honba a win needs ``han`` han not counting dora or ippatsu."""
+
+    honba: int
+    han: int
+
+
+@dataclass(frozen=True, slots=True)
+class Wareme:
+    """割れ目: the broken wall's owner pays and receives ``factor`` times."""
+
+    factor: int
+    applies_to_chombo: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Pao:
+    """包: liability for feeding the final meld of these yakuman."""
+
+    yaku: tuple[str, ...]
+    ron: PaoRon
+    ron_honba_paid_by: PaoRonHonba
+    daiminkan_rinshan: bool
+
+
+@dataclass(frozen=True, slots=True)
+class OpenRiichi:
+    han: int
+    dealin_by_non_riichi: OpenRiichiDealin
+
+
+@dataclass(frozen=True, slots=True)
+class Nagashi:
+    value: NagashiValue
+    treated_as: NagashiTreatedAs
+
+
+@dataclass(frozen=True, slots=True)
+class TobiPayment:
+    amount: int
+    unit: TobiPaymentUnit
+    on_noten: TobiOnNoten
+    only_on_win: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ExtensionTarget:
+    points: int
+    strict: bool  # True: more than ``points``; False: at least ``points``
+
+
+@dataclass(frozen=True, slots=True)
+class ChomboCompensation:
+    """Seed 001: a spoiled ron of at least ``min_limit`` is paid ``share_percent`` %."""
+
+    min_limit: LimitName
+    share_percent: int
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    """Every rule variant the engine reads. Field order follows the rules model §1."""
+
+    schema_version: int
+    id: str
+    title: str  # Japanese
+    title_en: str
+    # 1.1 table and game structure
+    player_count: int
+    sit_out_rotation: SitOutRotation
+    game_length: GameLength
+    dealer_rotation: DealerRotation
+    kicha_selection: KichaSelection
+    seat_change_interval_games: int | None  # 場所替え
+    seat_winds: SeatWinds
+    round_wind_fixed: str | None
+    # 1.2 points, sticks and settlement
+    start_points: int  # 配給原点
+    return_points: int  # 返し
+    uma: tuple[int, ...]  # in p, by rank
+    point_unit: int
+    settlement_unit: SettlementUnit
+    settlement_rounding: SettlementRounding
+    rounding_residual_to: ResidualTo
+    box_under_settlement: bool  # 箱下精算
+    tie_break: TieBreak
+    leftover_sticks_at_end: LeftoverSticks
+    # 1.3 hand value
+    value_input: ValueInput
+    min_han: int
+    min_han_from_honba: MinHanFromHonba | None
+    pinfu_tsumo_fu: int | None
+    chiitoitsu_fu: int
+    double_wind_pair_fu: int
+    kiriage_mangan: tuple[KiriageValue, ...]
+    limits: tuple[LimitClass, ...]
+    yakuman_stacking: bool
+    yakuman_max_multiple: int | None
+    big_yakuman: tuple[str, ...]  # 大役満, 6× mangan
+    tsuuiisou_compound_mangan: int | None
+    point_count_yakuman: int | None
+    sanma_tsumo: SanmaTsumo
+    nukidora: tuple[str, ...]
+    red_fives: str
+    # 1.4 payments for a win
+    honba_ron: int  # 積み棒
+    honba_tsumo_per_payer: int
+    riichi_stick: int  # 供託
+    riichi_min_points: int
+    riichi_cancel_fee: int | None
+    penalty_deposit: int | None
+    wareme: Wareme | None
+    pao: Pao | None
+    open_riichi: OpenRiichi | None
+    nagashi: Nagashi | None
+    # 1.5 multiple ron
+    multi_ron: MultiRon
+    triple_ron: TripleRon
+    multi_ron_sticks_to: MultiRonTo
+    multi_ron_honba_to: MultiRonTo
+    multi_ron_renchan: MultiRonRenchan
+    # 1.6 draws, dealer rotation and honba
+    noten_penalty_total: int  # 不聴罰符
+    keishiki_tenpai: bool  # 形式聴牌
+    renchan_on_dealer_win: bool
+    renchan_on_dealer_tenpai: bool
+    renchan_on_all_noten: bool
+    all_last_dealer_keeps_on_draw: bool
+    abortive_draws: tuple[AbortiveReason, ...]
+    # 1.7 bust and game end
+    tobi: Tobi
+    tobi_payment: TobiPayment | None
+    agari_yame: StopPolicy
+    tenpai_yame: StopPolicy
+    stop_min_points: int | None  # the stopping dealer needs at least this score
+    extension: Extension
+    extension_target: ExtensionTarget | None
+    # 1.8 penalties
+    chombo_payment: ChomboPayment
+    chombo_amount: int  # mangan_reverse: the base (2,000 = mangan); fixed_all: per player
+    chombo_hand: ChomboHand
+    chombo_compensation: ChomboCompensation | None
+    noten_riichi: NotenRiichi
+
+    def __post_init__(self) -> None:
+        for check in _CHECKS:
+            check(self)
+
+    # -- derived values -------------------------------------------------------------
+    @property
+    def hands_per_round(self) -> int:
+        return self.player_count
+
+    @property
+    def oka(self) -> int:
+        """オカ in points: paid to the top player."""
+        return (self.return_points - self.start_points) * self.player_count
+
+    @property
+    def mangan_base(self) -> int:
+        return self.limits[0].base
+
+    @property
+    def kazoe_yakuman_min_han(self) -> int | None:
+        return next((c.min_han for c in self.limits if c.name is LimitName.YAKUMAN), None)
+
+    def limit_base(self, name: LimitName) -> int | None:
+        return next((c.base for c in self.limits if c.name is name), None)
+
+    # -- conversion -----------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        return to_plain(self)  # type: ignore[no-any-return]
+
+    @classmethod
+    def from_dict(
+        cls, data: Mapping[str, Any], *, presets: Mapping[str, Ruleset] | None = None
+    ) -> Ruleset:
+        """Build a ruleset from its JSON form.
+
+        ``{"base": "<preset id>", ...}`` starts from a preset and overrides some fields.
+        """
+        if not isinstance(data, Mapping):
+            raise RulesetError("a ruleset must be an object", field="ruleset")
+        if "base" in data:
+            base_id = data["base"]
+            if not presets or base_id not in presets:
+                known = ", ".join(sorted(presets or {}))
+                raise RulesetError(
+                    f"unknown base preset {base_id!r}; use one of: {known}", field="base")
+            merged = presets[base_id].to_dict()
+            merged.update({k: v for k, v in data.items() if k != "base"})
+            data = merged
+        if data.get("schema_version") != SCHEMA_VERSION:
+            raise RulesetError(
+                f"schema_version must be {SCHEMA_VERSION}, got {data.get('schema_version')!r}",
+                field="schema_version")
+        return from_plain(cls, data)
+
+    def replace(self, **changes: Any) -> Ruleset:
+        return dataclasses.replace(self, **changes)
+
+
+def _fail(field: str, message: str) -> None:
+    raise RulesetError(message, field=field)
+
+
+def _check_identity(r: Ruleset) -> None:
+    if not r.id or not r.id.replace("-", "").replace("_", "").isalnum():
+        _fail("id", "id must be letters, digits, '-' or '_'")
+    if not r.title.strip() or not r.title_en.strip():
+        _fail("title", "title and title_en must not be empty")
+
+
+def _check_structure(r: Ruleset) -> None:
+    if r.player_count not in (3, 4):
+        _fail("player_count", f"player_count must be 3 or 4, got {r.player_count}")
+    if r.sit_out_rotation is not SitOutRotation.NONE and r.player_count != 3:
+        _fail("sit_out_rotation", "a sit-out rotation needs a three-player ruleset")
+    if r.seat_change_interval_games is not None and r.seat_change_interval_games < 1:
+        _fail("seat_change_interval_games", "seat_change_interval_games must be 1 or more")
+    if r.round_wind_fixed not in (None, "E", "S", "W", "N"):
+        _fail("round_wind_fixed", "round_wind_fixed must be E, S, W, N or null")
+
+
+def _check_points(r: Ruleset) -> None:
+    if r.point_unit not in (1, 100, 1000):
+        _fail("point_unit", f"point_unit must be 1, 100 or 1000, got {r.point_unit}")
+    if r.start_points <= 0 or r.start_points % r.point_unit:
+        _fail("start_points", "start_points must be positive and a multiple of point_unit")
+    if r.return_points < r.start_points:
+        _fail("return_points",
+              f"return_points {r.return_points} is below start_points {r.start_points}: "
+              "oka would be negative")
+    if r.return_points % r.point_unit:
+        _fail("return_points", "return_points must be a multiple of point_unit")
+    if len(r.uma) != r.player_count:
+        _fail("uma", f"uma needs {r.player_count} values, one per rank; got {len(r.uma)}")
+    if sum(r.uma) != 0:
+        _fail("uma", f"uma must sum to 0, got {sum(r.uma)}")
+    if list(r.uma) != sorted(r.uma, reverse=True):
+        _fail("uma", "uma must not increase with rank")
+    for name in ("honba_ron", "honba_tsumo_per_payer", "riichi_stick"):
+        value = getattr(r, name)
+        if value < 0 or value % r.point_unit:
+            _fail(name, f"{name} must be a non-negative multiple of point_unit {r.point_unit}")
+    if r.riichi_min_points < 0:
+        _fail("riichi_min_points", "riichi_min_points must not be negative")
+    splits = lcm(*range(1, r.player_count))
+    if r.noten_penalty_total < 0 or r.noten_penalty_total % (r.point_unit * splits):
+        _fail("noten_penalty_total",
+              f"noten_penalty_total must split evenly in units of {r.point_unit}")
+    for name in ("riichi_cancel_fee", "penalty_deposit"):
+        value = getattr(r, name)
+        if value is not None and (value <= 0 or value % r.point_unit):
+            _fail(name, f"{name} must be a positive multiple of point_unit or null")
+    if r.stop_min_points is not None and r.stop_min_points < 0:
+        _fail("stop_min_points", "stop_min_points must not be negative")
+
+
+def _check_value(r: Ruleset) -> None:
+    if r.min_han < 1:
+        _fail("min_han", "min_han must be 1 or more")
+    if not r.limits or r.limits[0].name is not LimitName.MANGAN:
+        _fail("limits", "limits must start with mangan")
+    previous = None
+    for i, limit in enumerate(r.limits):
+        if limit.base <= 0 or limit.base % 100:
+            _fail(f"limits[{i}].base", "a limit base must be a positive multiple of 100")
+        if previous and (limit.min_han <= previous.min_han or limit.base <= previous.base):
+            _fail(f"limits[{i}]", "limits must rise in both min_han and base")
+        previous = limit
+    names = [c.name for c in r.limits]
+    if len(set(names)) != len(names):
+        _fail("limits", "each limit class may appear once")
+    if r.yakuman_max_multiple is not None and r.yakuman_max_multiple < 1:
+        _fail("yakuman_max_multiple", "yakuman_max_multiple must be 1 or more, or null")
+    if r.value_input is ValueInput.POINT_COUNT and r.point_count_yakuman is None:
+        _fail("point_count_yakuman", "a point-count ruleset must value a yakuman")
+    if r.chiitoitsu_fu != 25:
+        _fail("chiitoitsu_fu", "seven pairs are 25 fu")
+    if r.pinfu_tsumo_fu not in (None, 20):
+        _fail("pinfu_tsumo_fu", "pinfu_tsumo_fu must be 20 or null")
+    if r.double_wind_pair_fu not in (2, 4):
+        _fail("double_wind_pair_fu", "double_wind_pair_fu must be 2 or 4")
+
+
+def _check_multi_ron(r: Ruleset) -> None:
+    if r.multi_ron is MultiRon.HEAD_BUMP and r.triple_ron is TripleRon.ALLOWED:
+        _fail("triple_ron", "triple_ron cannot be allowed when multi_ron is head_bump")
+    if r.multi_ron is MultiRon.ALL_ALLOWED and r.triple_ron is not TripleRon.ALLOWED:
+        _fail("triple_ron", "multi_ron all_allowed means triple_ron is allowed")
+    if r.triple_ron is TripleRon.ABORTIVE_DRAW and AbortiveReason.TRIPLE_RON not in r.abortive_draws:
+        _fail("abortive_draws", "triple_ron abortive_draw needs triple_ron in abortive_draws")
+
+
+def _check_end(r: Ruleset) -> None:
+    if r.extension is not Extension.NONE and r.extension_target is None:
+        _fail("extension_target", "an extension needs an extension_target")
+    if r.game_length is GameLength.OPEN_ENDED and r.extension is not Extension.NONE:
+        _fail("extension", "an open-ended game has no extension")
+    if r.chombo_amount <= 0 or r.chombo_amount % r.point_unit:
+        _fail("chombo_amount", "chombo_amount must be a positive multiple of point_unit")
+    if r.tobi_payment is not None and r.tobi_payment.amount <= 0:
+        _fail("tobi_payment.amount", "tobi_payment.amount must be positive")
+
+
+_CHECKS = (_check_identity, _check_structure, _check_points, _check_value,
+           _check_multi_ron, _check_end)

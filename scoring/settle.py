@@ -1,0 +1,210 @@
+"""Settling one hand: every payment as a ledger of transfers (rules README §3.1–§3.5).
+
+>>> from scoring.ruleset_files import load_directory, default_preset_dir
+>>> from scoring.facts import Ron, Win, Hand, TableState
+>>> standard = load_directory(default_preset_dir())["standard"]
+>>> state = TableState("E", 1, dealer=0, honba=0, sticks=0, scores=(25000,) * 4)
+>>> hand = Hand(result=Ron(loser=2, wins=(Win(winner=1, han=3, fu=30),)))
+>>> settle_hand(state, hand, ruleset=standard).deltas
+(0, 3900, -3900, 0)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from scoring.errors import ScoringError
+from scoring.facts import Abortive, Chombo, Draw, Hand, Ron, TableState, Tsumo, Win
+from scoring.ledger import Reason, Transfer, deltas_of
+from scoring.payments import (chombo_transfers, noten_transfers, pay_win_ron,
+                              pay_win_tsumo, seats_in_play, turn_order_from)
+from scoring.ruleset import (AbortiveReason, MultiRon, MultiRonTo, NagashiTreatedAs,
+                             NotenRiichi, Ruleset, TripleRon)
+from scoring.values import limit_tsumo_amounts, YAKUMAN_MANGAN
+
+
+class HandError(ScoringError):
+    """A hand that cannot be settled as entered; ``field`` is relative to the hand."""
+
+    code = "invalid_hand"
+
+
+class OutcomeKind(StrEnum):
+    WIN = "win"
+    DRAW = "draw"
+    ABORTIVE = "abortive"
+    CHOMBO = "chombo"  # the hand is replayed
+
+
+@dataclass(frozen=True, slots=True)
+class HandSettlement:
+    kind: OutcomeKind
+    transfers: tuple[Transfer, ...]
+    deltas: tuple[int, ...]
+    sticks_after: int
+    winners: tuple[int, ...] = ()  # in head order; the first is the head winner
+    tenpai: tuple[int, ...] = ()
+    nagashi_win: bool = False  # nagashi settled as a tsumo win
+    notes: tuple[str, ...] = ()
+
+
+def settle_hand(state: TableState, hand: Hand, *, ruleset: Ruleset) -> HandSettlement:
+    """Settle ``hand`` from ``state``: transfers, deltas and what the flow needs."""
+    seats = len(state.scores)
+    active = seats_in_play(seats, hand.sit_out)
+    check_riichi(state, hand, ruleset)
+    deposits = tuple(Transfer(s, None, ruleset.riichi_stick, Reason.RIICHI)
+                     for s in hand.riichi)
+    pot = state.sticks + len(hand.riichi)  # sticks on the table once riichi is paid
+    result = hand.result
+    if isinstance(result, Ron):
+        outcome = settle_ron(state, hand, result, ruleset=ruleset, active=active, pot=pot)
+    elif isinstance(result, Tsumo):
+        check_min_han(state, result.win, ruleset, field="result.win")
+        transfers = pay_win_tsumo(state, hand, result.win, ruleset=ruleset, active=active,
+                                  honba=True)
+        transfers += take_sticks(result.win.winner, pot, ruleset)
+        outcome = _outcome(OutcomeKind.WIN, transfers, seats, 0, (result.win.winner,))
+    elif isinstance(result, Draw):
+        outcome = settle_draw(state, hand, result, ruleset=ruleset, active=active, pot=pot)
+    elif isinstance(result, Abortive):
+        outcome = _outcome(OutcomeKind.ABORTIVE, (), seats, pot)
+    else:
+        outcome = settle_chombo(state, hand, result.offender, ruleset=ruleset, active=active)
+    if outcome.kind is OutcomeKind.CHOMBO:
+        return outcome
+    all_transfers = deposits + outcome.transfers
+    return HandSettlement(kind=outcome.kind, transfers=all_transfers,
+                          deltas=deltas_of(all_transfers, seats),
+                          sticks_after=outcome.sticks_after, winners=outcome.winners,
+                          tenpai=outcome.tenpai, nagashi_win=outcome.nagashi_win,
+                          notes=outcome.notes)
+
+
+def _outcome(kind: OutcomeKind, transfers: tuple[Transfer, ...], seats: int,
+             sticks_after: int, winners: tuple[int, ...] = (), **extra: object
+             ) -> HandSettlement:
+    return HandSettlement(kind=kind, transfers=transfers, deltas=deltas_of(transfers, seats),
+                          sticks_after=sticks_after, winners=winners, **extra)  # type: ignore[arg-type]
+
+
+def check_riichi(state: TableState, hand: Hand, ruleset: Ruleset) -> None:
+    for i, seat in enumerate(hand.riichi):
+        score = state.scores[seat]
+        if score < ruleset.riichi_min_points:
+            raise HandError(
+                f"seat {seat} has {score} points; riichi needs at least "
+                f"{ruleset.riichi_min_points} in ruleset {ruleset.id}",
+                field=f"riichi[{i}]", code="riichi_below_minimum")
+
+
+def check_min_han(state: TableState, win: Win, ruleset: Ruleset, *, field: str) -> None:
+    """From the ruleset's honba count, a win needs more han without dora (seed 000)."""
+    rule = ruleset.min_han_from_honba
+    if rule is None or win.is_yakuman or win.han is None or state.honba < rule.honba:
+        return
+    if win.han - win.dora < rule.han:
+        raise HandError(
+            f"at {state.honba} honba a win needs {rule.han} han not counting dora "
+            f"(二飜縛り); this hand has {win.han - win.dora}", field=f"{field}.han",
+            code="below_min_han")
+
+
+def take_sticks(winner: int, pot: int, ruleset: Ruleset) -> tuple[Transfer, ...]:
+    if not pot:
+        return ()
+    return (Transfer(None, winner, pot * ruleset.riichi_stick, Reason.STICKS),)
+
+
+def head_order(ron: Ron, *, seats: int, active: tuple[int, ...]) -> tuple[Win, ...]:
+    """Claimants from the discarder's shimocha in turn order (上家取り)."""
+    order = turn_order_from(ron.loser, active)
+    return tuple(sorted(ron.wins, key=lambda w: order.index(w.winner)))
+
+
+def settle_ron(state: TableState, hand: Hand, ron: Ron, *, ruleset: Ruleset,
+               active: tuple[int, ...], pot: int) -> HandSettlement:
+    seats = len(state.scores)
+    wins = head_order(ron, seats=seats, active=active)
+    notes: list[str] = []
+    if len(wins) >= 3:
+        if ruleset.triple_ron is TripleRon.ABORTIVE_DRAW:
+            return _outcome(OutcomeKind.ABORTIVE, (), seats, pot,
+                            notes=(AbortiveReason.TRIPLE_RON.value,))
+        if ruleset.triple_ron is TripleRon.HEAD_BUMP:
+            wins = wins[:1]
+    if len(wins) >= 2 and ruleset.multi_ron is MultiRon.HEAD_BUMP:
+        notes += [f"head bump: the ron of seat {w.winner} is void" for w in wins[1:]]
+        wins = wins[:1]
+    transfers: list[Transfer] = []
+    for i, win in enumerate(wins):
+        check_min_han(state, win, ruleset, field=f"result.wins[{ron.wins.index(win)}]")
+        with_honba = i == 0 or ruleset.multi_ron_honba_to is MultiRonTo.EACH
+        transfers += pay_win_ron(state, hand, win, ron.loser, ruleset=ruleset,
+                                 honba=with_honba)
+    transfers += take_sticks(wins[0].winner, pot, ruleset)
+    return _outcome(OutcomeKind.WIN, tuple(transfers), seats, 0,
+                    tuple(w.winner for w in wins), notes=tuple(notes))
+
+
+def settle_draw(state: TableState, hand: Hand, draw: Draw, *, ruleset: Ruleset,
+                active: tuple[int, ...], pot: int) -> HandSettlement:
+    seats = len(state.scores)
+    standing = [s for s in hand.riichi if s not in hand.riichi_cancelled]
+    noten_riichi = [s for s in standing if s not in draw.tenpai and s not in draw.nagashi]
+    if noten_riichi and not draw.nagashi:
+        if ruleset.noten_riichi is NotenRiichi.INVALID:
+            raise HandError(
+                f"seat {noten_riichi[0]} is in riichi but not tenpai; ruleset {ruleset.id} "
+                "cannot have a noten riichi: add the seat to 'tenpai'",
+                field="result.tenpai", code="noten_riichi")
+        return settle_chombo(state, hand, noten_riichi[0], ruleset=ruleset, active=active,
+                             note="noten riichi (不聴立直) settled as chombo")
+    tenpai = tuple(s for s in draw.tenpai if s in active)
+    if draw.nagashi:
+        return settle_nagashi(state, hand, draw, ruleset=ruleset, active=active, pot=pot)
+    transfers = noten_transfers(tenpai, active, ruleset.noten_penalty_total)
+    return _outcome(OutcomeKind.DRAW, transfers, seats, pot, tenpai=tenpai)
+
+
+def settle_nagashi(state: TableState, hand: Hand, draw: Draw, *, ruleset: Ruleset,
+                   active: tuple[int, ...], pot: int) -> HandSettlement:
+    """流し満貫: paid like a tsumo of its value, instead of no-ten money."""
+    assert ruleset.nagashi is not None
+    seats = len(state.scores)
+    as_win = ruleset.nagashi.treated_as is NagashiTreatedAs.TSUMO_WIN
+    multiple = YAKUMAN_MANGAN if ruleset.nagashi.value == "yakuman" else 1
+    base = ruleset.mangan_base * multiple
+    order = turn_order_from(state.dealer, active, include_start=True)
+    winners = tuple(sorted(draw.nagashi, key=order.index))
+    transfers: list[Transfer] = []
+    for i, seat in enumerate(winners):
+        payers = tuple(s for s in active if s != seat)
+        amounts = limit_tsumo_amounts(base, winner=seat, dealer=state.dealer, payers=payers,
+                                      ruleset=ruleset)
+        transfers += [Transfer(p, seat, amount, Reason.NAGASHI)
+                      for p, amount in amounts.items()]
+        if as_win and i == 0 and state.honba:
+            transfers += [Transfer(p, seat, state.honba * ruleset.honba_tsumo_per_payer,
+                                   Reason.HONBA) for p in payers]
+    if as_win:
+        transfers += take_sticks(winners[0], pot, ruleset)
+        return _outcome(OutcomeKind.WIN, tuple(transfers), seats, 0, winners,
+                        nagashi_win=True, tenpai=draw.tenpai)
+    return _outcome(OutcomeKind.DRAW, tuple(transfers), seats, pot,
+                    tenpai=tuple(s for s in draw.tenpai if s in active))
+
+
+def settle_chombo(state: TableState, hand: Hand, offender: int, *, ruleset: Ruleset,
+                  active: tuple[int, ...], note: str = "") -> HandSettlement:
+    """錯和: the offender pays; the hand is replayed with its riichi sticks returned."""
+    seats = len(state.scores)
+    transfers = tuple(Transfer(s, None, ruleset.riichi_stick, Reason.RIICHI)
+                      for s in hand.riichi)
+    transfers += tuple(Transfer(None, s, ruleset.riichi_stick, Reason.RIICHI_RETURN)
+                       for s in hand.riichi)
+    transfers += chombo_transfers(state, hand, offender, ruleset=ruleset, active=active)
+    return HandSettlement(kind=OutcomeKind.CHOMBO, transfers=transfers,
+                          deltas=deltas_of(transfers, seats), sticks_after=state.sticks,
+                          notes=(note,) if note else ())

@@ -1,0 +1,174 @@
+"""From the entered value of a win to what each payer owes (rules README §3.1, §4).
+
+>>> from scoring.ruleset_files import load_directory, default_preset_dir
+>>> standard = load_directory(default_preset_dir())["standard"]
+>>> ron_amount(Win(winner=1, han=3, fu=30), winner_is_dealer=False, ruleset=standard)
+3900
+"""
+
+from __future__ import annotations
+
+from scoring.facts import Win
+from scoring.ledger import round_up
+from scoring.ruleset import Ruleset, ValueInput
+
+BIG_YAKUMAN_MANGAN = 6  # 大役満: 6× mangan
+YAKUMAN_MANGAN = 4  # 役満: 4× mangan
+TSUUIISOU = "tsuuiisou"  # 字一色
+
+# The yakuman names the engine knows (a win's ``yakuman`` may list them).
+YAKUMAN_NAMES = frozenset({
+    "kokushi",  # 国士無双
+    "kokushi_13",  # 国士無双十三面
+    "suuankou",  # 四暗刻
+    "suuankou_tanki",  # 四暗刻単騎
+    "daisangen",  # 大三元
+    "tsuuiisou",  # 字一色
+    "shousuushii",  # 小四喜
+    "daisuushii",  # 大四喜
+    "ryuuiisou",  # 緑一色
+    "chinroutou",  # 清老頭
+    "chuuren",  # 九蓮宝燈
+    "junsei_chuuren",  # 純正九蓮宝燈
+    "suukantsu",  # 四槓子
+    "tenhou",  # 天和
+    "chiihou",  # 地和
+    "renhou",  # 人和
+    "isshoku_yonjun",  # 一色四順
+    "manzu_honitsu",  # 萬子混一色 (seed 004)
+    "open_riichi_dealin",  # オープンリーチへの放銃
+    "nagashi",  # 流し満貫 valued as yakuman
+})
+
+
+def yakuman_mangan_multiple(win: Win, ruleset: Ruleset) -> int:
+    """The value of a yakuman win in multiples of mangan.
+
+    By names: 4 per yakuman, 6 per big yakuman, and tsuuiisou in a compound adds the
+    ruleset's ``tsuuiisou_compound_mangan`` instead of 4. By count: 4 per yakuman.
+    """
+    if win.yakuman_names:
+        multiple = 0
+        compound = len(win.yakuman_names) > 1
+        for name in win.yakuman_names:
+            if name == TSUUIISOU and compound and ruleset.tsuuiisou_compound_mangan:
+                multiple += ruleset.tsuuiisou_compound_mangan
+            elif name in ruleset.big_yakuman:
+                multiple += BIG_YAKUMAN_MANGAN
+            else:
+                multiple += YAKUMAN_MANGAN
+    else:
+        multiple = YAKUMAN_MANGAN * win.yakuman
+    cap = ruleset.yakuman_max_multiple
+    if not ruleset.yakuman_stacking:
+        cap = 1 if cap is None else min(cap, 1)
+    if cap is not None:
+        multiple = min(multiple, YAKUMAN_MANGAN * cap)
+    return multiple
+
+
+def limit_for_han(han: int, ruleset: Ruleset) -> int | None:
+    """The base of the highest limit class reached by ``han`` alone, if any."""
+    base = None
+    for limit in ruleset.limits:
+        if han >= limit.min_han:
+            base = limit.base
+    return base
+
+
+def base_points(win: Win, ruleset: Ruleset) -> int:
+    """基本点: fu × 2^(2 + han), capped at mangan, or the limit class's base.
+
+    >>> from scoring.ruleset_files import load_directory, default_preset_dir
+    >>> standard = load_directory(default_preset_dir())["standard"]
+    >>> base_points(Win(winner=0, han=3, fu=40), standard)
+    1280
+    """
+    mangan = ruleset.mangan_base
+    if win.is_yakuman:
+        return mangan * yakuman_mangan_multiple(win, ruleset) // 2
+    assert win.han is not None
+    by_han = limit_for_han(win.han, ruleset)
+    if by_han is not None:
+        return by_han
+    assert win.fu is not None
+    if any(k.fu == win.fu and k.han == win.han for k in ruleset.kiriage_mangan):
+        return mangan
+    return min(win.fu * 2 ** (2 + win.han), mangan)
+
+
+def ron_amount(win: Win, *, winner_is_dealer: bool, ruleset: Ruleset) -> int:
+    """What the discarder pays for the hand, honba excluded."""
+    if ruleset.value_input is ValueInput.POINT_COUNT:
+        return point_count_value(win, ruleset)
+    if ruleset.value_input is ValueInput.HAN_FIXED_40FU:
+        return fixed_40fu_ron(win, winner_is_dealer=winner_is_dealer, ruleset=ruleset)
+    factor = 6 if winner_is_dealer else 4
+    return round_up(factor * base_points(win, ruleset), ruleset.point_unit)
+
+
+def tsumo_amounts(win: Win, *, dealer: int, payers: tuple[int, ...],
+                  ruleset: Ruleset) -> dict[int, int]:
+    """What each payer owes on a tsumo, honba excluded.
+
+    >>> from scoring.ruleset_files import load_directory, default_preset_dir
+    >>> standard = load_directory(default_preset_dir())["standard"]
+    >>> tsumo_amounts(Win(winner=1, han=4, fu=30), dealer=0, payers=(0, 2, 3),
+    ...               ruleset=standard)
+    {0: 3900, 2: 2000, 3: 2000}
+    """
+    if ruleset.value_input is ValueInput.POINT_COUNT:
+        value = point_count_value(win, ruleset)
+        return {p: value for p in payers}
+    if ruleset.value_input is ValueInput.HAN_FIXED_40FU:
+        return fixed_40fu_tsumo(win, dealer=dealer, payers=payers, ruleset=ruleset)
+    base = base_points(win, ruleset)
+    winner_is_dealer = win.winner == dealer
+    return {p: round_up(base * (2 if winner_is_dealer or p == dealer else 1),
+                        ruleset.point_unit)
+            for p in payers}
+
+
+def limit_tsumo_amounts(base: int, *, winner: int, dealer: int, payers: tuple[int, ...],
+                        ruleset: Ruleset) -> dict[int, int]:
+    """A tsumo of a fixed base (nagashi, chombo in reverse)."""
+    return {p: round_up(base * (2 if winner == dealer or p == dealer else 1),
+                        ruleset.point_unit)
+            for p in payers}
+
+
+def point_count_value(win: Win, ruleset: Ruleset) -> int:
+    """点数制: the count entered, plus the ruleset's value per yakuman."""
+    value = win.points or 0
+    if win.is_yakuman:
+        assert ruleset.point_count_yakuman is not None
+        value += ruleset.point_count_yakuman * win.yakuman
+    return value
+
+
+def fixed_40fu_ron(win: Win, *, winner_is_dealer: bool, ruleset: Ruleset) -> int:
+    """Fixed 40 fu in 1,000-point units (seed 004): 40 fu, rounded up to 1,000,
+    except a non-dealer 1-han ron, which is 1,000."""
+    if not win.is_yakuman and win.han == 1 and not winner_is_dealer:
+        return ruleset.point_unit
+    fixed = Win(winner=win.winner, han=win.han, fu=40, yakuman=win.yakuman,
+                yakuman_names=win.yakuman_names)
+    factor = 6 if winner_is_dealer else 4
+    return round_up(factor * base_points(fixed, ruleset), ruleset.point_unit)
+
+
+def fixed_40fu_tsumo(win: Win, *, dealer: int, payers: tuple[int, ...],
+                     ruleset: Ruleset) -> dict[int, int]:
+    """No tsumo-son in 1,000-point units (seed 004, rules README §3.1 item 3)."""
+    unit = ruleset.point_unit
+    if win.winner == dealer:
+        total = fixed_40fu_ron(win, winner_is_dealer=True, ruleset=ruleset)
+        return {p: max(round_up(total // 2, unit), unit) for p in payers}
+    total = fixed_40fu_ron(win, winner_is_dealer=False, ruleset=ruleset)
+    if total % (3 * unit) == 0:
+        dealer_share, other_share = 2 * total // 3, total // 3
+    else:
+        # The absent fourth player's share is split equally: 2.5 and 1.5 quarters.
+        dealer_share, other_share = -(-5 * total // 8), -(-3 * total // 8)
+    return {p: max(round_up(dealer_share if p == dealer else other_share, unit), unit)
+            for p in payers}

@@ -1,0 +1,132 @@
+"""Reading one win: the value staff entered, checked against what the ruleset allows."""
+
+from __future__ import annotations
+
+from scoring.facts import Win
+from scoring.fields import FieldReader
+from scoring.ruleset import Ruleset, ValueInput
+from scoring.values import YAKUMAN_NAMES
+
+WIN_FIELDS = ("winner", "han", "fu", "yakuman", "points", "dora", "ippatsu", "chips", "pao")
+VALID_FU = (20, 25) + tuple(range(30, 140, 10))
+MAX_HAN = 99
+MAX_YAKUMAN = 8
+MAX_POINT_COUNT = 10_000
+
+
+def read_win(win: FieldReader, *, ruleset: Ruleset, seats: int, tsumo: bool) -> Win:
+    win.only(WIN_FIELDS)
+    winner = win.seat("winner", seats=seats, what="the winner")
+    yakuman, names = read_yakuman(win)
+    han = fu = points = None
+    if ruleset.value_input is ValueInput.POINT_COUNT:
+        for name in ("han", "fu"):
+            if win.has(name):
+                win.fail(name, f"ruleset {ruleset.id} counts points: give 'points', "
+                               f"not '{name}'")
+        if not yakuman or win.has("points"):
+            points = win.integer("points", low=1, high=MAX_POINT_COUNT,
+                                 what="the hand's point count, honba excluded")
+    else:
+        if win.has("points"):
+            win.fail("points", f"'points' is only for point-count rulesets; "
+                               f"give han and fu for ruleset {ruleset.id}")
+        if yakuman:
+            for name in ("han", "fu"):
+                if win.has(name):
+                    win.fail(name, f"give either 'yakuman' or '{name}', not both")
+        else:
+            han = read_han(win, ruleset)
+            fu = read_fu(win, ruleset=ruleset, han=han, tsumo=tsumo)
+    dora = win.integer("dora", low=0, high=MAX_HAN, what="han from dora", default=0)
+    if han is not None and dora > han:
+        win.fail("dora", f"dora {dora} is more than the hand's {han} han")
+    chips = win.integer("chips", low=0, high=100, what="chips this win earns", default=0)
+    if chips:
+        win.fail("chips", f"ruleset {ruleset.id} pays no chips (祝儀); leave 'chips' out")
+    pao = read_pao(win, ruleset=ruleset, seats=seats, winner=winner,
+                   yakuman=yakuman, names=names)
+    return Win(winner=winner, han=han, fu=fu, yakuman=yakuman, yakuman_names=names,
+               points=points, dora=dora, ippatsu=win.boolean("ippatsu"), chips=chips,
+               pao=pao)
+
+
+def read_yakuman(win: FieldReader) -> tuple[int, tuple[str, ...]]:
+    if not win.has("yakuman"):
+        return 0, ()
+    value = win.data["yakuman"]
+    if isinstance(value, list):
+        if not value:
+            win.fail("yakuman", "'yakuman' lists no yakuman")
+        for i, name in enumerate(value):
+            if name not in YAKUMAN_NAMES:
+                win.fail(f"yakuman[{i}]", f"unknown yakuman {name!r}; known: "
+                                          f"{', '.join(sorted(YAKUMAN_NAMES))}")
+        if len(set(value)) != len(value):
+            win.fail("yakuman", "a yakuman is listed twice")
+        return len(value), tuple(value)
+    count = win.integer("yakuman", low=1, high=MAX_YAKUMAN,
+                        what="the number of yakuman (2 = double)")
+    return count, ()
+
+
+def read_han(win: FieldReader, ruleset: Ruleset) -> int:
+    han = win.integer("han", low=1, high=MAX_HAN,
+                      what="the hand's han, dora included (or give 'yakuman')")
+    if han < ruleset.min_han:
+        win.fail("han", f"ruleset {ruleset.id} needs at least {ruleset.min_han} han; "
+                        f"got {han}", code="below_min_han")
+    return han
+
+
+def read_fu(win: FieldReader, *, ruleset: Ruleset, han: int, tsumo: bool) -> int | None:
+    if ruleset.value_input is ValueInput.HAN_FIXED_40FU:
+        if win.has("fu") and win.data["fu"] != 40:
+            win.fail("fu", f"fu is fixed at 40 in ruleset {ruleset.id}; leave 'fu' out")
+        return 40
+    mangan_han = ruleset.limits[0].min_han
+    if not win.has("fu"):
+        if han < mangan_han:
+            win.require("fu", f"the fu (below {mangan_han} han the value depends on it)")
+        return None
+    fu = win.data["fu"]
+    if isinstance(fu, bool) or fu not in VALID_FU:
+        win.fail("fu", f"fu must be 20, 25 or a multiple of 10 from 30 to 130; got {fu!r}")
+    problem = impossible_fu(fu=fu, han=han, tsumo=tsumo, ruleset=ruleset)
+    if problem:
+        win.fail("fu", problem, code="impossible_value")
+    return fu  # type: ignore[no-any-return]
+
+
+def impossible_fu(*, fu: int, han: int, tsumo: bool, ruleset: Ruleset) -> str | None:
+    """Why a (fu, han) pair cannot occur, or None (rules README §4.3)."""
+    if fu == 20:
+        if not tsumo:
+            return "a ron is never 20 fu (pinfu ron is 30 fu)"
+        if ruleset.pinfu_tsumo_fu is None:
+            return f"ruleset {ruleset.id} scores a pinfu tsumo at 30 fu, not 20"
+        if han < 2:
+            return "20 fu needs at least 2 han (pinfu and tsumo)"
+    if fu == 25:
+        if han < 2:
+            return f"fu 25 is only valid for seven pairs, at least 2 han; got han {han}"
+        if tsumo and han < 3:
+            return "a seven pairs tsumo is at least 3 han (seven pairs and tsumo)"
+    return None
+
+
+def read_pao(win: FieldReader, *, ruleset: Ruleset, seats: int, winner: int,
+             yakuman: int, names: tuple[str, ...]) -> int | None:
+    if not win.has("pao"):
+        return None
+    pao = win.seat("pao", seats=seats, what="the liable player")
+    if ruleset.pao is None:
+        win.fail("pao", f"ruleset {ruleset.id} has no pao (包)")
+    if pao == winner:
+        win.fail("pao", "the winner cannot be liable for their own hand")
+    if not yakuman:
+        win.fail("pao", "pao applies only to a yakuman; give 'yakuman'")
+    if names and not set(names) & set(ruleset.pao.yaku):  # type: ignore[union-attr]
+        win.fail("pao", f"none of {', '.join(names)} carries pao in ruleset {ruleset.id} "
+                        f"(pao yakuman: {', '.join(ruleset.pao.yaku)})")  # type: ignore[union-attr]
+    return pao
