@@ -86,7 +86,7 @@ def base_points(win: Win, ruleset: Ruleset) -> int:
     """
     mangan = ruleset.mangan_base
     if win.is_yakuman:
-        return mangan * yakuman_mangan_multiple(win, ruleset) // 2
+        return mangan * yakuman_mangan_multiple(win, ruleset)
     assert win.han is not None
     by_han = limit_for_han(win.han, ruleset)
     if by_han is not None:
