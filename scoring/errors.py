@@ -23,6 +23,12 @@ class RulesetError(ScoringError):
     code = "invalid_ruleset"
 
 
+class HandError(ScoringError):
+    """A hand that cannot be settled as entered; ``field`` is relative to the hand."""
+
+    code = "invalid_hand"
+
+
 class RecordError(ScoringError):
     """A game record cannot be replayed; ``hand`` is the offending hand's index."""
 

@@ -9,7 +9,8 @@ from scoring.facts import WINDS, Hand, TableState
 from scoring.ranking import rank_order
 from scoring.ruleset import (DealerRotation, Extension, GameLength, MultiRonRenchan,
                              Ruleset, StopPolicy, Tobi)
-from scoring.settle import HandError, HandSettlement, OutcomeKind
+from scoring.errors import HandError
+from scoring.settle import HandSettlement, OutcomeKind
 
 
 class EndReason(StrEnum):

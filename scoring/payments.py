@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from scoring.facts import Hand, TableState, Win
-from scoring.ledger import Reason, Transfer, round_up
-from scoring.ruleset import ChomboPayment, PaoRon, PaoRonHonba, Ruleset
+from scoring.ledger import Reason, Transfer
+from scoring.ruleset import PaoRon, PaoRonHonba, Ruleset
 from scoring.values import ron_amount, tsumo_amounts
 
 # Payments a wareme seat pays and receives double; honba, no-ten money, sticks and the
@@ -127,22 +127,4 @@ def noten_transfers(tenpai: tuple[int, ...], active: tuple[int, ...],
                 transfers.append(Transfer(payer, payee, amount, Reason.NOTEN))
                 owed[payer] -= amount
                 due[payee] -= amount
-    return tuple(transfers)
-
-
-def chombo_transfers(state: TableState, hand: Hand, offender: int, *, ruleset: Ruleset,
-                     active: tuple[int, ...]) -> tuple[Transfer, ...]:
-    """満貫払い: what a mangan tsumo by each other player would cost; or n all."""
-    wareme = wareme_seat(state, hand, active)
-    transfers = []
-    for seat in active:
-        if seat == offender:
-            continue
-        amount = ruleset.chombo_amount
-        if ruleset.chombo_payment is ChomboPayment.MANGAN_REVERSE:
-            factor = 2 if state.dealer in (seat, offender) else 1
-            amount = round_up(amount * factor, ruleset.point_unit)
-        amount = doubled(amount, offender, seat, Reason.CHOMBO, wareme=wareme,
-                         ruleset=ruleset)
-        transfers.append(Transfer(offender, seat, amount, Reason.CHOMBO))
     return tuple(transfers)

@@ -242,6 +242,7 @@ class Pao:
     yaku: tuple[str, ...]
     ron: PaoRon
     ron_honba_paid_by: PaoRonHonba
+    ron_odd_unit_paid_by: PaoRonHonba  # who pays the odd unit when a ron is split
     daiminkan_rinshan: bool
 
 
@@ -360,6 +361,7 @@ class Ruleset:
     # 1.8 penalties
     chombo_payment: ChomboPayment
     chombo_amount: int  # mangan_reverse: the base (2,000 = mangan); fixed_all: per player
+    chombo_amount_sit_out: int | None  # fixed_all from the seat sitting out (抜け番)
     chombo_hand: ChomboHand
     chombo_compensation: ChomboCompensation | None
     noten_riichi: NotenRiichi
@@ -522,6 +524,10 @@ def _check_end(r: Ruleset) -> None:
         _fail("extension", "an open-ended game has no extension")
     if r.chombo_amount <= 0 or r.chombo_amount % r.point_unit:
         _fail("chombo_amount", "chombo_amount must be a positive multiple of point_unit")
+    if r.chombo_amount_sit_out is not None and r.sit_out_rotation is SitOutRotation.NONE:
+        _fail("chombo_amount_sit_out", "chombo_amount_sit_out needs a sit-out rotation")
+    if r.penalty_deposit is not None and r.penalty_deposit % r.riichi_stick:
+        _fail("penalty_deposit", "penalty_deposit must be a whole number of sticks")
     if r.tobi_payment is not None and r.tobi_payment.amount <= 0:
         _fail("tobi_payment.amount", "tobi_payment.amount must be positive")
 

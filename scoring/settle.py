@@ -1,4 +1,4 @@
-"""Settling one hand: every payment as a ledger of transfers (rules README §3.1–§3.5).
+"""Settling one hand: every payment as a ledger of transfers (rules README §3.1–§3.7).
 
 >>> from scoring.ruleset_files import load_directory, default_preset_dir
 >>> from scoring.facts import Ron, Win, Hand, TableState
@@ -14,20 +14,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from scoring.errors import ScoringError
-from scoring.facts import Abortive, Chombo, Draw, Hand, Ron, TableState, Tsumo, Win
+from scoring.errors import HandError
+from scoring.facts import Chombo, Draw, Hand, Ron, TableState, Tsumo, Win
 from scoring.ledger import Reason, Transfer, deltas_of
-from scoring.payments import (chombo_transfers, noten_transfers, pay_win_ron,
-                              pay_win_tsumo, seats_in_play, turn_order_from)
+from scoring.payments import (noten_transfers, pay_win_ron, pay_win_tsumo, seats_in_play,
+                              turn_order_from)
+from scoring.penalties import (chombo_replay_transfers, check_dead_hands, dead_seats,
+                               deposit_transfers, penalty_chombo_transfers)
 from scoring.ruleset import (AbortiveReason, MultiRon, MultiRonTo, NagashiTreatedAs,
-                             NotenRiichi, Ruleset, TripleRon)
-from scoring.values import limit_tsumo_amounts, YAKUMAN_MANGAN
-
-
-class HandError(ScoringError):
-    """A hand that cannot be settled as entered; ``field`` is relative to the hand."""
-
-    code = "invalid_hand"
+                             NagashiValue, NotenRiichi, Ruleset, TripleRon)
+from scoring.tobi import tobi_after_noten, tobi_after_win
 
 
 class OutcomeKind(StrEnum):
@@ -45,7 +41,7 @@ class HandSettlement:
     sticks_after: int
     winners: tuple[int, ...] = ()  # in head order; the first is the head winner
     tenpai: tuple[int, ...] = ()
-    nagashi_win: bool = False  # nagashi settled as a tsumo win
+    bonuses: tuple[int, ...] = ()  # settlement bonuses in points (tobi bonus)
     notes: tuple[str, ...] = ()
 
 
@@ -54,10 +50,13 @@ def settle_hand(state: TableState, hand: Hand, *, ruleset: Ruleset) -> HandSettl
     seats = len(state.scores)
     active = seats_in_play(seats, hand.sit_out)
     check_riichi(state, hand, ruleset)
-    deposits = tuple(Transfer(s, None, ruleset.riichi_stick, Reason.RIICHI)
-                     for s in hand.riichi)
-    pot = state.sticks + len(hand.riichi)  # sticks on the table once riichi is paid
+    check_dead_hands(hand, ruleset)
     result = hand.result
+    if isinstance(result, Chombo):
+        return settle_chombo(state, hand, result, ruleset=ruleset, active=active)
+    deposits = tuple(Transfer(s, None, ruleset.riichi_stick, Reason.RIICHI)
+                     for s in hand.riichi) + deposit_transfers(hand, ruleset)
+    pot = state.sticks + sum(t.amount for t in deposits) // ruleset.riichi_stick
     if isinstance(result, Ron):
         outcome = settle_ron(state, hand, result, ruleset=ruleset, active=active, pot=pot)
     elif isinstance(result, Tsumo):
@@ -68,25 +67,39 @@ def settle_hand(state: TableState, hand: Hand, *, ruleset: Ruleset) -> HandSettl
         outcome = _outcome(OutcomeKind.WIN, transfers, seats, 0, (result.win.winner,))
     elif isinstance(result, Draw):
         outcome = settle_draw(state, hand, result, ruleset=ruleset, active=active, pot=pot)
-    elif isinstance(result, Abortive):
-        outcome = _outcome(OutcomeKind.ABORTIVE, (), seats, pot)
+        if outcome.kind is OutcomeKind.CHOMBO:
+            return outcome
     else:
-        outcome = settle_chombo(state, hand, result.offender, ruleset=ruleset, active=active)
-    if outcome.kind is OutcomeKind.CHOMBO:
-        return outcome
-    all_transfers = deposits + outcome.transfers
-    return HandSettlement(kind=outcome.kind, transfers=all_transfers,
-                          deltas=deltas_of(all_transfers, seats),
+        outcome = _outcome(OutcomeKind.ABORTIVE, (), seats, pot)
+    transfers = deposits + outcome.transfers + penalty_chombo_transfers(
+        state, hand, ruleset=ruleset, active=active)
+    extra, bonuses = tobi_transfers(state, hand, outcome, transfers, ruleset=ruleset,
+                                    active=active)
+    transfers += extra
+    return HandSettlement(kind=outcome.kind, transfers=transfers,
+                          deltas=deltas_of(transfers, seats),
                           sticks_after=outcome.sticks_after, winners=outcome.winners,
-                          tenpai=outcome.tenpai, nagashi_win=outcome.nagashi_win,
-                          notes=outcome.notes)
+                          tenpai=outcome.tenpai, bonuses=bonuses, notes=outcome.notes)
 
 
 def _outcome(kind: OutcomeKind, transfers: tuple[Transfer, ...], seats: int,
-             sticks_after: int, winners: tuple[int, ...] = (), **extra: object
-             ) -> HandSettlement:
+             sticks_after: int, winners: tuple[int, ...] = (), *,
+             tenpai: tuple[int, ...] = (), notes: tuple[str, ...] = ()) -> HandSettlement:
     return HandSettlement(kind=kind, transfers=transfers, deltas=deltas_of(transfers, seats),
-                          sticks_after=sticks_after, winners=winners, **extra)  # type: ignore[arg-type]
+                          sticks_after=sticks_after, winners=winners, tenpai=tenpai,
+                          notes=notes)
+
+
+def tobi_transfers(state: TableState, hand: Hand, outcome: HandSettlement,
+                   transfers: tuple[Transfer, ...], *, ruleset: Ruleset,
+                   active: tuple[int, ...]) -> tuple[tuple[Transfer, ...], tuple[int, ...]]:
+    zero = (0,) * len(state.scores)
+    if outcome.kind is OutcomeKind.WIN:
+        return tobi_after_win(state.scores, transfers, outcome.winners, ruleset=ruleset)
+    if outcome.kind is OutcomeKind.DRAW:
+        return tobi_after_noten(state.scores, transfers, outcome.tenpai, active,
+                                ruleset=ruleset), zero
+    return (), zero
 
 
 def check_riichi(state: TableState, hand: Hand, ruleset: Ruleset) -> None:
@@ -100,14 +113,17 @@ def check_riichi(state: TableState, hand: Hand, ruleset: Ruleset) -> None:
 
 
 def check_min_han(state: TableState, win: Win, ruleset: Ruleset, *, field: str) -> None:
-    """From the ruleset's honba count, a win needs more han without dora (seed 000)."""
+    """From the ruleset's honba count a win needs more han, not counting dora or
+    ippatsu (seed 000: 5本場から2飜縛り)."""
     rule = ruleset.min_han_from_honba
     if rule is None or win.is_yakuman or win.han is None or state.honba < rule.honba:
         return
-    if win.han - win.dora < rule.han:
+    counted = win.han - win.dora - (1 if win.ippatsu else 0)
+    if counted < rule.han:
         raise HandError(
-            f"at {state.honba} honba a win needs {rule.han} han not counting dora "
-            f"(二飜縛り); this hand has {win.han - win.dora}", field=f"{field}.han",
+            f"at {state.honba} honba a win needs {rule.han} han not counting dora or "
+            f"ippatsu (二飜縛り); this hand has {counted}. Check 'han', 'dora' and "
+            "'ippatsu', or record another result", field=f"{field}.han",
             code="below_min_han")
 
 
@@ -117,7 +133,7 @@ def take_sticks(winner: int, pot: int, ruleset: Ruleset) -> tuple[Transfer, ...]
     return (Transfer(None, winner, pot * ruleset.riichi_stick, Reason.STICKS),)
 
 
-def head_order(ron: Ron, *, seats: int, active: tuple[int, ...]) -> tuple[Win, ...]:
+def head_order(ron: Ron, *, active: tuple[int, ...]) -> tuple[Win, ...]:
     """Claimants from the discarder's shimocha in turn order (上家取り)."""
     order = turn_order_from(ron.loser, active)
     return tuple(sorted(ron.wins, key=lambda w: order.index(w.winner)))
@@ -126,13 +142,14 @@ def head_order(ron: Ron, *, seats: int, active: tuple[int, ...]) -> tuple[Win, .
 def settle_ron(state: TableState, hand: Hand, ron: Ron, *, ruleset: Ruleset,
                active: tuple[int, ...], pot: int) -> HandSettlement:
     seats = len(state.scores)
-    wins = head_order(ron, seats=seats, active=active)
+    wins = head_order(ron, active=active)
     notes: list[str] = []
     if len(wins) >= 3:
         if ruleset.triple_ron is TripleRon.ABORTIVE_DRAW:
             return _outcome(OutcomeKind.ABORTIVE, (), seats, pot,
                             notes=(AbortiveReason.TRIPLE_RON.value,))
         if ruleset.triple_ron is TripleRon.HEAD_BUMP:
+            notes += [f"head bump: the ron of seat {w.winner} is void" for w in wins[1:]]
             wins = wins[:1]
     if len(wins) >= 2 and ruleset.multi_ron is MultiRon.HEAD_BUMP:
         notes += [f"head bump: the ron of seat {w.winner} is void" for w in wins[1:]]
@@ -159,8 +176,14 @@ def settle_draw(state: TableState, hand: Hand, draw: Draw, *, ruleset: Ruleset,
                 f"seat {noten_riichi[0]} is in riichi but not tenpai; ruleset {ruleset.id} "
                 "cannot have a noten riichi: add the seat to 'tenpai'",
                 field="result.tenpai", code="noten_riichi")
-        return settle_chombo(state, hand, noten_riichi[0], ruleset=ruleset, active=active,
-                             note="noten riichi (不聴立直) settled as chombo")
+        return settle_chombo(state, hand, Chombo(offender=noten_riichi[0]), ruleset=ruleset,
+                             active=active, note="noten riichi (不聴立直) settled as chombo")
+    dead = dead_seats(hand, ruleset)
+    for seat in draw.tenpai:
+        if seat in dead:
+            raise HandError(f"seat {seat} has a dead hand (和了放棄) and counts as noten; "
+                            "remove it from 'tenpai'", field="result.tenpai",
+                            code="dead_hand_tenpai")
     tenpai = tuple(s for s in draw.tenpai if s in active)
     if draw.nagashi:
         return settle_nagashi(state, hand, draw, ruleset=ruleset, active=active, pot=pot)
@@ -174,37 +197,32 @@ def settle_nagashi(state: TableState, hand: Hand, draw: Draw, *, ruleset: Rulese
     assert ruleset.nagashi is not None
     seats = len(state.scores)
     as_win = ruleset.nagashi.treated_as is NagashiTreatedAs.TSUMO_WIN
-    multiple = YAKUMAN_MANGAN if ruleset.nagashi.value == "yakuman" else 1
-    base = ruleset.mangan_base * multiple
     order = turn_order_from(state.dealer, active, include_start=True)
     winners = tuple(sorted(draw.nagashi, key=order.index))
     transfers: list[Transfer] = []
     for i, seat in enumerate(winners):
-        payers = tuple(s for s in active if s != seat)
-        amounts = limit_tsumo_amounts(base, winner=seat, dealer=state.dealer, payers=payers,
-                                      ruleset=ruleset)
-        transfers += [Transfer(p, seat, amount, Reason.NAGASHI)
-                      for p, amount in amounts.items()]
-        if as_win and i == 0 and state.honba:
-            transfers += [Transfer(p, seat, state.honba * ruleset.honba_tsumo_per_payer,
-                                   Reason.HONBA) for p in payers]
+        if ruleset.nagashi.value is NagashiValue.YAKUMAN:
+            value = Win(winner=seat, yakuman=1)
+        else:
+            value = Win(winner=seat, han=ruleset.limits[0].min_han)
+        paid = pay_win_tsumo(state, hand, value, ruleset=ruleset, active=active,
+                             honba=as_win and i == 0)
+        transfers += [Transfer(t.payer, t.payee, t.amount,
+                               Reason.NAGASHI if t.reason is Reason.TSUMO else t.reason)
+                      for t in paid]
+    tenpai = tuple(s for s in draw.tenpai if s in active)
     if as_win:
         transfers += take_sticks(winners[0], pot, ruleset)
-        return _outcome(OutcomeKind.WIN, tuple(transfers), seats, 0, winners,
-                        nagashi_win=True, tenpai=draw.tenpai)
-    return _outcome(OutcomeKind.DRAW, tuple(transfers), seats, pot,
-                    tenpai=tuple(s for s in draw.tenpai if s in active))
+        return _outcome(OutcomeKind.WIN, tuple(transfers), seats, 0, winners, tenpai=tenpai)
+    return _outcome(OutcomeKind.DRAW, tuple(transfers), seats, pot, tenpai=tenpai)
 
 
-def settle_chombo(state: TableState, hand: Hand, offender: int, *, ruleset: Ruleset,
+def settle_chombo(state: TableState, hand: Hand, chombo: Chombo, *, ruleset: Ruleset,
                   active: tuple[int, ...], note: str = "") -> HandSettlement:
-    """錯和: the offender pays; the hand is replayed with its riichi sticks returned."""
+    """錯和: the offender pays; the hand is replayed with its sticks handed back."""
     seats = len(state.scores)
-    transfers = tuple(Transfer(s, None, ruleset.riichi_stick, Reason.RIICHI)
-                      for s in hand.riichi)
-    transfers += tuple(Transfer(None, s, ruleset.riichi_stick, Reason.RIICHI_RETURN)
-                       for s in hand.riichi)
-    transfers += chombo_transfers(state, hand, offender, ruleset=ruleset, active=active)
+    transfers = chombo_replay_transfers(state, hand, chombo, ruleset=ruleset, active=active)
     return HandSettlement(kind=OutcomeKind.CHOMBO, transfers=transfers,
                           deltas=deltas_of(transfers, seats), sticks_after=state.sticks,
                           notes=(note,) if note else ())
+
