@@ -45,12 +45,15 @@ def settle_game(scores: tuple[int, ...], *, sticks: int, ruleset: Ruleset, deale
     for rank, seat in enumerate(order, start=1):
         ranks[seat] = rank
     scale = 1 if ruleset.settlement_unit is SettlementUnit.TEN else P
-    uma = tuple(ruleset.uma[ranks[s] - 1] * scale for s in range(seats))
+    # With four people at a three-player table (抜け番) the fourth rank has no uma.
+    uma = tuple((ruleset.uma[ranks[s] - 1] if ranks[s] <= len(ruleset.uma) else 0) * scale
+                for s in range(seats))
     total = [0] * seats
     for seat in order[1:]:
         total[seat] = rounded_result(final_scores[seat], ruleset) + uma[seat] + bonuses[seat]
     total[top] = -sum(total)
-    oka = tuple(ruleset.oka if s == top else 0 for s in range(seats))
+    oka_points = (ruleset.return_points - ruleset.start_points) * seats
+    oka = tuple(oka_points if s == top else 0 for s in range(seats))
     return FinalSettlement(scores=tuple(final_scores), ranks=tuple(ranks), oka=oka, uma=uma,
                            bonuses=tuple(bonuses), total=tuple(total),
                            chips=chips or (0,) * seats)

@@ -48,6 +48,14 @@ def advance(state: TableState, hand: Hand, settled: HandSettlement, *,
     last, extended = is_last_hand(state, ruleset), in_extension(state, ruleset)
     if not (last or extended):
         return reject_stop(hand, Advance(nxt, None))
+    if extended and ruleset.extension is Extension.KAERI_TON_SUDDEN_DEATH:
+        # 返り東: sudden death after every hand, a dealer's renchan included.
+        if target_reached(scores, ruleset):
+            return reject_stop(hand, Advance(None, EndReason.SUDDEN_DEATH))
+        if renchan is not None:
+            return Advance(None if (end := stop_after_renchan(
+                state, hand, renchan, scores=scores, ruleset=ruleset)) else nxt, end)
+        return reject_stop(hand, Advance(nxt, None))
     if renchan is not None:
         end = stop_after_renchan(state, hand, renchan, scores=scores, ruleset=ruleset)
         return Advance(None if end else nxt, end)
@@ -116,7 +124,9 @@ def next_state(state: TableState, settled: HandSettlement, *, ruleset: Ruleset,
             return replace(moved, dealer=settled.winners[0])
         return moved
     number, wind = state.round_number + 1, state.round_wind
-    if number > ruleset.hands_per_round:
+    if state.extension and ruleset.extension is Extension.KAERI_TON_SUDDEN_DEATH:
+        pass  # 返り東 counts on: East 5, East 6, ...
+    elif number > ruleset.hands_per_round:
         number = 1
         if ruleset.round_wind_fixed is None:
             wind = WINDS[(WINDS.index(wind) + 1) % len(WINDS)]
@@ -143,7 +153,8 @@ def in_extension(state: TableState, ruleset: Ruleset) -> bool:
 
 def enter_extension(nxt: TableState, ruleset: Ruleset) -> TableState:
     if ruleset.extension is Extension.KAERI_TON_SUDDEN_DEATH:
-        return replace(nxt, round_wind="E", round_number=1, dealer=0, extension=True)
+        return replace(nxt, round_wind="E", round_number=ruleset.hands_per_round + 1,
+                       dealer=0, extension=True)
     return replace(nxt, extension=True)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from scoring.facts import Hand, TableState, Win
 from scoring.ledger import Reason, Transfer
-from scoring.ruleset import PaoRon, PaoRonHonba, Ruleset
+from scoring.ruleset import OpenRiichiDealin, PaoRon, PaoRonHonba, Ruleset
 from scoring.values import ron_amount, tsumo_amounts
 
 # Payments a wareme seat pays and receives double; honba, no-ten money, sticks and the
@@ -45,6 +45,12 @@ def doubled(amount: int, payer: int, payee: int, reason: Reason, *, wareme: int 
     return amount
 
 
+def deals_into_open_riichi(hand: Hand, win: Win, loser: int, ruleset: Ruleset) -> bool:
+    rule = ruleset.open_riichi
+    return (rule is not None and rule.dealin_by_non_riichi is OpenRiichiDealin.YAKUMAN
+            and win.winner in hand.open_riichi and loser not in hand.riichi)
+
+
 def pao_part(win: Win, ruleset: Ruleset) -> Win:
     """The share of ``win`` the liable player covers: the pao yakuman only, where the
     win names its yakuman; otherwise the whole hand."""
@@ -59,8 +65,13 @@ def pay_win_ron(state: TableState, hand: Hand, win: Win, loser: int, *, ruleset:
     active = seats_in_play(len(state.scores), hand.sit_out)
     wareme = wareme_seat(state, hand, active)
     is_dealer = win.winner == state.dealer
-    amount = doubled(ron_amount(win, winner_is_dealer=is_dealer, ruleset=ruleset),
-                     loser, win.winner, Reason.RON, wareme=wareme, ruleset=ruleset)
+    value, reason = ron_amount(win, winner_is_dealer=is_dealer, ruleset=ruleset), Reason.RON
+    if deals_into_open_riichi(hand, win, loser, ruleset):
+        # オープンリーチへの放銃: a player not in riichi pays a yakuman, or more.
+        yakuman = ron_amount(Win(winner=win.winner, yakuman=1), winner_is_dealer=is_dealer,
+                             ruleset=ruleset)
+        value, reason = max(value, yakuman), Reason.OPEN_RIICHI
+    amount = doubled(value, loser, win.winner, reason, wareme=wareme, ruleset=ruleset)
     honba_amount = state.honba * ruleset.honba_ron if honba else 0
     honba_payer = loser
     liable = 0
@@ -70,11 +81,15 @@ def pay_win_ron(state: TableState, hand: Hand, win: Win, loser: int, *, ruleset:
                           loser, win.winner, Reason.RON, wareme=wareme, ruleset=ruleset)
         if ruleset.pao.ron is PaoRon.FULL:
             liable = covered
-        else:  # half: the discarder pays any odd unit
-            liable = covered // 2 - (covered // 2) % ruleset.point_unit
+        else:
+            unit = ruleset.point_unit
+            liable = covered // 2 - (covered // 2) % unit
+            if (covered - 2 * liable and
+                    ruleset.pao.ron_odd_unit_paid_by is PaoRonHonba.PAO):
+                liable += unit
         if ruleset.pao.ron_honba_paid_by is PaoRonHonba.PAO:
             honba_payer = win.pao
-    transfers = [Transfer(loser, win.winner, amount - liable, Reason.RON)]
+    transfers = [Transfer(loser, win.winner, amount - liable, reason)]
     if liable:
         transfers.append(Transfer(win.pao, win.winner, liable, Reason.PAO))
     if honba_amount:

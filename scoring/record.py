@@ -11,7 +11,8 @@ from scoring.errors import RecordError, RulesetError
 from scoring.facts import (WINDS, Abortive, Chombo, Compensation, Draw, Hand, Penalty,
                            PenaltyKind, Result, Ron, TableState, Tsumo)
 from scoring.fields import FieldReader
-from scoring.ruleset import AbortiveReason, DealerRotation, Ruleset, SitOutRotation
+from scoring.ruleset import (AbortiveReason, DealerRotation, Extension, Ruleset,
+                             SitOutRotation)
 from scoring.win_input import read_win
 
 FORMAT = "tenbo-game/1"
@@ -101,16 +102,17 @@ def read_start(game: FieldReader, ruleset: Ruleset, seats: int) -> TableState:
         start.fail("round_wind", "'round_wind' must be one of E, S, W, N")
     hands_per_round = ruleset.hands_per_round
     seat_order = ruleset.dealer_rotation is DealerRotation.SEAT_ORDER
-    number = start.integer("round_number", low=1, high=hands_per_round,
+    kaeri_ton = ruleset.extension is Extension.KAERI_TON_SUDDEN_DEATH
+    number = start.integer("round_number", low=1, high=99 if kaeri_ton else hands_per_round,
                            what="the hand number within the round", default=0)
     dealer = start.integer("dealer", low=0, high=seats - 1, what="the dealer's seat",
                            default=-1)
     if seat_order and seats == ruleset.player_count:
-        if number and dealer >= 0 and dealer != number - 1:
+        if number and dealer >= 0 and dealer != (number - 1) % ruleset.player_count:
             start.fail("dealer", f"in East {number} the dealer is seat {number - 1} "
                                  f"(seat 0 deals East 1); got {dealer}")
         number = number or (dealer + 1 if dealer >= 0 else 1)
-        dealer = number - 1
+        dealer = (number - 1) % ruleset.player_count
     else:
         number = number or 1
         dealer = max(dealer, 0)
@@ -130,7 +132,8 @@ def read_start(game: FieldReader, ruleset: Ruleset, seats: int) -> TableState:
         honba=start.integer("honba", low=0, high=100, what="本場", default=0),
         sticks=start.integer("sticks", low=0, high=100, what="sticks on the table",
                              default=0),
-        scores=tuple(scores), extension=start.boolean("extension"))
+        scores=tuple(scores),
+        extension=start.boolean("extension") or number > hands_per_round)
 
 
 HAND_FIELDS = ("riichi", "open_riichi", "riichi_cancelled", "sit_out", "dice", "wareme",

@@ -52,6 +52,7 @@ def replay_game(record: GameRecord) -> GameReplay:
     state = record.start
     hands: list[HandReplay] = []
     end: EndReason | None = None
+    bonuses = [0] * record.seats
     for index, hand in enumerate(record.hands):
         if end is not None:
             raise RecordError(
@@ -60,6 +61,8 @@ def replay_game(record: GameRecord) -> GameReplay:
                 hand=index, field=f"hands[{index}]", code="hand_after_end")
         settled, step = play_hand(state, hand, index=index, ruleset=ruleset)
         hands.append(HandReplay(index, state, settled, step.next_state))
+        for seat, bonus in enumerate(settled.bonuses):
+            bonuses[seat] += bonus
         if step.next_state is None:
             end = step.end
             state = TableState(state.round_wind, state.round_number, state.dealer,
@@ -73,7 +76,7 @@ def replay_game(record: GameRecord) -> GameReplay:
     final = None
     if end is not None:
         final = settle_game(state.scores, sticks=state.sticks, ruleset=ruleset,
-                            dealer=state.dealer)
+                            dealer=state.dealer, bonuses=tuple(bonuses))
     return GameReplay(record=record, hands=tuple(hands), end=end, end_after=end_after,
                       final=final)
 

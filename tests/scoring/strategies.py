@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from scoring.errors import ScoringError
 from scoring.flow import advance
 from scoring.record import parse_record
-from scoring.ruleset import NotenRiichi, Ruleset, SitOutRotation, ValueInput
+from scoring.ruleset import ChomboHand, NotenRiichi, Ruleset, ValueInput
 from scoring.settle import settle_hand
 from scoring.win_input import impossible_fu
 
@@ -54,6 +54,12 @@ def hand_entries(draw: st.DrawFn, ruleset: Ruleset, scores: tuple[int, ...],
         kinds.append("abortive")
     kind = draw(st.sampled_from(kinds))
     hand: dict[str, Any] = {"riichi": riichi} if riichi else {}
+    if ruleset.wareme is not None and draw(st.booleans()):
+        hand["dice"] = draw(st.integers(2, 12))
+    if ruleset.chombo_hand is ChomboHand.CONTINUE_DEAD_HAND and draw(st.integers(0, 9)) == 0:
+        hand["penalties"] = [{"kind": "chombo", "offender": draw(st.sampled_from(seats))}]
+    elif ruleset.penalty_deposit is not None and draw(st.integers(0, 9)) == 0:
+        hand["penalties"] = [{"kind": "deposit", "seat": draw(st.sampled_from(seats))}]
     if kind == "ron":
         loser = draw(st.sampled_from(seats))
         others = [s for s in seats if s != loser]
@@ -87,7 +93,6 @@ def hand_entries(draw: st.DrawFn, ruleset: Ruleset, scores: tuple[int, ...],
 def game_records(draw: st.DrawFn, ruleset: Ruleset, *, max_hands: int = 30
                  ) -> dict[str, Any]:
     """A valid record under ``ruleset``: hands until the game ends or ``max_hands``."""
-    assert ruleset.sit_out_rotation is SitOutRotation.NONE
     players = [f"P{i}" for i in range(ruleset.player_count)]
     record: dict[str, Any] = {"format": "tenbo-game/1", "ruleset": ruleset.id,
                               "players": players, "hands": []}
