@@ -41,11 +41,11 @@ def advance(state: TableState, hand: Hand, settled: HandSettlement, *,
             ruleset: Ruleset) -> Advance:
     """The state of the next hand, or why the game ended."""
     scores = tuple(s + d for s, d in zip(state.scores, settled.deltas, strict=True))
-    renchan = renchan_of(state, settled, ruleset=ruleset, is_last=is_last_hand(state, ruleset))
+    last, extended = is_last_hand(state, ruleset), in_extension(state, ruleset)
+    renchan = renchan_of(state, settled, ruleset=ruleset, is_last=last)
     nxt = next_state(state, settled, ruleset=ruleset, renchan=renchan, scores=scores)
     if is_tobi(scores, ruleset):
         return reject_stop(hand, Advance(None, EndReason.TOBI))
-    last, extended = is_last_hand(state, ruleset), in_extension(state, ruleset)
     if not (last or extended):
         return reject_stop(hand, Advance(nxt, None))
     if extended and ruleset.extension is Extension.KAERI_TON_SUDDEN_DEATH:
@@ -116,13 +116,12 @@ def next_state(state: TableState, settled: HandSettlement, *, ruleset: Ruleset,
         honba = 0
     else:
         honba = state.honba + 1
-    moved = replace(state, honba=honba, sticks=settled.sticks_after, scores=scores)
-    if renchan is not None:
-        return moved
-    if ruleset.dealer_rotation is DealerRotation.WINNER_BECOMES_DEALER:
-        if kind is OutcomeKind.WIN:
-            return replace(moved, dealer=settled.winners[0])
-        return moved
+    dealer = state.dealer
+    if renchan is not None or ruleset.dealer_rotation is DealerRotation.WINNER_BECOMES_DEALER:
+        if renchan is None and kind is OutcomeKind.WIN:
+            dealer = settled.winners[0]
+        return TableState(state.round_wind, state.round_number, dealer, honba,
+                          settled.sticks_after, scores, state.extension)
     number, wind = state.round_number + 1, state.round_wind
     if state.extension and ruleset.extension is Extension.KAERI_TON_SUDDEN_DEATH:
         pass  # 返り東 counts on: East 5, East 6, ...
@@ -130,12 +129,15 @@ def next_state(state: TableState, settled: HandSettlement, *, ruleset: Ruleset,
         number = 1
         if ruleset.round_wind_fixed is None:
             wind = WINDS[(WINDS.index(wind) + 1) % len(WINDS)]
-    dealer = (state.dealer + 1) % ruleset.player_count
-    return replace(moved, round_wind=wind, round_number=number, dealer=dealer)
+    return TableState(wind, number, (dealer + 1) % ruleset.player_count, honba,
+                      settled.sticks_after, scores, state.extension)
+
+
+LAST_ROUND_INDEX = {GameLength.TONPUU: 0, GameLength.HANCHAN: 1}  # East; South
 
 
 def last_round_index(ruleset: Ruleset) -> int | None:
-    return {GameLength.TONPUU: 0, GameLength.HANCHAN: 1}.get(ruleset.game_length)
+    return LAST_ROUND_INDEX.get(ruleset.game_length)
 
 
 def is_last_hand(state: TableState, ruleset: Ruleset) -> bool:

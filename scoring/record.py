@@ -3,8 +3,10 @@ depend on the running scores (those checks happen during the replay)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from scoring.errors import RecordError, RulesetError
@@ -67,11 +69,27 @@ def read_ruleset(value: Any, *, presets: Mapping[str, Ruleset]) -> Ruleset:
                               code="unknown_ruleset")
         return presets[value]
     try:
+        base = value.get("base") if isinstance(value, Mapping) else None
+        if isinstance(base, str) and base in presets:
+            return ruleset_variant(json.dumps(value, sort_keys=True), presets[base])
+        if isinstance(value, Mapping) and "base" not in value:
+            return ruleset_variant(json.dumps(value, sort_keys=True), None)
         return Ruleset.from_dict(value, presets=presets)
+    except (TypeError, ValueError):
+        raise RecordError("invalid ruleset: it must be plain JSON", field="ruleset",
+                          code="invalid_ruleset") from None
     except RulesetError as e:
         field = f"ruleset.{e.field}" if e.field else "ruleset"
         raise RecordError(f"invalid ruleset: {e.message}", field=field,
                           code="invalid_ruleset") from None
+
+
+@lru_cache(maxsize=64)
+def ruleset_variant(text: str, base: Ruleset | None) -> Ruleset:
+    """A ruleset object of a record, parsed once per distinct text and base preset: a
+    game's snapshot is replayed on every write, and parsing it dominates a short game."""
+    data = json.loads(text)
+    return Ruleset.from_dict(data, presets={data["base"]: base} if base else None)
 
 
 def read_players(game: FieldReader, ruleset: Ruleset) -> tuple[str, ...]:
