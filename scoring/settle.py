@@ -49,6 +49,9 @@ def settle_hand(state: TableState, hand: Hand, *, ruleset: Ruleset) -> HandSettl
     """Settle ``hand`` from ``state``: transfers, deltas and what the flow needs."""
     seats = len(state.scores)
     active = seats_in_play(seats, hand.sit_out)
+    if hand.sit_out is not None and hand.sit_out == state.dealer:
+        raise HandError(f"seat {state.dealer} deals this hand and cannot sit out",
+                        field="sit_out", code="dealer_sits_out")
     check_riichi(state, hand, ruleset)
     check_dead_hands(hand, ruleset)
     result = hand.result
