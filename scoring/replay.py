@@ -18,12 +18,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from scoring.errors import RecordError, ScoringError
-from scoring.facts import Hand, TableState
+from scoring.facts import Hand, Ron, TableState, Tsumo
+from scoring.payments import seats_in_play
 from scoring.final import FinalSettlement, in_unit, settle_game
 from scoring.flow import EndReason, advance
 from scoring.record import GameRecord, parse_record
 from scoring.ruleset import Ruleset
-from scoring.settle import HandSettlement, settle_hand
+from scoring.settle import HandSettlement, OutcomeKind, settle_hand
 
 REPLAY_FORMAT = "tenbo-replay/1"
 
@@ -103,15 +104,22 @@ def replay_to_dict(game: GameReplay, *, ruleset_ref: Any) -> dict[str, Any]:
     return {
         "format": REPLAY_FORMAT,
         "ruleset": ruleset_ref if isinstance(ruleset_ref, str) else ruleset.id,
-        "hands": [hand_to_dict(h) for h in game.hands],
+        "hands": [hand_to_dict(h, game.record.hands[h.index], sit_out=game.record.has_sit_out)
+                  for h in game.hands],
         "end": (None if game.end is None else
                 {"reason": game.end.value, "after_hand": game.end_after}),
         "final": None if game.final is None else final_to_dict(game.final, ruleset),
     }
 
 
-def hand_to_dict(h: HandReplay) -> dict[str, Any]:
+def hand_to_dict(h: HandReplay, hand: Hand, *, sit_out: bool) -> dict[str, Any]:
     before, settled, nxt = h.before, h.settled, h.next_state
+    following: dict[str, Any] | None = None
+    if nxt is not None:
+        following = {"round_wind": nxt.round_wind, "round_number": nxt.round_number,
+                     "dealer": nxt.dealer, "honba": nxt.honba}
+        if sit_out:
+            following["sit_out"] = next_sit_out(hand, settled, seats=len(before.scores))
     return {
         "index": h.index,
         "round_wind": before.round_wind,
@@ -124,11 +132,21 @@ def hand_to_dict(h: HandReplay) -> dict[str, Any]:
         "deltas": list(settled.deltas),
         "scores_after": [s + d for s, d in zip(before.scores, settled.deltas)],
         "sticks_after": settled.sticks_after,
-        "next": None if nxt is None else {
-            "round_wind": nxt.round_wind, "round_number": nxt.round_number,
-            "dealer": nxt.dealer, "honba": nxt.honba},
+        "next": following,
         "notes": list(settled.notes),
     }
+
+
+def next_sit_out(hand: Hand, settled: HandSettlement, *, seats: int) -> int | None:
+    """抜け番 of the next hand: after a ron the discarder, after a tsumo the winner's
+    kamicha among the players of this hand; otherwise the same seat (staff may differ)."""
+    result = hand.result
+    if settled.kind is OutcomeKind.WIN and isinstance(result, Ron):
+        return result.loser
+    if settled.kind is OutcomeKind.WIN and isinstance(result, Tsumo):
+        active = seats_in_play(seats, hand.sit_out)
+        return active[active.index(result.win.winner) - 1]
+    return hand.sit_out
 
 
 def final_to_dict(final: FinalSettlement, ruleset: Ruleset) -> dict[str, Any]:
