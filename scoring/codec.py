@@ -23,7 +23,7 @@ NONE_IN_TOML = "none"
 
 
 @cache
-def _hints(cls: type) -> dict[str, Any]:
+def _hints(cls: Any) -> dict[str, Any]:
     return typing.get_type_hints(cls)
 
 
@@ -42,7 +42,7 @@ def from_plain(cls: type[T], data: Any, *, path: str = "") -> T:
     """Build dataclass ``cls`` from ``data``; raise RulesetError naming the field."""
     if not isinstance(data, Mapping):
         raise RulesetError(f"{path or 'ruleset'} must be an object", field=path)
-    hints = _hints(cls)
+    hints = _hints(cls)  # type: ignore[arg-type]  # a class is hashable
     names = [f.name for f in dataclasses.fields(cls)]  # type: ignore[arg-type]
     unknown = sorted(set(data) - set(names))
     if unknown:
@@ -73,7 +73,7 @@ def _convert(tp: Any, value: Any, path: str) -> Any:
             raise RulesetError(f"'{path}' must be a list", field=path)
         item = typing.get_args(tp)[0]
         return tuple(_convert(item, v, f"{path}[{i}]") for i, v in enumerate(value))
-    if dataclasses.is_dataclass(tp):
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return from_plain(tp, value, path=path)
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
         try:

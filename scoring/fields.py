@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 from scoring.errors import RecordError
 
@@ -23,7 +23,7 @@ class FieldReader:
             return self.path
         return f"{self.path}.{name}" if self.path else name
 
-    def fail(self, name: str, message: str, code: str = "invalid_value") -> None:
+    def fail(self, name: str, message: str, code: str = "invalid_value") -> NoReturn:
         raise RecordError(message, hand=self.hand, field=self.where(name), code=code)
 
     def child(self, name: str) -> FieldReader:
@@ -55,7 +55,8 @@ class FieldReader:
         if not low <= value <= high:
             self.fail(name, f"'{name}' must be from {low} to {high} ({what}), got {value}",
                       code="out_of_range")
-        return value
+        number: int = value
+        return number
 
     def boolean(self, name: str, *, default: bool = False) -> bool:
         if not self.has(name):
@@ -63,13 +64,15 @@ class FieldReader:
         value = self.data[name]
         if not isinstance(value, bool):
             self.fail(name, f"'{name}' must be true or false, got {value!r}")
-        return value
+        flag: bool = value
+        return flag
 
     def string(self, name: str, *, what: str) -> str:
         value = self.require(name, what)
         if not isinstance(value, str) or not value.strip():
             self.fail(name, f"'{name}' must be a non-empty string ({what})")
-        return value
+        text: str = value
+        return text
 
     def seat(self, name: str, *, seats: int, what: str = "a seat") -> int:
         return self.integer(name, low=0, high=seats - 1,

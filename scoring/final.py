@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scoring.ranking import rank_order
-from scoring.ruleset import (LeftoverSticks, Ruleset, SettlementRounding, SettlementUnit)
+from scoring.ruleset import LeftoverSticks, Ruleset, SettlementRounding, SettlementUnit
 
 P = 1000  # points per p
 

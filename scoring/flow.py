@@ -5,11 +5,18 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
+from scoring.errors import HandError
 from scoring.facts import WINDS, Hand, TableState
 from scoring.ranking import rank_order
-from scoring.ruleset import (DealerRotation, Extension, GameLength, MultiRonRenchan,
-                             Ruleset, StopPolicy, Tobi)
-from scoring.errors import HandError
+from scoring.ruleset import (
+    DealerRotation,
+    Extension,
+    GameLength,
+    MultiRonRenchan,
+    Ruleset,
+    StopPolicy,
+    Tobi,
+)
 from scoring.settle import HandSettlement, OutcomeKind
 
 

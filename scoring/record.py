@@ -10,11 +10,22 @@ from functools import lru_cache
 from typing import Any
 
 from scoring.errors import RecordError, RulesetError
-from scoring.facts import (WINDS, Abortive, Chombo, Compensation, Draw, Hand, Penalty,
-                           PenaltyKind, Result, Ron, TableState, Tsumo)
+from scoring.facts import (
+    WINDS,
+    Abortive,
+    Chombo,
+    Compensation,
+    Draw,
+    Hand,
+    Penalty,
+    PenaltyKind,
+    Result,
+    Ron,
+    TableState,
+    Tsumo,
+)
 from scoring.fields import FieldReader
-from scoring.ruleset import (AbortiveReason, DealerRotation, Extension, Ruleset,
-                             SitOutRotation)
+from scoring.ruleset import AbortiveReason, DealerRotation, Extension, Ruleset, SitOutRotation
 from scoring.win_input import read_win
 
 FORMAT = "tenbo-game/1"

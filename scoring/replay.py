@@ -19,9 +19,9 @@ from typing import Any
 
 from scoring.errors import RecordError, ScoringError
 from scoring.facts import Hand, Ron, TableState, Tsumo
-from scoring.payments import seats_in_play
 from scoring.final import FinalSettlement, in_unit, settle_game
 from scoring.flow import EndReason, advance
+from scoring.payments import seats_in_play
 from scoring.record import GameRecord, parse_record
 from scoring.ruleset import Ruleset
 from scoring.settle import HandSettlement, OutcomeKind, settle_hand

@@ -17,12 +17,30 @@ from enum import StrEnum
 from scoring.errors import HandError
 from scoring.facts import Chombo, Draw, Hand, Ron, TableState, Tsumo, Win
 from scoring.ledger import Reason, Transfer, deltas_of
-from scoring.payments import (noten_transfers, pay_win_ron, pay_win_tsumo, seats_in_play,
-                              turn_order_from)
-from scoring.penalties import (chombo_replay_transfers, check_dead_hands, dead_seats,
-                               deposit_transfers, penalty_chombo_transfers)
-from scoring.ruleset import (AbortiveReason, MultiRon, MultiRonTo, NagashiTreatedAs,
-                             NagashiValue, NotenRiichi, Ruleset, TripleRon)
+from scoring.payments import (
+    noten_transfers,
+    pay_win_ron,
+    pay_win_tsumo,
+    seats_in_play,
+    turn_order_from,
+)
+from scoring.penalties import (
+    check_dead_hands,
+    chombo_replay_transfers,
+    dead_seats,
+    deposit_transfers,
+    penalty_chombo_transfers,
+)
+from scoring.ruleset import (
+    AbortiveReason,
+    MultiRon,
+    MultiRonTo,
+    NagashiTreatedAs,
+    NagashiValue,
+    NotenRiichi,
+    Ruleset,
+    TripleRon,
+)
 from scoring.tobi import tobi_after_noten, tobi_after_win
 
 

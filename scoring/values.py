@@ -94,7 +94,7 @@ def base_points(win: Win, ruleset: Ruleset) -> int:
     assert win.fu is not None
     if any(k.fu == win.fu and k.han == win.han for k in ruleset.kiriage_mangan):
         return mangan
-    return min(win.fu * 2 ** (2 + win.han), mangan)
+    return min(win.fu << (2 + win.han), mangan)  # fu × 2^(2 + han)
 
 
 def ron_amount(win: Win, *, winner_is_dealer: bool, ruleset: Ruleset) -> int:

@@ -8,7 +8,7 @@ from scoring.ruleset import Ruleset, ValueInput
 from scoring.values import YAKUMAN_NAMES
 
 WIN_FIELDS = ("winner", "han", "fu", "yakuman", "points", "dora", "ippatsu", "chips", "pao")
-VALID_FU = (20, 25) + tuple(range(30, 140, 10))
+VALID_FU = (20, 25, *range(30, 140, 10))
 MAX_HAN = 99
 MAX_YAKUMAN = 8
 MAX_POINT_COUNT = 10_000
@@ -126,7 +126,7 @@ def read_pao(win: FieldReader, *, ruleset: Ruleset, seats: int, winner: int,
         win.fail("pao", "the winner cannot be liable for their own hand")
     if not yakuman:
         win.fail("pao", "pao applies only to a yakuman; give 'yakuman'")
-    if names and not set(names) & set(ruleset.pao.yaku):  # type: ignore[union-attr]
+    if names and not set(names) & set(ruleset.pao.yaku):
         win.fail("pao", f"none of {', '.join(names)} carries pao in ruleset {ruleset.id} "
-                        f"(pao yakuman: {', '.join(ruleset.pao.yaku)})")  # type: ignore[union-attr]
+                        f"(pao yakuman: {', '.join(ruleset.pao.yaku)})")
     return pao

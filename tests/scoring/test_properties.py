@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 from dataclasses import replace
@@ -142,10 +143,8 @@ def mutate(record: Any, path: list[Any], value: Any) -> Any:
             node = node[key]
         except (KeyError, IndexError, TypeError):
             return record
-    try:
+    with contextlib.suppress(IndexError, TypeError):
         node[path[-1]] = value
-    except (IndexError, TypeError):
-        pass
     return record
 
 

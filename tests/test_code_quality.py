@@ -1,0 +1,26 @@
+"""The pure packages pass ruff and mypy in strict mode (STYLE.md §7)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PURE = ["scoring", "rulesets"]
+LINTED = [*PURE, "tests/scoring", "tests/rulesets", "tests/test_layers.py", "bench"]
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", *args], cwd=ROOT, capture_output=True,
+                          text=True, timeout=300)
+
+
+def test_ruff_finds_nothing() -> None:
+    done = run("ruff", "check", *LINTED)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_mypy_strict_finds_nothing_in_the_pure_packages() -> None:
+    done = run("mypy", "--strict", *PURE)
+    assert done.returncode == 0, done.stdout + done.stderr
