@@ -1,0 +1,301 @@
+"""The example games in ``examples/``: one complete game per preset, replayed by the CLI.
+
+Every expected number below was computed by hand from the rules (shared/rules), hand by
+hand, independently of the engine; the arithmetic is written out in ``examples/README.md``.
+The test runs ``python -m scoring replay examples/<preset>.json`` exactly as staff would,
+then checks that the game ended where the rules say, the score after every hand, and the
+final settlement (scores, ranks, total_points).
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rulesets.registry import PRESETS
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "examples"
+
+# preset -> (end reason, index of the last hand, final scores, ranks, total_points,
+#            score after every hand). Sticks still on the table are noted in the README.
+EXPECTED: dict[str, dict[str, Any]] = {
+    "standard": {
+        "end": "all_last", "after_hand": 13,
+        "scores": [59300, 11300, 9700, 19700],
+        "ranks": [1, 3, 4, 2],
+        # D −10,300 → −10 +10 = 0; B −18,700 → −19 −10 = −29; C −20,300 → −20 −20 = −40;
+        # A = −(0 − 29 − 40) = +69 (own 29.3 → 29 + oka 20 + uma 20 = 69, no residual).
+        "total_points": [69, -29, -40, 0],
+        "running": [
+            [32800, 22400, 22400, 22400],  # E1-0  A riichi, dealer tsumo 40/3: 2,600 all
+            [34300, 20900, 23900, 20900],  # E1-1  draw, A C tenpai: ±1,500
+            [32800, 21400, 22400, 21400],  # E1-2  B D riichi, draw, B D tenpai (2 sticks stay)
+            [37000, 21400, 14300, 27300],  # E2-3  double ron on C: D 2,000+900+3 sticks, A 5,200
+            [33100, 17500, 26000, 23400],  # E3-0  C riichi, dealer tsumo 30/4: 3,900 all
+            [33100, 21700, 26000, 19200],  # E3-1  B rons D 3,900+300
+            [32100, 20700, 25000, 22200],  # E4-0  draw, D tenpai alone: +3,000
+            [64400, 4700, 8700, 22200],    # E4-1  A daisangen ron on C, pao B: 16,300 / 16,000
+            [61800, 9900, 7400, 20900],    # S1-0  B riichi, tsumo 20/4: 1,300 / 2,600
+            [61800, 12800, 7400, 18000],   # S2-0  dealer B rons D 30/2: 2,900
+            [60300, 14300, 7900, 16500],   # S2-1  C riichi, draw, B C tenpai (1 stick stays)
+            [60300, 14300, 13700, 11700],  # S2-2  D riichi, C rons D 25/3: 3,200+600+2 sticks
+            [58300, 12300, 9700, 19700],   # S3-0  D tsumo mangan: 2,000 / 4,000
+            [59300, 11300, 9700, 19700],   # S4-0  A rons B 30/1: 1,000 — all-last ends
+        ],
+    },
+    "tenhou-4p-hanchan": {
+        "end": "sudden_death", "after_hand": 14,
+        "scores": [27600, 26000, 14600, 31800],
+        "ranks": [2, 3, 4, 1],
+        # one decimal, no rounding: A −2.4 +10 = 7.6; B −4.0 −10 = −14.0; C −15.4 −20 = −35.4;
+        # D = 1.8 + oka 20 + uma 20 = 41.8
+        "total_points": [7.6, -14.0, -35.4, 41.8],
+        "running": [
+            [25000, 27600, 22400, 25000],  # E1-0  B riichi, rons C 40/2: 2,600
+            [23500, 29100, 20900, 26500],  # E2-0  draw, B D tenpai
+            [20500, 25100, 28900, 24500],  # E2-1  A riichi; C nagashi: 4,000 / 2,000 / 2,000
+            [24100, 25100, 32800, 18000],  # E3-2  double ron on D: A 2,000+600+stick, C 3,900
+            [22800, 30000, 30500, 16700],  # E3-3  B tsumo 30/3 at 3 honba: 1,300 / 2,300
+            [15100, 30000, 30500, 24400],  # E4-0  D riichi, rons A 40/3: 7,700
+            [15100, 30000, 31800, 23100],  # E4-1  C rons D 30/1: 1,000+300
+            [27100, 26000, 27800, 19100],  # S1-0  A riichi, tsumo mangan: 4,000 all
+            [26100, 25000, 26800, 22100],  # S1-1  draw, D tenpai alone
+            [26100, 25000, 22600, 26300],  # S2-2  C riichi, D rons C 40/2: 2,600+600+stick
+            [28100, 23000, 22600, 26300],  # S3-0  A rons B 30/2: 2,000
+            [27100, 22000, 21600, 29300],  # S4-0  dealer D tsumo 30/2: 1,000 all (top, <30,000)
+            [28600, 23500, 20100, 27800],  # S4-1  draw, A B tenpai, D noten -> West round
+            [28600, 28000, 15600, 27800],  # W1-2  B rons C 30/3: 3,900+600
+            [27600, 26000, 14600, 31800],  # W2-0  D riichi, tsumo 30/3: 1,000 / 2,000 -> ends
+        ],
+    },
+    "tenhou-4p-tonpuu": {
+        "end": "agari_yame", "after_hand": 7,
+        "scores": [27200, 13700, 23100, 36000],
+        "ranks": [2, 4, 3, 1],
+        # A −2.8 +10 = 7.2; B −16.3 −20 = −36.3; C −6.9 −10 = −16.9; D 6.0 +20 +20 = 46.0
+        "total_points": [7.2, -36.3, -16.9, 46.0],
+        "running": [
+            [26500, 23500, 25500, 23500],  # E1-0  C riichi, draw, A C tenpai (1 stick stays)
+            [38500, 19500, 21500, 19500],  # E1-1  dealer A nagashi: 4,000 all, A noten
+            [29800, 24000, 21500, 24700],  # E2-2  double ron on A: B 2,900+600+stick, D 5,200
+            [28200, 21100, 19900, 30800],  # E2-3  D riichi, tsumo 20/4 at 3 honba
+            [28200, 21100, 25700, 25000],  # E3-0  dealer C rons D 30/3: 5,800
+            [28200, 22700, 24100, 25000],  # E3-1  B rons C 40/1: 1,300+300
+            [27200, 21700, 23100, 28000],  # E4-0  draw, D tenpai alone (top, <30,000)
+            [27200, 13700, 23100, 36000],  # E4-1  D riichi, rons B 40/3: 7,700+300 -> stop
+        ],
+    },
+    "tenhou-3p-hanchan": {
+        "end": "tobi", "after_hand": 9,
+        "scores": [-300, 56500, 48800],
+        "ranks": [3, 1, 2],
+        # A −40.3 −20 = −60.3; C 8.8 + 0 = 8.8; B 16.5 + oka 15 + uma 20 = 51.5
+        "total_points": [-60.3, 51.5, 8.8],
+        "running": [
+            [33000, 38000, 34000],  # E1-0  B riichi, tsumo 30/3: 1,000 / 2,000 (tsumo-son)
+            [32000, 40000, 33000],  # E2-0  draw, B tenpai alone: 1,000 each
+            [38000, 36000, 30000],  # E2-1  C riichi; A nagashi: 4,000 / 2,000
+            [29200, 40000, 35800],  # E3-2  double ron on A: B 2,600+400+stick, C 5,800
+            [24900, 35700, 44400],  # E3-3  C riichi, dealer tsumo mangan: 4,300 each
+            [27700, 35700, 41600],  # E3-4  A rons C 30/2: 2,000+800
+            [28700, 33700, 42600],  # S1-0  draw, A C tenpai: B pays 2,000
+            [20800, 41600, 42600],  # S1-1  B riichi, rons A 30/4: 7,700+200
+            [1800, 60600, 42600],   # S2-0  A riichi, dealer B rons A haneman: 18,000
+            [-300, 56500, 48800],   # S2-1  C tsumo mangan: A 2,100, B 4,100 -> A busts
+        ],
+    },
+    "tenhou-3p-tonpuu": {
+        "end": "sudden_death", "after_hand": 7,
+        "scores": [43800, 39200, 22000],
+        "ranks": [1, 2, 3],
+        # B −0.8 + 0 = −0.8; C −18.0 −20 = −38.0; A 3.8 + 15 + 20 = 38.8
+        "total_points": [38.8, -0.8, -38.0],
+        "running": [
+            [35000, 36000, 33000],  # E1-0  A riichi, draw, A B tenpai (1 stick stays)
+            [32800, 39200, 33000],  # E1-1  B rons A 30/2: 2,000+200+stick
+            [30800, 35200, 39000],  # E2-0  C nagashi: B 4,000, A 2,000; B tenpai keeps deal
+            [37200, 35200, 32600],  # E2-1  C riichi, A rons C 40/3: 5,200+200+stick
+            [36200, 38200, 30600],  # E3-0  B tsumo 30/3: 1,000 / 2,000 -> South round
+            [38200, 37200, 29600],  # S1-0  dealer A tsumo 30/2: 1,000 each (top, <40,000)
+            [37200, 39200, 28600],  # S1-1  draw, B tenpai alone
+            [43800, 39200, 22000],  # S2-2  C riichi, A rons C 40/3: 5,200+400+stick -> ends
+        ],
+    },
+    "seed-000": {
+        "end": "tobi", "after_hand": 6,
+        "scores": [27400, 70200, -23300, 25700],
+        "ranks": [2, 1, 4, 3],
+        # points, no rounding, oka 20,000 to the top, no uma
+        "total_points": [-2600, 60200, -53300, -4300],
+        "running": [
+            [25000, 32800, 17200, 25000],  # E1-0  dice 6: B wareme; B riichi, rons C 30/3 x2
+            [26500, 31300, 15700, 26500],  # E2-0  dice 7: D; draw, A D tenpai
+            [25900, 30700, 13600, 29800],  # E3-1  dice 5: dealer C; D tsumo 30/2: C 2,100
+            [28900, 29700, 12600, 28800],  # E4-0  dice 8: C; draw, A tenpai alone; D stays
+            [27400, 28200, 13100, 30300],  # E4-1  dice 11: B; C riichi, draw, C D tenpai
+            [27400, 28200, 18700, 25700],  # E4-2  dice 9: dealer D; C rons D 30/2 x2 +600
+            [27400, 70200, -23300, 25700],  # E5-0 (返り東) B open riichi, C deals in: 32,000
+        ],                                  #        + 10,000 tobi payment
+    },
+    "seed-001": {
+        "end": "tobi", "after_hand": 8,
+        "scores": [30100, 41800, -34300, 62400],
+        "ranks": [3, 2, 4, 1],
+        # A +100 → 0 −10 = −10; B +11,800 → 12 +10 = 22; C −64,300 → −64 −20 −5 (tobi) = −89;
+        # D = −(−10 + 22 − 89) = 77 (own 32.4 → 32 + 20 + 20 + 5 = 77)
+        "total_points": [-10, 22, -89, 77],
+        "bonuses": [0, 0, -5, 5],
+        "running": [
+            [26500, 25500, 23500, 22500],  # E1-0  B riichi, D 1,000 deposit, draw A B tenpai
+            [23600, 25500, 28400, 22500],  # E1-1  C rons A 40/2: 2,600+300+2 sticks
+            [23600, 33200, 18700, 24500],  # E2-0  double ron on C: D head 2,000, B 7,700
+            [22300, 31900, 22600, 23200],  # E3-0  C riichi, pinfu tsumo 20/3: 1,300 all
+            [25300, 30900, 21600, 22200],  # E3-1  draw, A tenpai alone
+            [32100, 30900, 21600, 15400],  # E4-2  A D riichi, A rons D 40/3: 5,200+600+2
+            [28100, 38900, 19600, 13400],  # S1-0  B tsumo mangan
+            [30100, 41800, 13700, 14400],  # S2-0  triple ron on C: D 1,000, A 2,000, B 2,900
+            [30100, 41800, -34300, 62400],  # S3-0 D daisuushii (大役満 6x) ron on C: 48,000
+        ],
+    },
+    "seed-002": {
+        "end": "agari_yame", "after_hand": 13,
+        "scores": [34000, 7100, 21900, 37000],
+        "ranks": [2, 4, 3, 1],
+        # A +4,000 → 4 +10 = 14; B −22,900 → −23 −20 = −43; C −8,100 → −8 −10 = −18; D 47
+        "total_points": [14, -43, -18, 47],
+        "running": [
+            [37000, 21000, 21000, 21000],  # E1-0  A riichi, tsumo 30/4 = kiriage 4,000 all
+            [36000, 18700, 24300, 21000],  # E1-1  A riichi; C and A ron B: head bump, C wins
+            [34500, 20200, 22800, 22500],  # E2-0  draw, B D tenpai
+            [34500, 20200, 22800, 22500],  # E2-1  nine terminals
+            [25900, 20200, 22800, 31100],  # E2-2  D rons A 60/3 = kiriage 8,000+600
+            [25900, 22500, 20500, 31100],  # E3-0  C riichi, B rons C 40/1: 1,300+stick
+            [29900, 21500, 19500, 29100],  # E4-0  A tsumo 30/3: 1,000 / 2,000
+            [31900, 20500, 18500, 28100],  # S1-0  A riichi, draw, A tenpai alone
+            [31900, 16300, 18500, 33300],  # S1-1  D rons B 30/3: 3,900+300+stick
+            [31900, 20200, 14600, 33300],  # S2-0  dealer B rons C 40/2: 3,900
+            [29800, 16100, 22900, 31200],  # S2-1  C tsumo 30/4 = kiriage 2,100 / 4,100
+            [35000, 16100, 22900, 26000],  # S3-0  A rons D 40/3: 5,200
+            [34000, 15100, 21900, 29000],  # S4-0  dealer D tsumo 30/2: not top, plays on
+            [34000, 7100, 21900, 37000],   # S4-1  D riichi, rons B 40/3: 7,700+300 -> top
+        ],
+    },
+    "seed-002-tonpuu": {
+        "end": "tenpai_yame", "after_hand": 9,
+        "scores": [23700, 23700, 25600, 27000],
+        "ranks": [3, 4, 2, 1],
+        # A−B tie at 23,700 -> 起家 order: A 3rd, B 4th.
+        # C −4,400 → −4 +10 = 6; A −6,300 → −6 −10 = −16; B −6 −20 = −26;
+        # D = −(6 − 16 − 26) = 36 (own −3 + 20 + 20 = 37; rounding residual −1)
+        "total_points": [-16, -26, 6, 36],
+        "running": [
+            [21100, 29900, 25000, 24000],  # E1-0  D riichi; B and D ron A: head bump, B 3,900
+            [20100, 32900, 24000, 23000],  # E2-0  draw, B tenpai alone
+            [20100, 32900, 24000, 23000],  # E2-1  four winds
+            [28700, 28700, 21800, 20800],  # E2-2  A riichi, tsumo 30/4 = kiriage 2,200 / 4,200
+            [28700, 28700, 33800, 8800],   # E3-0  dealer C rons D 60/3 = kiriage 12,000
+            [30200, 27200, 35300, 7300],   # E3-1  draw, A C tenpai
+            [30200, 27200, 32100, 10500],  # E3-2  D rons C 40/2: 2,600+600
+            [26200, 23200, 28100, 22500],  # E4-0  D riichi, tsumo 30/4 = kiriage 4,000 all
+            [25200, 22200, 27100, 25500],  # E4-1  draw, D tenpai alone (not top)
+            [23700, 23700, 25600, 27000],  # E4-2  draw, B D tenpai: D top -> tenpai-yame
+        ],
+    },
+    "seed-003": {
+        "end": "finished", "after_hand": 12,
+        "scores": [39, 50, 42, 69],
+        "ranks": [4, 2, 3, 1],
+        # 点: A −21, B −10, C −18; top D = −(−21 − 10 − 18) = +49
+        # (= 69 − 60 + 40: with four people the four starts fall 40 short of the returns)
+        "total_points": [-21, -10, -18, 49],
+        "running": [
+            [50, 58, 42, 50],  # 0  out D. B riichi, rons C 8
+            [62, 52, 42, 44],  # 1  out C. A tsumo 6
+            [47, 37, 71, 44],  # 2  out D. C riichi, draw, C tenpai alone: 15+15 (stick stays)
+            [36, 26, 94, 44],  # 3  out D. C tsumo 10 at 1 honba: 11 each + stick
+            [59, 26, 34, 81],  # 4  out B. C chombo 30 to A and D; D rons A 7
+            [59, 17, 25, 99],  # 5  out A. D riichi, tsumo 9
+            [65, 30, 25, 80],  # 6  out C. double ron on D at 1 honba: A 5+1, B 12+1
+            [35, 45, 40, 80],  # 7  out D. draw, B C tenpai: A pays 15 to each
+            [35, 32, 53, 80],  # 8  out D. B riichi, C rons B 11+1 + stick
+            [28, 32, 67, 73],  # 9  out B. C tsumo 7
+            [28, 32, 51, 89],  # 10 out A. D rons C 15+1
+            [48, 32, 51, 69],  # 11 out C. A riichi, rons D 20
+            [39, 50, 42, 69],  # 12 out D. B tsumo 9; staff close the game
+        ],
+    },
+    "seed-004": {
+        "end": "agari_yame", "after_hand": 10,
+        "scores": [13000, 45000, 47000],
+        "ranks": [3, 2, 1],
+        # A 13 − 40 = −27; B 45 − 40 = 5; C = −(−27 + 5) = 22 (= 7 + oka 15)
+        "total_points": [-27, 5, 22],
+        "running": [
+            [31000, 41000, 33000],  # E1-0  B riichi, tsumo 3 han: 2,000 / 4,000
+            [32000, 42000, 30000],  # E2-0  C riichi cancelled (stick stays); draw, A B tenpai
+            [37000, 50000, 18000],  # E2-1  A riichi; double ron on C: A head 3,000+1,000+2
+                                    #        sticks, B 8,000; deal passes (head decides)
+            [31000, 44000, 30000],  # E3-0  C riichi, dealer tsumo 4 han: 6,000 all
+            [30000, 43000, 32000],  # E3-1  draw, C tenpai alone: 1,000 each
+            [33000, 40000, 32000],  # E3-2  A rons B 1 han: 1,000 + 2,000 honba
+            [25000, 52000, 28000],  # S1-0  B tsumo haneman: 4,000 / 8,000
+            [31000, 46000, 28000],  # S2-0  A rons dealer B 3 han: 6,000
+            [29000, 44000, 32000],  # S3-0  dealer C tsumo 2 han: 2,000 all (not top)
+            [27000, 45000, 33000],  # S3-1  draw, B C tenpai: A pays 1,000 to each
+            [13000, 45000, 47000],  # S3-2  C riichi, rons A 4 han: 12,000+2,000 -> top
+        ],
+    },
+}
+
+
+def replay(preset_id: str) -> dict[str, Any]:
+    path = EXAMPLES / f"{preset_id}.json"
+    proc = subprocess.run(
+        [sys.executable, "-m", "scoring", "replay", str(path)],
+        cwd=ROOT, capture_output=True, text=True, check=False,
+    )
+    assert proc.returncode == 0, f"exit {proc.returncode}: {proc.stdout}{proc.stderr}"
+    result: dict[str, Any] = json.loads(proc.stdout)
+    return result
+
+
+def test_every_preset_has_an_example() -> None:
+    assert set(PRESETS) == set(EXPECTED)
+    for preset_id in PRESETS:
+        record = json.loads((EXAMPLES / f"{preset_id}.json").read_text(encoding="utf-8"))
+        assert record["format"] == "tenbo-game/1"
+        assert record["ruleset"] == preset_id
+
+
+@pytest.mark.parametrize("preset_id", sorted(PRESETS))
+def test_example_replays_to_hand_computed_settlement(preset_id: str) -> None:
+    expected = EXPECTED[preset_id]
+    out = replay(preset_id)
+    assert out["format"] == "tenbo-replay/1"
+    assert out["end"] is not None, "the game did not end"
+    assert out["end"]["reason"] == expected["end"]
+    assert out["end"]["after_hand"] == expected["after_hand"]
+    final = out["final"]
+    assert final is not None
+    assert final["scores"] == expected["scores"]
+    assert final["ranks"] == expected["ranks"]
+    assert final["total_points"] == pytest.approx(expected["total_points"], abs=1e-9)
+    assert sum(final["total_points"]) == pytest.approx(0, abs=1e-9)
+    if "bonuses" in expected:
+        assert final["bonuses"] == expected["bonuses"]
+
+
+@pytest.mark.parametrize("preset_id", sorted(PRESETS))
+def test_example_running_scores(preset_id: str) -> None:
+    expected = EXPECTED[preset_id]["running"]
+    out = replay(preset_id)
+    got = [hand["scores_after"] for hand in out["hands"]]
+    assert len(got) == len(expected)
+    for index, (g, e) in enumerate(zip(got, expected)):
+        assert g == e, f"hand {index}: expected {e}, got {g}"
