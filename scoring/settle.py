@@ -85,13 +85,13 @@ def settle_hand(state: TableState, hand: Hand, *, ruleset: Ruleset) -> HandSettl
         transfers = pay_win_tsumo(state, hand, result.win, ruleset=ruleset, active=active,
                                   honba=True)
         transfers += take_sticks(result.win.winner, pot, ruleset)
-        outcome = _outcome(OutcomeKind.WIN, transfers, seats, 0, (result.win.winner,))
+        outcome = _outcome(OutcomeKind.WIN, transfers, 0, (result.win.winner,))
     elif isinstance(result, Draw):
         outcome = settle_draw(state, hand, result, ruleset=ruleset, active=active, pot=pot)
         if outcome.kind is OutcomeKind.CHOMBO:
             return outcome
     else:
-        outcome = _outcome(OutcomeKind.ABORTIVE, (), seats, pot)
+        outcome = _outcome(OutcomeKind.ABORTIVE, (), pot)
     transfers = deposits + outcome.transfers + penalty_chombo_transfers(
         state, hand, ruleset=ruleset, active=active)
     extra, bonuses = tobi_transfers(state, hand, outcome, transfers, ruleset=ruleset,
@@ -103,12 +103,11 @@ def settle_hand(state: TableState, hand: Hand, *, ruleset: Ruleset) -> HandSettl
                           tenpai=outcome.tenpai, bonuses=bonuses, notes=outcome.notes)
 
 
-def _outcome(kind: OutcomeKind, transfers: tuple[Transfer, ...], seats: int,
-             sticks_after: int, winners: tuple[int, ...] = (), *,
-             tenpai: tuple[int, ...] = (), notes: tuple[str, ...] = ()) -> HandSettlement:
-    return HandSettlement(kind=kind, transfers=transfers, deltas=deltas_of(transfers, seats),
-                          sticks_after=sticks_after, winners=winners, tenpai=tenpai,
-                          notes=notes)
+def _outcome(kind: OutcomeKind, transfers: tuple[Transfer, ...], sticks_after: int,
+             winners: tuple[int, ...] = (), *, tenpai: tuple[int, ...] = (), notes: tuple[str, ...] = ()) -> HandSettlement:
+    # Deltas are worked out once, over the whole hand's ledger, by settle_hand.
+    return HandSettlement(kind=kind, transfers=transfers, deltas=(), sticks_after=sticks_after,
+                          winners=winners, tenpai=tenpai, notes=notes)
 
 
 def tobi_transfers(state: TableState, hand: Hand, outcome: HandSettlement,
@@ -162,12 +161,11 @@ def head_order(ron: Ron, *, active: tuple[int, ...]) -> tuple[Win, ...]:
 
 def settle_ron(state: TableState, hand: Hand, ron: Ron, *, ruleset: Ruleset,
                active: tuple[int, ...], pot: int) -> HandSettlement:
-    seats = len(state.scores)
     wins = head_order(ron, active=active)
     notes: list[str] = []
     if len(wins) >= 3:
         if ruleset.triple_ron is TripleRon.ABORTIVE_DRAW:
-            return _outcome(OutcomeKind.ABORTIVE, (), seats, pot,
+            return _outcome(OutcomeKind.ABORTIVE, (), pot,
                             notes=(AbortiveReason.TRIPLE_RON.value,))
         if ruleset.triple_ron is TripleRon.HEAD_BUMP:
             notes += [f"head bump: the ron of seat {w.winner} is void" for w in wins[1:]]
@@ -182,13 +180,12 @@ def settle_ron(state: TableState, hand: Hand, ron: Ron, *, ruleset: Ruleset,
         transfers += pay_win_ron(state, hand, win, ron.loser, ruleset=ruleset,
                                  honba=with_honba)
     transfers += take_sticks(wins[0].winner, pot, ruleset)
-    return _outcome(OutcomeKind.WIN, tuple(transfers), seats, 0,
+    return _outcome(OutcomeKind.WIN, tuple(transfers), 0,
                     tuple(w.winner for w in wins), notes=tuple(notes))
 
 
 def settle_draw(state: TableState, hand: Hand, draw: Draw, *, ruleset: Ruleset,
                 active: tuple[int, ...], pot: int) -> HandSettlement:
-    seats = len(state.scores)
     standing = [s for s in hand.riichi if s not in hand.riichi_cancelled]
     noten_riichi = [s for s in standing if s not in draw.tenpai and s not in draw.nagashi]
     if noten_riichi and not draw.nagashi:
@@ -209,14 +206,13 @@ def settle_draw(state: TableState, hand: Hand, draw: Draw, *, ruleset: Ruleset,
     if draw.nagashi:
         return settle_nagashi(state, hand, draw, ruleset=ruleset, active=active, pot=pot)
     transfers = noten_transfers(tenpai, active, ruleset.noten_penalty_total)
-    return _outcome(OutcomeKind.DRAW, transfers, seats, pot, tenpai=tenpai)
+    return _outcome(OutcomeKind.DRAW, transfers, pot, tenpai=tenpai)
 
 
 def settle_nagashi(state: TableState, hand: Hand, draw: Draw, *, ruleset: Ruleset,
                    active: tuple[int, ...], pot: int) -> HandSettlement:
     """流し満貫: paid like a tsumo of its value, instead of no-ten money."""
     assert ruleset.nagashi is not None
-    seats = len(state.scores)
     as_win = ruleset.nagashi.treated_as is NagashiTreatedAs.TSUMO_WIN
     order = turn_order_from(state.dealer, active, include_start=True)
     winners = tuple(sorted(draw.nagashi, key=order.index))
@@ -234,8 +230,8 @@ def settle_nagashi(state: TableState, hand: Hand, draw: Draw, *, ruleset: Rulese
     tenpai = tuple(s for s in draw.tenpai if s in active)
     if as_win:
         transfers += take_sticks(winners[0], pot, ruleset)
-        return _outcome(OutcomeKind.WIN, tuple(transfers), seats, 0, winners, tenpai=tenpai)
-    return _outcome(OutcomeKind.DRAW, tuple(transfers), seats, pot, tenpai=tenpai)
+        return _outcome(OutcomeKind.WIN, tuple(transfers), 0, winners, tenpai=tenpai)
+    return _outcome(OutcomeKind.DRAW, tuple(transfers), pot, tenpai=tenpai)
 
 
 def settle_chombo(state: TableState, hand: Hand, chombo: Chombo, *, ruleset: Ruleset,
