@@ -104,7 +104,8 @@ def settle_hand(state: TableState, hand: Hand, *, ruleset: Ruleset) -> HandSettl
 
 
 def _outcome(kind: OutcomeKind, transfers: tuple[Transfer, ...], sticks_after: int,
-             winners: tuple[int, ...] = (), *, tenpai: tuple[int, ...] = (), notes: tuple[str, ...] = ()) -> HandSettlement:
+             winners: tuple[int, ...] = (), *, tenpai: tuple[int, ...] = (),
+             notes: tuple[str, ...] = ()) -> HandSettlement:
     # Deltas are worked out once, over the whole hand's ledger, by settle_hand.
     return HandSettlement(kind=kind, transfers=transfers, deltas=(), sticks_after=sticks_after,
                           winners=winners, tenpai=tenpai, notes=notes)
