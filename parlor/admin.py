@@ -1,0 +1,151 @@
+"""Django admin for parlors, tables, players and rulesets; games and hands are read-only here."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import admin
+from django.http import HttpRequest
+
+from parlor.models import (
+    Game,
+    GameResult,
+    GameSeat,
+    Hand,
+    Parlor,
+    ParlorMember,
+    Player,
+    RulesetDefinition,
+    Table,
+)
+from parlor.services.errors import DomainError
+from parlor.services.rulesets import preset_clone_definition, ruleset_resolve, ruleset_validate
+from rulesets.registry import PRESETS
+from scoring.errors import ScoringError
+
+
+class ParlorMemberInline(admin.TabularInline):
+    model = ParlorMember
+    extra = 0
+    autocomplete_fields = ["user"]
+
+
+@admin.register(Parlor)
+class ParlorAdmin(admin.ModelAdmin):
+    list_display = ["name", "slug", "time_zone", "business_day_cutoff_hour"]
+    prepopulated_fields = {"slug": ["name"]}
+    inlines = [ParlorMemberInline]
+
+
+class RulesetDefinitionForm(forms.ModelForm):
+    clone_preset = forms.ChoiceField(
+        required=False,
+        choices=[("", "—")] + [(k, f"{k}: {r.title}") for k, r in PRESETS.items()],
+        help_text="Copy a preset into the definition, then edit it (leave the definition empty).",
+    )
+    definition = forms.JSONField(
+        required=False,
+        help_text=(
+            'The engine\'s ruleset object, e.g. {"base": "standard", "uma": [30, 10, -10, -30]}.'
+        ),
+    )
+
+    class Meta:
+        model = RulesetDefinition
+        fields = ["parlor", "key", "title", "clone_preset", "definition"]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if data.get("clone_preset") and not data.get("definition"):
+            data["definition"] = preset_clone_definition(data["clone_preset"])
+        if not data.get("definition"):
+            self.add_error("definition", "Give a definition or choose a preset to clone.")
+        elif data.get("key"):
+            if data["key"] in PRESETS:
+                self.add_error("key", f"{data['key']!r} is a preset id; choose another key.")
+            try:
+                ruleset_validate(key=data["key"], definition=data["definition"])
+            except ScoringError as exc:
+                where = f"{exc.field}: " if exc.field else ""
+                self.add_error("definition", f"{where}{exc.message}")
+        return data
+
+
+@admin.register(RulesetDefinition)
+class RulesetDefinitionAdmin(admin.ModelAdmin):
+    form = RulesetDefinitionForm
+    list_display = ["key", "title", "parlor", "updated_at"]
+    list_filter = ["parlor"]
+
+
+class TableForm(forms.ModelForm):
+    class Meta:
+        model = Table
+        fields = ["parlor", "label", "ruleset_key", "is_active"]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if data.get("parlor") and data.get("ruleset_key"):
+            try:
+                ruleset_resolve(parlor=data["parlor"], key=data["ruleset_key"])
+            except (ScoringError, DomainError) as exc:
+                self.add_error("ruleset_key", str(exc))
+        return data
+
+
+@admin.register(Table)
+class TableAdmin(admin.ModelAdmin):
+    form = TableForm
+    list_display = ["label", "parlor", "ruleset_key", "is_active"]
+    list_filter = ["parlor", "is_active"]
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ["name", "member_number", "kind", "parlor", "user"]
+    list_filter = ["parlor", "kind"]
+    search_fields = ["name", "member_number"]
+    autocomplete_fields = ["user"]
+
+
+class ReadOnlyInline(admin.TabularInline):
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+class GameSeatInline(ReadOnlyInline):
+    model = GameSeat
+
+
+class GameResultInline(ReadOnlyInline):
+    model = GameResult
+
+
+class HandInline(ReadOnlyInline):
+    model = Hand
+    fields = ["sequence", "version", "state", "entry", "entered_by", "entered_at", "reason"]
+
+
+@admin.register(Game)
+class GameAdmin(admin.ModelAdmin):
+    """Games change only through the services (API), so every write is replayed and locked."""
+
+    list_display = ["public_id", "table", "status", "ruleset_key", "hand_count", "started_at"]
+    list_filter = ["status", "table__parlor"]
+    inlines = [GameSeatInline, GameResultInline, HandInline]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False

@@ -1,0 +1,58 @@
+"""One exception handler: engine errors → 400, domain errors → their status, all as
+{"error": {"code", "message", "field", "hand"}} with a message staff can act on."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import exceptions, status
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+from parlor.services.errors import DomainError
+from scoring.errors import RecordError, ScoringError
+
+
+def _error(
+    code: str, message: str, *, field: str = "", hand: int | None = None, **extra: Any
+) -> dict[str, Any]:
+    return {"error": {"code": code, "message": message, "field": field, "hand": hand, **extra}}
+
+
+def _first_validation_error(detail: Any, path: str = "") -> tuple[str, str]:
+    """The first (field path, message) of a DRF validation error tree."""
+    if isinstance(detail, dict):
+        for key, value in detail.items():
+            sub = key if key == "non_field_errors" else (f"{path}.{key}" if path else str(key))
+            return _first_validation_error(value, "" if key == "non_field_errors" else sub)
+    if isinstance(detail, list) and detail:
+        if all(isinstance(item, (str, exceptions.ErrorDetail)) for item in detail):
+            return path, str(detail[0])
+        for index, item in enumerate(detail):
+            if item:
+                return _first_validation_error(item, f"{path}[{index}]")
+    return path, str(detail)
+
+
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    if isinstance(exc, RecordError):
+        return Response(
+            _error(exc.code, exc.message, field=exc.field, hand=exc.hand),
+            status=status.HTTP_400_BAD_REQUEST,
+        )
+    if isinstance(exc, ScoringError):
+        return Response(
+            _error(exc.code, exc.message, field=exc.field), status=status.HTTP_400_BAD_REQUEST
+        )
+    if isinstance(exc, DomainError):
+        return Response(exc.to_dict(), status=exc.status_code)
+    response = drf_exception_handler(exc, context)
+    if response is None:
+        return None
+    if isinstance(exc, exceptions.ValidationError):
+        field, message = _first_validation_error(exc.detail)
+        text = f"{field}: {message}" if field else message
+        response.data = _error("invalid", text, field=field, details=exc.detail)
+    elif isinstance(exc, exceptions.APIException):
+        response.data = _error(str(exc.default_code), str(exc.detail))
+    return response

@@ -1,0 +1,129 @@
+"""Hands: preview, record, correct, void the last."""
+
+from __future__ import annotations
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema, extend_schema_serializer
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from parlor.api.idempotency import idempotent_response
+from parlor.api.serializers import (
+    IDEMPOTENCY_KEY,
+    GameDetailSerializer,
+    error_responses,
+    game_detail_data,
+)
+from parlor.selectors.access import game_for
+from parlor.services.hands import hand_correct, hand_preview, hand_record, hand_void_last
+
+ENTRY_HELP = 'The hand in tenbo-game/1, e.g. {"result": {"kind": "tsumo", "win": {...}}}.'
+
+
+class HandPreviewView(APIView):
+    @extend_schema_serializer(component_name="HandPreviewInput")
+    class InputSerializer(serializers.Serializer):
+        hand = serializers.DictField(help_text=ENTRY_HELP)
+
+    @extend_schema(
+        request=InputSerializer,
+        responses={200: OpenApiTypes.OBJECT, **error_responses(400, 409)},
+        description="What the hand would give (transfers, scores, end); stores nothing.",
+    )
+    def post(self, request: Request, game_id: str) -> Response:
+        game, _ = game_for(request.user, game_id)
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        return Response(hand_preview(game=game, entry=data.validated_data["hand"]))
+
+
+class HandRecordView(APIView):
+    @extend_schema_serializer(component_name="HandRecordInput")
+    class InputSerializer(serializers.Serializer):
+        sequence = serializers.IntegerField(
+            min_value=1,
+            help_text=(
+                "The number of the hand being entered (1 = first); a stale tablet gets 409."
+            ),
+        )
+        hand = serializers.DictField(help_text=ENTRY_HELP)
+
+    @extend_schema(
+        request=InputSerializer,
+        parameters=[IDEMPOTENCY_KEY],
+        responses={201: GameDetailSerializer, **error_responses(400, 409)},
+    )
+    def post(self, request: Request, game_id: str) -> Response:
+        game, _ = game_for(request.user, game_id)
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        key = request.headers.get("Idempotency-Key", "").strip()
+
+        def call() -> tuple[int, object]:
+            hand_record(
+                game=game,
+                sequence=data.validated_data["sequence"],
+                by=request.user,
+                entry=data.validated_data["hand"],
+                idempotency_key=key,
+            )
+            return 201, game_detail_data(game)
+
+        return idempotent_response(request, table=game.table, call=call)
+
+
+class HandCorrectView(APIView):
+    @extend_schema_serializer(component_name="HandCorrectInput")
+    class InputSerializer(serializers.Serializer):
+        hand = serializers.DictField(help_text=ENTRY_HELP)
+        reason = serializers.CharField(max_length=500)
+
+    @extend_schema(
+        request=InputSerializer,
+        parameters=[IDEMPOTENCY_KEY],
+        responses={201: GameDetailSerializer, **error_responses(400, 409)},
+        description="A new version of the hand; the game is replayed from it on.",
+    )
+    def post(self, request: Request, game_id: str, sequence: int) -> Response:
+        game, _ = game_for(request.user, game_id)
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+
+        def call() -> tuple[int, object]:
+            hand_correct(
+                game=game,
+                sequence=sequence,
+                entry=data.validated_data["hand"],
+                reason=data.validated_data["reason"],
+                by=request.user,
+            )
+            return 201, game_detail_data(game)
+
+        return idempotent_response(request, table=game.table, call=call)
+
+
+class HandVoidView(APIView):
+    @extend_schema_serializer(component_name="HandVoidInput")
+    class InputSerializer(serializers.Serializer):
+        reason = serializers.CharField(max_length=500, required=False, default="")
+
+    @extend_schema(
+        request=InputSerializer,
+        parameters=[IDEMPOTENCY_KEY],
+        responses={200: GameDetailSerializer, **error_responses(400, 409)},
+        description="Voids the last hand (only the last); it stays in the log.",
+    )
+    def post(self, request: Request, game_id: str, sequence: int) -> Response:
+        game, _ = game_for(request.user, game_id)
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+
+        def call() -> tuple[int, object]:
+            hand_void_last(
+                game=game, sequence=sequence, reason=data.validated_data["reason"], by=request.user
+            )
+            return 200, game_detail_data(game)
+
+        return idempotent_response(request, table=game.table, call=call)

@@ -1,0 +1,29 @@
+"""Runs a table-scoped POST at most once per Idempotency-Key."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from parlor.models import Table
+from parlor.services.idempotency import idempotent_call, request_fingerprint
+
+
+def idempotent_response(
+    request: Request, *, table: Table, call: Callable[[], tuple[int, Any]]
+) -> Response:
+    """The response of `call`, or, for a retry with the same key, the first response again."""
+    key = request.headers.get("Idempotency-Key", "").strip()
+    fingerprint = request_fingerprint(
+        method=request.method or "POST", path=request.path, body=request.data
+    )
+    status, body, replayed = idempotent_call(
+        table=table, key=key, fingerprint=fingerprint, user=request.user, call=call
+    )
+    response = Response(body, status=status)
+    if replayed:
+        response["Idempotent-Replayed"] = "true"
+    return response

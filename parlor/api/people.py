@@ -1,0 +1,137 @@
+"""The signed-in user, players and rulesets."""
+
+from __future__ import annotations
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema, extend_schema_serializer
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from parlor.api.serializers import GameSummarySerializer, error_responses
+from parlor.models import PlayerKind
+from parlor.selectors.access import Role, access_for, player_for, require
+from parlor.selectors.games import games_of_player
+from parlor.services.players import player_create
+from parlor.services.rulesets import ruleset_create
+from rulesets.registry import PRESETS
+
+
+class PlayerSerializer(serializers.Serializer):
+    id = serializers.UUIDField(source="public_id")
+    name = serializers.CharField()
+    member_number = serializers.CharField()
+    kind = serializers.CharField()
+
+
+class MeView(APIView):
+    @extend_schema(responses={200: OpenApiTypes.OBJECT, **error_responses()})
+    def get(self, request: Request) -> Response:
+        access = access_for(request.user)
+        player = PlayerSerializer(access.player).data if access.player else None
+        return Response(
+            {
+                "username": request.user.get_username(),
+                "role": access.role,
+                "parlor": {"id": access.parlor.public_id, "name": access.parlor.name},
+                "player": player,
+            }
+        )
+
+
+class PlayerListView(APIView):
+    @extend_schema_serializer(component_name="PlayerCreateInput")
+    class InputSerializer(serializers.Serializer):
+        name = serializers.CharField(max_length=60)
+        kind = serializers.ChoiceField(choices=PlayerKind.values, default=PlayerKind.GUEST)
+        member_number = serializers.CharField(max_length=20, required=False, default="")
+
+    @extend_schema(responses={200: PlayerSerializer(many=True), **error_responses()})
+    def get(self, request: Request) -> Response:
+        access = require(request.user, Role.STAFF)
+        return Response(PlayerSerializer(access.parlor.players.all(), many=True).data)
+
+    @extend_schema(
+        request=InputSerializer, responses={201: PlayerSerializer, **error_responses(400, 409)}
+    )
+    def post(self, request: Request) -> Response:
+        access = require(request.user, Role.STAFF)
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        player = player_create(parlor=access.parlor, **data.validated_data)
+        return Response(PlayerSerializer(player).data, status=201)
+
+
+class PlayerGamesView(APIView):
+    @extend_schema(responses={200: GameSummarySerializer(many=True), **error_responses()})
+    def get(self, request: Request, player_id: str) -> Response:
+        player, _ = player_for(request.user, player_id)
+        return Response(GameSummarySerializer(games_of_player(player), many=True).data)
+
+
+class RulesetSerializer(serializers.Serializer):
+    key = serializers.CharField()
+    title = serializers.CharField()
+    title_en = serializers.CharField(allow_blank=True)
+    player_count = serializers.IntegerField(allow_null=True)
+    is_preset = serializers.BooleanField()
+
+
+class RulesetListView(APIView):
+    @extend_schema_serializer(component_name="RulesetCreateInput")
+    class InputSerializer(serializers.Serializer):
+        key = serializers.SlugField(max_length=50)
+        title = serializers.CharField(max_length=100)
+        definition = serializers.DictField(
+            help_text=(
+                "The engine's ruleset object, e.g. "
+                '{"base": "standard", "uma": [30, 10, -10, -30]}.'
+            )
+        )
+
+    @extend_schema(responses={200: RulesetSerializer(many=True), **error_responses()})
+    def get(self, request: Request) -> Response:
+        access = require(request.user, Role.STAFF)
+        rows = [
+            {
+                "key": k,
+                "title": r.title,
+                "title_en": r.title_en,
+                "player_count": r.player_count,
+                "is_preset": True,
+            }
+            for k, r in PRESETS.items()
+        ]
+        rows += [
+            {
+                "key": r.key,
+                "title": r.title,
+                "title_en": "",
+                "is_preset": False,
+                "player_count": None,
+            }
+            for r in access.parlor.rulesets.all()
+        ]
+        return Response(RulesetSerializer(rows, many=True).data)
+
+    @extend_schema(
+        request=InputSerializer, responses={201: RulesetSerializer, **error_responses(400, 409)}
+    )
+    def post(self, request: Request) -> Response:
+        access = require(request.user, Role.MANAGER)
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        row = ruleset_create(parlor=access.parlor, **data.validated_data)
+        return Response(
+            RulesetSerializer(
+                {
+                    "key": row.key,
+                    "title": row.title,
+                    "title_en": "",
+                    "player_count": None,
+                    "is_preset": False,
+                }
+            ).data,
+            status=201,
+        )

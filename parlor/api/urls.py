@@ -1,0 +1,39 @@
+from django.urls import path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from rest_framework.authtoken.views import obtain_auth_token
+
+from parlor.api import games, hands, people, tables
+
+urlpatterns = [
+    path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
+    path("auth/token/", obtain_auth_token, name="token"),
+    path("me/", people.MeView.as_view(), name="me"),
+    path("rulesets/", people.RulesetListView.as_view(), name="rulesets"),
+    path("players/", people.PlayerListView.as_view(), name="players"),
+    path("players/<str:player_id>/games/", people.PlayerGamesView.as_view(), name="player-games"),
+    path("tables/", tables.TableListView.as_view(), name="tables"),
+    path("tables/<str:table_id>/", tables.TableDetailView.as_view(), name="table"),
+    path("tables/<str:table_id>/games/", tables.GameStartView.as_view(), name="game-start"),
+    path(
+        "tables/<str:table_id>/games/import/", tables.GameImportView.as_view(), name="game-import"
+    ),
+    path("games/<str:game_id>/", games.GameDetailView.as_view(), name="game"),
+    path("games/<str:game_id>/export/", games.GameExportView.as_view(), name="game-export"),
+    path("games/<str:game_id>/finish/", games.GameFinishView.as_view(), name="game-finish"),
+    path("games/<str:game_id>/cancel/", games.GameCancelView.as_view(), name="game-cancel"),
+    path("games/<str:game_id>/hands/", hands.HandRecordView.as_view(), name="hand-record"),
+    path(
+        "games/<str:game_id>/hands/preview/", hands.HandPreviewView.as_view(), name="hand-preview"
+    ),
+    path(
+        "games/<str:game_id>/hands/<int:sequence>/corrections/",
+        hands.HandCorrectView.as_view(),
+        name="hand-correct",
+    ),
+    path(
+        "games/<str:game_id>/hands/<int:sequence>/void/",
+        hands.HandVoidView.as_view(),
+        name="hand-void",
+    ),
+]

@@ -1,0 +1,132 @@
+"""Games (半荘 / 東風戦), their seats and their results (成績)."""
+
+from __future__ import annotations
+
+import uuid
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+from parlor.models.parlors import Player
+from parlor.models.tables import SeatDraw, Table
+
+
+class GameStatus(models.TextChoices):
+    IN_PROGRESS = "in_progress", "In progress 対局中"
+    FINISHED = "finished", "Finished 終了"
+    CANCELLED = "cancelled", "Cancelled 中止"
+
+
+class Game(models.Model):
+    """One game at one table under one ruleset snapshot.
+
+    The live-state columns (hand_count ... next_state) cache the engine's replay of the current
+    hands, so reads need no replay; services rewrite them after every change of the log.
+    """
+
+    public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="games")
+    seat_draw = models.ForeignKey(SeatDraw, on_delete=models.PROTECT, related_name="games")
+    number_in_seating = models.PositiveSmallIntegerField(default=1)  # nth game since the seat draw
+    first_dealer_position = models.PositiveSmallIntegerField(
+        default=0
+    )  # 起家, a seat draw position
+    ruleset_key = models.CharField(max_length=50)
+    ruleset_snapshot = models.JSONField()  # Ruleset.to_dict() when the game started
+    schema_version = models.PositiveSmallIntegerField()
+    start_state = models.JSONField(null=True, blank=True)  # the record's "start", for resumed games
+    is_closed_by_staff = models.BooleanField(default=False)  # the record's "finished" (強制終了)
+    status = models.CharField(
+        max_length=16, choices=GameStatus.choices, default=GameStatus.IN_PROGRESS
+    )
+    started_at = models.DateTimeField(auto_now_add=True)
+    started_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    ended_at = models.DateTimeField(null=True, blank=True)
+    verified_at = models.DateTimeField(null=True, blank=True)  # stored results match the log
+    end_reason = models.CharField(max_length=32, blank=True)  # all_last, tobi, finished, ...
+    cancel_reason = models.TextField(blank=True)
+    hand_count = models.PositiveIntegerField(default=0)
+    scores = models.JSONField(default=list)
+    sticks = models.PositiveIntegerField(default=0)  # 供託, riichi sticks on the table
+    next_state = models.JSONField(null=True, blank=True)  # round_wind, round_number, dealer, honba
+
+    class Meta:
+        ordering = ["-started_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table"],
+                condition=Q(status="in_progress"),
+                name="game_one_open_per_table",
+            ),
+            models.CheckConstraint(
+                condition=Q(status__in=GameStatus.values), name="game_status_valid"
+            ),
+            models.CheckConstraint(
+                condition=(Q(status="in_progress") & Q(ended_at__isnull=True))
+                | (~Q(status="in_progress") & Q(ended_at__isnull=False)),
+                name="game_ended_at_iff_over",
+            ),
+            models.CheckConstraint(
+                condition=Q(number_in_seating__gte=1), name="game_number_in_seating_positive"
+            ),
+            models.CheckConstraint(
+                condition=Q(first_dealer_position__lte=3), name="game_first_dealer_position_0_3"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"game {self.public_id} at {self.table} ({self.status})"
+
+    @property
+    def is_open(self) -> bool:
+        return self.status == GameStatus.IN_PROGRESS
+
+
+class GameSeat(models.Model):
+    """A player in a seat for the whole game. Seat 0 is the first dealer (起家)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    seat = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="game_seats")
+    name = models.CharField(max_length=60)  # the name written into the game record
+
+    class Meta:
+        ordering = ["game", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat"], name="game_seat_unique_seat"),
+            models.UniqueConstraint(fields=["game", "player"], name="game_seat_unique_player"),
+            models.CheckConstraint(condition=Q(seat__lte=3), name="game_seat_seat_0_3"),
+        ]
+
+    def __str__(self) -> str:
+        return f"seat {self.seat}: {self.name}"
+
+
+class GameResult(models.Model):
+    """A seat's final result (成績) from the engine's `final`. Values in p are stored in tenths."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="results")
+    seat = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="results")
+    final_score = models.IntegerField()  # points after leftover sticks
+    rank = models.PositiveSmallIntegerField()  # 着順
+    oka_tenths = models.IntegerField(default=0)  # オカ
+    uma_tenths = models.IntegerField(default=0)  # ウマ
+    bonus_tenths = models.IntegerField(default=0)  # tobi bonus and the like
+    total_tenths = models.IntegerField()  # 成績 in tenths of the ruleset's unit
+    chips = models.IntegerField(default=0)  # チップ
+
+    class Meta:
+        ordering = ["game", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat"], name="game_result_unique_seat"),
+            models.CheckConstraint(
+                condition=Q(rank__gte=1, rank__lte=4), name="game_result_rank_1_4"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game_id} seat {self.seat}: rank {self.rank}, {self.total_tenths / 10:+.1f}"

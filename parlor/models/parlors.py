@@ -1,0 +1,99 @@
+"""Parlors (雀荘), the people who work there and the players who play there."""
+
+from __future__ import annotations
+
+import uuid
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+
+class Parlor(models.Model):
+    """A store (雀荘). Its business day (営業日) turns over at its cutoff hour, local time."""
+
+    public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    name = models.CharField(max_length=100)
+    slug = models.SlugField(max_length=50, unique=True)
+    time_zone = models.CharField(max_length=64, default="Asia/Tokyo")
+    business_day_cutoff_hour = models.PositiveSmallIntegerField(default=6)  # 営業日の切り替え時刻
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(business_day_cutoff_hour__lte=23), name="parlor_cutoff_hour_0_23"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class MemberRole(models.TextChoices):
+    MANAGER = "manager", "Manager 店長"
+    STAFF = "staff", "Staff スタッフ"
+
+
+class ParlorMember(models.Model):
+    """A user who works at a parlor. A user works at one parlor at most."""
+
+    parlor = models.ForeignKey(Parlor, on_delete=models.CASCADE, related_name="members")
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="parlor_member"
+    )
+    role = models.CharField(max_length=16, choices=MemberRole.choices, default=MemberRole.STAFF)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(role__in=MemberRole.values), name="parlor_member_role_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} ({self.role} at {self.parlor})"
+
+
+class PlayerKind(models.TextChoices):
+    MEMBER = "member", "Member 会員"
+    GUEST = "guest", "Guest ゲスト"
+
+
+class Player(models.Model):
+    """Someone who sits at a table. A staff member seated as a player (本走) has a Player too."""
+
+    public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    parlor = models.ForeignKey(Parlor, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(max_length=60)
+    member_number = models.CharField(max_length=20, blank=True)  # 会員番号
+    kind = models.CharField(max_length=16, choices=PlayerKind.choices, default=PlayerKind.GUEST)
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="player",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["parlor", "member_number"],
+                condition=~Q(member_number=""),
+                name="player_unique_member_number",
+            ),
+            models.CheckConstraint(
+                condition=Q(kind="guest") | ~Q(member_number=""),
+                name="player_member_has_number",
+            ),
+            models.CheckConstraint(
+                condition=Q(kind__in=PlayerKind.values), name="player_kind_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} #{self.member_number}" if self.member_number else self.name

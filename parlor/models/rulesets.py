@@ -1,0 +1,35 @@
+"""Parlor-owned custom rulesets. Presets live in code (`rulesets.registry.PRESETS`)."""
+
+from __future__ import annotations
+
+import uuid
+
+from django.db import models
+
+from parlor.models.parlors import Parlor
+
+
+class RulesetDefinition(models.Model):
+    """A parlor's own ruleset: the engine's ruleset dict, usually `{"base": "<preset>", ...}`.
+
+    It is validated with the engine before it is saved (services.rulesets.ruleset_validate).
+    Tables refer to a ruleset by key: a preset id, or the key of one of these.
+    """
+
+    public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    parlor = models.ForeignKey(Parlor, on_delete=models.CASCADE, related_name="rulesets")
+    key = models.SlugField(max_length=50)
+    title = models.CharField(max_length=100)
+    definition = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["key"]
+        verbose_name = "custom ruleset"
+        constraints = [
+            models.UniqueConstraint(fields=["parlor", "key"], name="ruleset_unique_key_per_parlor"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.title} ({self.key})"

@@ -1,0 +1,84 @@
+"""Tables (卓) and seat draws (場決め)."""
+
+from __future__ import annotations
+
+import uuid
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+from parlor.models.parlors import Parlor, Player
+
+
+class Table(models.Model):
+    """A table at a parlor and the ruleset it plays: a preset id or a parlor ruleset key."""
+
+    public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    parlor = models.ForeignKey(Parlor, on_delete=models.CASCADE, related_name="tables")
+    label = models.CharField(max_length=20)  # 卓番, e.g. "3" or "東1"
+    ruleset_key = models.CharField(max_length=50)
+    is_active = models.BooleanField(default=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["parlor", "label"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["parlor", "label"], name="table_unique_label_per_parlor"
+            ),
+            models.CheckConstraint(condition=~Q(ruleset_key=""), name="table_has_ruleset"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.parlor} table {self.label}"
+
+
+class SeatDrawMethod(models.TextChoices):
+    RANDOM = "random", "Random draw 場決め"
+    GIVEN = "given", "Seats given by staff"
+    IMPORTED = "imported", "Imported game record"
+
+
+class SeatDraw(models.Model):
+    """Who sits where at a table until the next draw; positions run in turn order (反時計回り)."""
+
+    public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seat_draws")
+    method = models.CharField(max_length=16, choices=SeatDrawMethod.choices)
+    drawn_at = models.DateTimeField(auto_now_add=True)
+    drawn_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    players = models.ManyToManyField(Player, through="SeatDrawPosition", related_name="+")
+
+    class Meta:
+        ordering = ["-drawn_at", "-id"]
+        get_latest_by = ["drawn_at", "id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(method__in=SeatDrawMethod.values), name="seat_draw_method_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"seat draw {self.drawn_at:%Y-%m-%d %H:%M} at {self.table}"
+
+
+class SeatDrawPosition(models.Model):
+    seat_draw = models.ForeignKey(SeatDraw, on_delete=models.CASCADE, related_name="positions")
+    position = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+
+    class Meta:
+        ordering = ["seat_draw", "position"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["seat_draw", "position"], name="seat_draw_unique_position"
+            ),
+            models.UniqueConstraint(fields=["seat_draw", "player"], name="seat_draw_unique_player"),
+            models.CheckConstraint(condition=Q(position__lte=3), name="seat_draw_position_0_3"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.position}: {self.player}"

@@ -1,0 +1,1 @@
+"""Selectors: reads, with the parlor scoping that enforces who may see what."""

@@ -1,0 +1,118 @@
+"""Who a user is at which parlor, and scoped lookups that never cross parlors.
+
+Roles: a manager (店長) reads and writes all of their parlor; staff record and correct at
+their parlor; a player reads their own games; anyone else reads nothing. An object at another
+parlor is reported as not found, so its existence does not leak.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+
+from parlor.models import Game, MemberRole, Parlor, ParlorMember, Player, Table
+from parlor.services.errors import Forbidden, InvalidInput, NotFound
+
+
+class Role(StrEnum):
+    MANAGER = "manager"
+    STAFF = "staff"
+    PLAYER = "player"
+
+
+_RANK = {Role.PLAYER: 0, Role.STAFF: 1, Role.MANAGER: 2}
+
+
+@dataclass(frozen=True, slots=True)
+class Access:
+    parlor: Parlor
+    role: Role
+    player: Player | None  # the user's own player, if they play
+
+    def at_least(self, role: Role) -> bool:
+        return _RANK[self.role] >= _RANK[role]
+
+
+def access_for(user: AbstractBaseUser | AnonymousUser) -> Access:
+    """The user's parlor and role (one or two queries); Forbidden if they have none."""
+    if not user.is_authenticated:
+        raise Forbidden("sign in first", code="not_authenticated")
+    member = ParlorMember.objects.select_related("parlor").filter(user=user).first()
+    player = Player.objects.select_related("parlor").filter(user=user).first()
+    if member is not None:
+        role = Role.MANAGER if member.role == MemberRole.MANAGER else Role.STAFF
+        return Access(
+            member.parlor, role, player if player and player.parlor_id == member.parlor_id else None
+        )
+    if player is not None:
+        return Access(player.parlor, Role.PLAYER, player)
+    raise Forbidden("this account has no role at any parlor; ask a manager", code="no_role")
+
+
+def require(user: Any, role: Role) -> Access:
+    access = access_for(user)
+    if not access.at_least(role):
+        raise Forbidden(f"this needs the {role} role; you are {access.role}", code="role_required")
+    return access
+
+
+def _uuid(value: Any, what: str) -> uuid.UUID:
+    try:
+        return uuid.UUID(str(value))
+    except ValueError as exc:
+        raise NotFound(f"no {what} {value!r}", code=f"{what}_not_found") from exc
+
+
+def table_for(user: Any, table_id: Any, *, role: Role = Role.STAFF) -> tuple[Table, Access]:
+    access = require(user, role)
+    table = Table.objects.filter(parlor=access.parlor, public_id=_uuid(table_id, "table")).first()
+    if table is None:
+        raise NotFound(f"no table {table_id} at {access.parlor.name}", code="table_not_found")
+    return table, access
+
+
+def game_for(user: Any, game_id: Any, *, role: Role = Role.STAFF) -> tuple[Game, Access]:
+    """A game at the user's parlor. With role=PLAYER a player may read only games they sat in."""
+    access = require(user, role)
+    game = (
+        Game.objects.select_related("table", "table__parlor")
+        .filter(table__parlor=access.parlor, public_id=_uuid(game_id, "game"))
+        .first()
+    )
+    if game is None:
+        raise NotFound(f"no game {game_id} at {access.parlor.name}", code="game_not_found")
+    if access.role == Role.PLAYER and not game.seats.filter(player=access.player).exists():
+        raise Forbidden("a player can read only the games they played", code="not_your_game")
+    return game, access
+
+
+def player_for(user: Any, player_id: Any) -> tuple[Player, Access]:
+    access = require(user, Role.PLAYER)
+    player = Player.objects.filter(
+        parlor=access.parlor, public_id=_uuid(player_id, "player")
+    ).first()
+    if player is None:
+        raise NotFound(f"no player {player_id} at {access.parlor.name}", code="player_not_found")
+    if access.role == Role.PLAYER and player != access.player:
+        raise Forbidden("a player can read only their own games", code="not_your_player")
+    return player, access
+
+
+def players_for(access: Access, player_ids: list[Any]) -> list[Player]:
+    """The parlor's players for the ids, in the order given; NotFound names a missing one."""
+    wanted = [_uuid(pid, "player") for pid in player_ids]
+    found = {
+        p.public_id: p for p in Player.objects.filter(parlor=access.parlor, public_id__in=wanted)
+    }
+    missing = [str(pid) for pid in wanted if pid not in found]
+    if missing:
+        raise InvalidInput(
+            f"no player {missing[0]} at {access.parlor.name}",
+            code="unknown_player",
+            field="players",
+        )
+    return [found[pid] for pid in wanted]

@@ -1,0 +1,107 @@
+"""Reads of tables and games, shaped for the API. They query; they never replay."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Prefetch, QuerySet
+
+from parlor.models import Game, GameStatus, Hand, Parlor, Player, Table
+from parlor.services import engine
+from parlor.services.errors import DomainError
+from parlor.services.rulesets import ruleset_resolve
+from parlor.services.seating import seating_status
+from scoring.errors import ScoringError
+
+
+def game_live_state(game: Game) -> dict[str, Any]:
+    """Round, honba, sticks, scores and winds of the hand to play next (from the game row)."""
+    seats = list(game.seats.all())
+    state: dict[str, Any] = {
+        "id": game.public_id,
+        "status": game.status,
+        "hand_count": game.hand_count,
+        "scores": game.scores,
+        "sticks": game.sticks,
+        "end_reason": game.end_reason or None,
+        "started_at": game.started_at,
+        "seats": [{"seat": s.seat, "player_id": s.player.public_id, "name": s.name} for s in seats],
+        "next": game.next_state,
+        "winds": None,
+    }
+    # With 抜け番 (four people on a three-player ruleset) the winds depend on who sits out.
+    if game.next_state and len(seats) == game.ruleset_snapshot.get("player_count"):
+        state["winds"] = engine.seat_winds(game.next_state["dealer"], len(seats))
+    return state
+
+
+def table_state(table: Table) -> dict[str, Any]:
+    """A table, its open game (if any) and what its next game needs (a few queries)."""
+    game = (
+        table.games.filter(status=GameStatus.IN_PROGRESS).prefetch_related("seats__player").first()
+    )
+    state: dict[str, Any] = {
+        "id": table.public_id,
+        "label": table.label,
+        "ruleset_key": table.ruleset_key,
+        "ruleset": None,
+        "seating": None,
+        "game": game_live_state(game) if game else None,
+    }
+    try:
+        ruleset = ruleset_resolve(parlor=table.parlor, key=table.ruleset_key)
+    except (ScoringError, DomainError) as exc:  # a broken custom ruleset must not hide the table
+        state["ruleset_error"] = str(exc)
+        return state
+    state["ruleset"] = {
+        "key": table.ruleset_key,
+        "title": ruleset.title,
+        "title_en": ruleset.title_en,
+        "player_count": ruleset.player_count,
+    }
+    seating = seating_status(table, ruleset)
+    players = (
+        [p.player for p in seating.seat_draw.positions.select_related("player")]
+        if seating.seat_draw
+        else []
+    )
+    next_first = seating.next_first_dealer_position
+    state["seating"] = {
+        "players": [{"id": p.public_id, "name": p.name} for p in players],
+        "games_played": seating.games_played,
+        "seat_change_interval_games": seating.interval,
+        "seat_draw_required": seating.is_draw_required,
+        "next_first_dealer": players[next_first].public_id if next_first is not None else None,
+    }
+    return state
+
+
+def tables_of(parlor: Parlor) -> QuerySet[Table]:
+    return parlor.tables.filter(is_active=True).select_related("parlor").order_by("label")
+
+
+def game_detail(game: Game) -> Game:
+    """The game with its seats, every hand version with its outcome, and its results."""
+    return (
+        Game.objects.select_related("table")
+        .prefetch_related(
+            "seats__player",
+            "results__player",
+            Prefetch(
+                "hands",
+                queryset=Hand.objects.select_related(
+                    "outcome", "entered_by", "voided_by", "supersedes"
+                ).order_by("sequence", "version"),
+            ),
+        )
+        .get(pk=game.pk)
+    )
+
+
+def games_of_player(player: Player) -> QuerySet[Game]:
+    return (
+        Game.objects.filter(seats__player=player)
+        .select_related("table")
+        .prefetch_related("seats__player", "results")
+        .order_by("-started_at", "-id")
+    )

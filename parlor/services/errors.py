@@ -1,0 +1,42 @@
+"""Domain errors. The API maps them to HTTP statuses; the engine's ScoringError maps to 400."""
+
+from __future__ import annotations
+
+
+class DomainError(Exception):
+    """A request that conflicts with the state of the parlor (HTTP 409 unless a subclass says)."""
+
+    status_code = 409
+    code = "conflict"
+
+    def __init__(self, message: str, *, code: str | None = None, field: str = "") -> None:
+        super().__init__(message)
+        self.message = message
+        self.field = field
+        if code is not None:
+            self.code = code
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "error": {"code": self.code, "message": self.message, "field": self.field, "hand": None}
+        }
+
+
+class Conflict(DomainError):
+    status_code = 409
+    code = "conflict"
+
+
+class InvalidInput(DomainError):
+    status_code = 400
+    code = "invalid"
+
+
+class NotFound(DomainError):
+    status_code = 404
+    code = "not_found"
+
+
+class Forbidden(DomainError):
+    status_code = 403
+    code = "forbidden"

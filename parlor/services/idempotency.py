@@ -1,0 +1,68 @@
+"""Idempotency-Key: a retried POST returns the first response and changes nothing."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+
+from parlor.models import IdempotencyRecord, Table
+from parlor.services.errors import Conflict, InvalidInput
+
+MAX_KEY_LENGTH = 200
+
+
+def request_fingerprint(*, method: str, path: str, body: Any) -> str:
+    canonical = json.dumps(body, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(f"{method} {path}\n{canonical}".encode()).hexdigest()
+
+
+def idempotent_call(
+    *,
+    table: Table,
+    key: str,
+    fingerprint: str,
+    user: AbstractBaseUser | None,
+    call: Callable[[], tuple[int, Any]],
+) -> tuple[int, Any, bool]:
+    """Runs `call` once per (table, key): returns (status, body, replayed).
+
+    The table row is locked before the key is looked up, so a retry that arrives while the
+    first request is still running waits for it and then gets its response. Errors are not
+    stored: the transaction rolls back and a retry runs again.
+    """
+    if not key:
+        status, body = call()
+        return status, body, False
+    if len(key) > MAX_KEY_LENGTH:
+        raise InvalidInput(
+            f"Idempotency-Key is longer than {MAX_KEY_LENGTH} characters",
+            code="idempotency_key_too_long",
+            field="Idempotency-Key",
+        )
+    with transaction.atomic():
+        Table.objects.select_for_update().filter(pk=table.pk).first()
+        existing = IdempotencyRecord.objects.filter(table=table, key=key).first()
+        if existing is not None:
+            if existing.fingerprint != fingerprint:
+                raise Conflict(
+                    "this Idempotency-Key was already used for a different request; "
+                    "use a new key for a new request",
+                    code="idempotency_key_reused",
+                    field="Idempotency-Key",
+                )
+            return existing.status_code, existing.response_body, True
+        status, body = call()
+        IdempotencyRecord.objects.create(
+            table=table,
+            key=key,
+            fingerprint=fingerprint,
+            status_code=status,
+            response_body=body,
+            user=user,
+        )
+        return status, body, False

@@ -1,0 +1,153 @@
+"""Replays a game's current hands and persists what the engine returned.
+
+Every write replays the whole game (the engine is fast) and then stores the outcome of each
+hand from `from_sequence` on, the live state on the game row, and the results once it ended.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from parlor.models import Game, GameResult, GameStatus, Hand, HandOutcome, HandState
+from parlor.services import engine
+from parlor.services.errors import Conflict
+
+
+def current_hands(game: Game) -> list[Hand]:
+    """The game's current hand versions in order (one query)."""
+    return list(game.hands.filter(state=HandState.CURRENT).order_by("sequence"))
+
+
+def game_record(
+    game: Game, entries: list[dict[str, Any]] | None = None, *, finished: bool | None = None
+) -> dict[str, Any]:
+    """The game's tenbo-game/1 record, with `entries` instead of the stored hands if given."""
+    if entries is None:
+        entries = [hand.entry for hand in current_hands(game)]
+    seats = list(game.seats.order_by("seat"))
+    return engine.record_build(
+        snapshot=game.ruleset_snapshot,
+        names=[seat.name for seat in seats],
+        entries=entries,
+        start=game.start_state,
+        finished=game.is_closed_by_staff if finished is None else finished,
+    )
+
+
+OUTCOME_FIELDS = (
+    "round_wind",
+    "round_number",
+    "honba",
+    "dealer",
+    "sticks_before",
+    "scores_before",
+    "transfers",
+    "deltas",
+    "scores_after",
+    "sticks_after",
+    "next_state",
+    "notes",
+)
+
+
+def outcome_fields(item: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "round_wind": item["round_wind"],
+        "round_number": item["round_number"],
+        "honba": item["honba"],
+        "dealer": item["dealer"],
+        "sticks_before": item["sticks_before"],
+        "scores_before": item["scores_before"],
+        "transfers": item["transfers"],
+        "deltas": item["deltas"],
+        "scores_after": item["scores_after"],
+        "sticks_after": item["sticks_after"],
+        "next_state": item.get("next"),
+        "notes": item.get("notes", []),
+    }
+
+
+def tenths(value: Any) -> int:
+    """A number in the ruleset's unit (at most one decimal) as an integer count of tenths."""
+    return round(float(value) * 10)
+
+
+def replay_apply(
+    game: Game, replay: dict[str, Any], hands: list[Hand], *, from_sequence: int
+) -> None:
+    """Stores `replay` (of `hands`, in order) on the locked `game` and its hands."""
+    items = replay["hands"]
+    changed = [hand for hand in hands if hand.sequence >= from_sequence]
+    HandOutcome.objects.filter(hand__in=changed).delete()
+    HandOutcome.objects.bulk_create(
+        HandOutcome(hand=hand, **outcome_fields(items[hand.sequence - 1])) for hand in changed
+    )
+    _live_state_store(game, replay, hands)
+    _results_store(game, replay)
+
+
+def _live_state_store(game: Game, replay: dict[str, Any], hands: list[Hand]) -> None:
+    items = replay["hands"]
+    if items:
+        last = items[-1]
+        game.scores, game.sticks, game.next_state = (
+            last["scores_after"],
+            last["sticks_after"],
+            last.get("next"),
+        )
+    else:
+        ruleset = engine.ruleset_from_snapshot(game.ruleset_snapshot)
+        start = engine.start_state(ruleset, game.start_state, game.seats.count())
+        game.scores, game.sticks = start["scores"], start["sticks"]
+        game.next_state = {
+            key: start[key] for key in ("round_wind", "round_number", "dealer", "honba")
+        }
+    game.hand_count = len(hands)
+    end = replay.get("end")
+    if end:
+        game.end_reason = end["reason"]
+        game.next_state = None
+        if game.status != GameStatus.FINISHED:
+            game.status, game.ended_at = GameStatus.FINISHED, timezone.now()
+    else:
+        game.end_reason = ""
+        if game.status == GameStatus.FINISHED:
+            game.status, game.ended_at = GameStatus.IN_PROGRESS, None
+    fields = ["scores", "sticks", "next_state", "hand_count", "end_reason", "status", "ended_at"]
+    try:
+        with transaction.atomic():
+            game.save(update_fields=fields)
+    except IntegrityError as exc:
+        # A correction can turn a finished game back into one in progress; the table may
+        # meanwhile have started its next game, and a table has one open game at most.
+        raise Conflict(
+            f"this change would reopen the game, but table {game.table.label} already has a "
+            "game in progress",
+            code="table_has_open_game",
+        ) from exc
+
+
+def _results_store(game: Game, replay: dict[str, Any]) -> None:
+    GameResult.objects.filter(game=game).delete()
+    final = replay.get("final")
+    if not final:
+        return
+    players = {seat.seat: seat.player_id for seat in game.seats.all()}
+    GameResult.objects.bulk_create(
+        GameResult(
+            game=game,
+            seat=seat,
+            player_id=players[seat],
+            final_score=final["scores"][seat],
+            rank=final["ranks"][seat],
+            oka_tenths=tenths(final["oka"][seat]),
+            uma_tenths=tenths(final["uma"][seat]),
+            bonus_tenths=tenths(final["bonuses"][seat]),
+            total_tenths=tenths(final["total_points"][seat]),
+            chips=int(final["chips"][seat]),
+        )
+        for seat in sorted(players)
+    )

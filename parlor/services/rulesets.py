@@ -1,0 +1,63 @@
+"""Rulesets: presets from the registry and a parlor's own, validated by the engine."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.db import transaction
+
+from parlor.models import Parlor, RulesetDefinition
+from parlor.services.errors import Conflict, InvalidInput
+from rulesets.registry import PRESETS
+from scoring.errors import RulesetError
+from scoring.ruleset import Ruleset
+
+
+def ruleset_validate(*, key: str, definition: Mapping[str, Any]) -> Ruleset:
+    """The engine's Ruleset for a custom definition; raises RulesetError naming the field.
+
+    The custom key becomes the ruleset's id, so a game's snapshot says which ruleset it used.
+    """
+    if not isinstance(definition, Mapping):
+        raise RulesetError("a ruleset must be an object", field="definition")
+    return Ruleset.from_dict({**definition, "id": key}, presets=PRESETS)
+
+
+def ruleset_resolve(*, parlor: Parlor, key: str) -> Ruleset:
+    """The ruleset a table with `ruleset_key=key` plays. Hides one query for custom keys."""
+    custom = RulesetDefinition.objects.filter(parlor=parlor, key=key).first()
+    if custom is not None:
+        return ruleset_validate(key=custom.key, definition=custom.definition)
+    if key in PRESETS:
+        return PRESETS[key]
+    raise InvalidInput(
+        f"unknown ruleset {key!r}: use a preset ({', '.join(sorted(PRESETS))}) "
+        "or one of this parlor's rulesets",
+        code="unknown_ruleset",
+        field="ruleset_key",
+    )
+
+
+@transaction.atomic
+def ruleset_create(
+    *, parlor: Parlor, key: str, title: str, definition: Mapping[str, Any]
+) -> RulesetDefinition:
+    """Adds a parlor ruleset after the engine has accepted it."""
+    if key in PRESETS:
+        raise Conflict(
+            f"{key!r} is a preset id; choose another key", code="ruleset_key_taken", field="key"
+        )
+    if RulesetDefinition.objects.filter(parlor=parlor, key=key).exists():
+        raise Conflict(
+            f"this parlor already has a ruleset {key!r}", code="ruleset_key_taken", field="key"
+        )
+    ruleset_validate(key=key, definition=definition)
+    return RulesetDefinition.objects.create(
+        parlor=parlor, key=key, title=title, definition=dict(definition)
+    )
+
+
+def preset_clone_definition(preset_id: str) -> dict[str, Any]:
+    """A full, editable copy of a preset (for the admin's "clone a preset")."""
+    return PRESETS[preset_id].to_dict()

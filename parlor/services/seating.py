@@ -1,0 +1,146 @@
+"""Seat draws (場決め), the first dealer (起家) and the ruleset's seat change rule (場所替え)."""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from enum import StrEnum
+
+from django.contrib.auth.models import AbstractBaseUser
+
+from parlor.models import GameStatus, Player, SeatDraw, SeatDrawMethod, SeatDrawPosition, Table
+from parlor.services.errors import Conflict, InvalidInput
+from scoring.ruleset import KichaSelection, Ruleset
+
+_random = secrets.SystemRandom()
+
+
+class Seating(StrEnum):
+    DRAW = "draw"  # draw seats and the first dealer at random
+    GIVEN = "given"  # players in turn order, the first one is the first dealer
+    KEEP = "keep"  # the table's current seating, as long as the seat change rule allows
+
+
+@dataclass(frozen=True, slots=True)
+class SeatingPlan:
+    seat_draw: SeatDraw
+    number_in_seating: int  # 1 for the first game after the draw
+    first_dealer_position: int  # 起家, a position of the draw
+    players_by_seat: tuple[Player, ...]  # seat 0 is the first dealer
+
+
+@dataclass(frozen=True, slots=True)
+class SeatingStatus:
+    """What the next game at a table needs: read by the API's table state."""
+
+    seat_draw: SeatDraw | None
+    games_played: int  # finished games since the draw
+    interval: int | None  # the ruleset's seat_change_interval_games
+    next_first_dealer_position: int | None  # where the ruleset rotates the first dealer
+
+    @property
+    def is_draw_required(self) -> bool:
+        if self.seat_draw is None:
+            return True
+        return self.interval is not None and self.games_played >= self.interval
+
+
+def seating_status(table: Table, ruleset: Ruleset) -> SeatingStatus:
+    """The table's current seating and the seat change rule (two or three queries)."""
+    draw = table.seat_draws.order_by("-drawn_at", "-id").first()
+    if draw is None:
+        return SeatingStatus(None, 0, ruleset.seat_change_interval_games, None)
+    played = draw.games.filter(status=GameStatus.FINISHED).order_by("-number_in_seating")
+    last = draw.games.exclude(status=GameStatus.CANCELLED).order_by("-number_in_seating").first()
+    next_first = None
+    if ruleset.kicha_selection == KichaSelection.ROTATE_EACH_GAME and last is not None:
+        next_first = (last.first_dealer_position + 1) % draw.positions.count()
+    return SeatingStatus(draw, played.count(), ruleset.seat_change_interval_games, next_first)
+
+
+def seating_plan(
+    *,
+    table: Table,
+    ruleset: Ruleset,
+    seating: Seating,
+    players: list[Player],
+    by: AbstractBaseUser | None,
+) -> SeatingPlan:
+    """Seats for the next game at `table`; a DRAW or GIVEN seating records a new SeatDraw."""
+    if seating == Seating.KEEP:
+        return _keep(table, ruleset, players)
+    _check_players(table, ruleset, players)
+    order = list(players)
+    if seating == Seating.DRAW:
+        _random.shuffle(order)
+    method = SeatDrawMethod.RANDOM if seating == Seating.DRAW else SeatDrawMethod.GIVEN
+    draw = seat_draw_create(table=table, players=order, method=method, by=by)
+    first = _random.randrange(len(order)) if seating == Seating.DRAW else 0
+    return SeatingPlan(draw, 1, first, _rotate(order, first))
+
+
+def seat_draw_create(
+    *, table: Table, players: list[Player], method: str, by: AbstractBaseUser | None
+) -> SeatDraw:
+    draw = SeatDraw.objects.create(table=table, method=method, drawn_by=by)
+    SeatDrawPosition.objects.bulk_create(
+        SeatDrawPosition(seat_draw=draw, position=position, player=player)
+        for position, player in enumerate(players)
+    )
+    return draw
+
+
+def _keep(table: Table, ruleset: Ruleset, players: list[Player]) -> SeatingPlan:
+    status = seating_status(table, ruleset)
+    draw = status.seat_draw
+    if draw is None:
+        raise Conflict(
+            'this table has no seating yet: draw seats (seating "draw") or give them',
+            code="seat_draw_required",
+            field="seating",
+        )
+    if status.is_draw_required:
+        raise Conflict(
+            f"seats change every {status.interval} games and {status.games_played} have been "
+            'played since the last draw: draw seats again (seating "draw")',
+            code="seat_draw_required",
+            field="seating",
+        )
+    order = [position.player for position in draw.positions.select_related("player")]
+    if players and {p.pk for p in players} != {p.pk for p in order}:
+        raise Conflict(
+            "the players changed since the last seat draw: draw seats again",
+            code="seat_draw_required",
+            field="players",
+        )
+    number = draw.games.exclude(status=GameStatus.CANCELLED).count() + 1
+    if status.next_first_dealer_position is not None:
+        first = status.next_first_dealer_position
+    else:
+        first = _random.randrange(len(order))  # 起家決め with the dice for each game
+    return SeatingPlan(draw, number, first, _rotate(order, first))
+
+
+def _check_players(table: Table, ruleset: Ruleset, players: list[Player]) -> None:
+    allowed = {ruleset.player_count}
+    if ruleset.player_count == 3 and str(ruleset.sit_out_rotation) != "none":
+        allowed.add(4)  # 抜け番: four people play a three-player ruleset in rotation
+    if len(players) not in allowed:
+        raise InvalidInput(
+            f"this table plays {ruleset.title_en} for {ruleset.player_count} players; "
+            f"got {len(players)} players",
+            code="wrong_player_count",
+            field="players",
+        )
+    if len({p.pk for p in players}) != len(players):
+        raise InvalidInput(
+            "a player cannot take two seats", code="duplicate_player", field="players"
+        )
+    if any(p.parlor_id != table.parlor_id for p in players):
+        raise InvalidInput(
+            "every player must belong to this parlor", code="unknown_player", field="players"
+        )
+
+
+def _rotate(order: list[Player], first: int) -> tuple[Player, ...]:
+    return tuple(order[(first + seat) % len(order)] for seat in range(len(order)))

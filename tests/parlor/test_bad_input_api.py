@@ -1,0 +1,45 @@
+"""Garbage from a tablet gets a 400 with a message, never a 500."""
+
+from __future__ import annotations
+
+import pytest
+
+from parlor.models import Hand
+
+pytestmark = pytest.mark.django_db
+
+GARBAGE = [
+    {},
+    {"result": "ron"},
+    {"result": {"kind": "sanma"}},
+    {"result": {"kind": "ron", "loser": "a", "wins": "x"}},
+    {"result": {"kind": "ron", "loser": 0, "wins": [{"winner": 1, "han": "3", "fu": 30}]}},
+    {"result": {"kind": "ron", "loser": 0, "wins": [{"winner": 1, "han": 1, "fu": 25}]}},
+    {"result": {"kind": "tsumo", "win": {"winner": 1, "han": -1}}},
+    {"result": {"kind": "tsumo", "win": {"winner": True, "han": 3, "fu": 30}}},
+    {"riichi": "1", "result": {"kind": "draw", "tenpai": []}},
+    {"riichi": [0, 0], "result": {"kind": "draw", "tenpai": [0]}},
+    {"result": {"kind": "draw", "tenpai": [5]}},
+    {"result": {"kind": "abortive", "reason": "bored"}},
+    {"result": {"kind": "chombo", "offender": None}},
+    {"unknown_field": 1, "result": {"kind": "draw", "tenpai": []}},
+]
+
+
+@pytest.mark.parametrize("hand", GARBAGE, ids=[str(i) for i in range(len(GARBAGE))])
+def test_garbage_hands_are_400s_with_a_message(table, start_game, record_hand, hand):
+    game = start_game(table)
+    response = record_hand(game, hand, sequence=1)
+    assert response.status_code == 400, response.content.decode()
+    assert response.json()["error"]["message"]
+    assert not Hand.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "body", [[], "x", {"sequence": "one", "hand": {}}, {"sequence": 1, "hand": []}]
+)
+def test_malformed_bodies_are_400s(table, start_game, staff, body):
+    game = start_game(table)
+    response = staff.post(f"/api/games/{game['id']}/hands/", body, format="json")
+    assert response.status_code == 400, response.content.decode()
+    assert response.json()["error"]["message"]

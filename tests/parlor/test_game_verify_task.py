@@ -1,0 +1,33 @@
+"""The Celery follow-up: a finished game is checked against the replay of its hand log."""
+
+from __future__ import annotations
+
+import pytest
+
+from parlor.models import Game, HandOutcome
+from parlor.services.audit import game_verify
+from tests.parlor.conftest import RON_1_BY_0, ok
+
+pytestmark = pytest.mark.django_db
+
+
+def test_finishing_a_game_verifies_it_after_commit(
+    table, start_game, record_hand, staff, django_capture_on_commit_callbacks
+):
+    game = start_game(table)
+    ok(record_hand(game, RON_1_BY_0, sequence=1), 201)
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        ok(staff.post(f"/api/games/{game['id']}/finish/"))
+    assert len(callbacks) == 1
+    assert Game.objects.get().verified_at is not None
+
+
+def test_a_stored_outcome_that_differs_from_the_log_is_caught(
+    table, start_game, record_hand, caplog
+):
+    game = start_game(table)
+    ok(record_hand(game, RON_1_BY_0, sequence=1), 201)
+    HandOutcome.objects.update(scores_after=[0, 0, 0, 0])
+    assert game_verify(game_id=Game.objects.get().pk) is False
+    assert "differ" in caplog.text
+    assert Game.objects.get().verified_at is None

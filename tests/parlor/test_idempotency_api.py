@@ -1,0 +1,68 @@
+"""A POST retried with the same Idempotency-Key returns the first response and creates nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from parlor.models import Game, Hand, IdempotencyRecord, Table
+from tests.parlor.conftest import RON_1_BY_0, TSUMO_2, ok
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_retried_hand_returns_the_first_response_and_records_one_hand(
+    table, start_game, record_hand
+):
+    game = start_game(table)
+    first = record_hand(game, RON_1_BY_0, sequence=1, **{"Idempotency-Key": "tablet-1-0001"})
+    retry = record_hand(game, RON_1_BY_0, sequence=1, **{"Idempotency-Key": "tablet-1-0001"})
+    assert first.status_code == retry.status_code == 201
+    assert retry.json() == first.json()
+    assert retry["Idempotent-Replayed"] == "true"
+    assert Hand.objects.count() == 1
+    assert Hand.objects.get().idempotency_key == "tablet-1-0001"
+
+
+def test_a_key_reused_for_another_request_is_a_409(table, start_game, record_hand):
+    game = start_game(table)
+    ok(record_hand(game, RON_1_BY_0, sequence=1, **{"Idempotency-Key": "k1"}), 201)
+    response = record_hand(game, TSUMO_2, sequence=2, **{"Idempotency-Key": "k1"})
+    assert response.status_code == 409
+    assert response.json()["error"]["code"] == "idempotency_key_reused"
+    assert Hand.objects.count() == 1
+
+
+def test_a_failed_request_is_not_remembered(table, start_game, record_hand):
+    game = start_game(table)
+    bad = {"result": {"kind": "ron", "wins": [{"winner": 1, "han": 3, "fu": 30}]}}
+    assert record_hand(game, bad, sequence=1, **{"Idempotency-Key": "k2"}).status_code == 400
+    assert not IdempotencyRecord.objects.exists()
+
+
+def test_a_retried_game_start_creates_one_game(table, players, staff):
+    body = {"players": [str(p.public_id) for p in players[:4]], "seating": "draw"}
+    url = f"/api/tables/{table.public_id}/games/"
+    first = staff.post(url, body, format="json", headers={"Idempotency-Key": "start-1"})
+    retry = staff.post(url, body, format="json", headers={"Idempotency-Key": "start-1"})
+    assert first.status_code == retry.status_code == 201
+    assert retry.json()["id"] == first.json()["id"]
+    assert retry.json()["seats"] == first.json()["seats"]
+    assert Game.objects.count() == 1
+
+
+def test_keys_are_per_table(parlor, players, staff):
+    tables = [
+        Table.objects.create(parlor=parlor, label=f"K{i}", ruleset_key="standard") for i in range(2)
+    ]
+    body = {"players": [str(p.public_id) for p in players[:4]], "seating": "given"}
+    for table in tables:
+        ok(
+            staff.post(
+                f"/api/tables/{table.public_id}/games/",
+                body,
+                format="json",
+                headers={"Idempotency-Key": "same-key"},
+            ),
+            201,
+        )
+    assert Game.objects.count() == 2

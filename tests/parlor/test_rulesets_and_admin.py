@@ -1,0 +1,113 @@
+"""Parlor rulesets: created through the API or the admin, always validated by the engine."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from parlor.models import RulesetDefinition, Table
+from rulesets.registry import PRESETS
+from tests.parlor.conftest import ok
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_list_has_every_preset_and_the_parlors_own(personas, parlor):
+    RulesetDefinition.objects.create(
+        parlor=parlor, key="house", title="House", definition={"base": "standard"}
+    )
+    keys = [r["key"] for r in ok(personas["staff"].get("/api/rulesets/"))]
+    assert keys == [*PRESETS, "house"]
+
+
+def test_an_invalid_custom_ruleset_is_a_400_naming_the_field(personas):
+    response = personas["manager"].post(
+        "/api/rulesets/",
+        {"key": "bad", "title": "Bad", "definition": {"base": "standard", "uma": [30, 10]}},
+        format="json",
+    )
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error["field"] == "uma" and "4 values" in error["message"]
+    assert not RulesetDefinition.objects.exists()
+
+
+def test_a_custom_ruleset_can_be_played_at_a_table(personas, parlor, start_game):
+    ok(
+        personas["manager"].post(
+            "/api/rulesets/",
+            {
+                "key": "house-uma",
+                "title": "ワンスリー",
+                "definition": {"base": "standard", "uma": [30, 10, -10, -30]},
+            },
+            format="json",
+        ),
+        201,
+    )
+    table = Table.objects.create(parlor=parlor, label="H", ruleset_key="house-uma")
+    game = start_game(table)
+    assert game["ruleset"]["id"] == "house-uma" and game["ruleset"]["uma"] == [30, 10, -10, -30]
+
+
+def test_a_preset_key_cannot_be_taken(personas):
+    response = personas["manager"].post(
+        "/api/rulesets/",
+        {"key": "standard", "title": "x", "definition": {"base": "standard"}},
+        format="json",
+    )
+    assert response.status_code == 409
+
+
+@pytest.fixture
+def admin_client(client, parlor):
+    get_user_model().objects.create_superuser("root", password="pw")
+    client.login(username="root", password="pw")
+    return client
+
+
+def test_the_admin_clones_a_preset(admin_client, parlor):
+    response = admin_client.post(
+        "/admin/parlor/rulesetdefinition/add/",
+        {
+            "parlor": parlor.pk,
+            "key": "clone",
+            "title": "Clone",
+            "clone_preset": "tenhou-4p-tonpuu",
+            "definition": "",
+        },
+    )
+    assert response.status_code == 302, response.content.decode()[:2000]
+    row = RulesetDefinition.objects.get(key="clone")
+    assert row.definition == PRESETS["tenhou-4p-tonpuu"].to_dict()
+
+
+def test_the_admin_shows_the_engines_message_on_the_field(admin_client, parlor):
+    response = admin_client.post(
+        "/admin/parlor/rulesetdefinition/add/",
+        {
+            "parlor": parlor.pk,
+            "key": "broken",
+            "title": "Broken",
+            "definition": '{"base": "standard", "uma": [1, 2]}',
+        },
+    )
+    assert response.status_code == 200
+    errors = response.context["adminform"].form.errors
+    assert "uma" in errors["definition"][0] and "4 values" in errors["definition"][0]
+    assert not RulesetDefinition.objects.exists()
+
+
+def test_the_admin_refuses_a_table_with_an_unknown_ruleset(admin_client, parlor):
+    response = admin_client.post(
+        "/admin/parlor/table/add/",
+        {"parlor": parlor.pk, "label": "9", "ruleset_key": "nope", "is_active": "on"},
+    )
+    assert response.status_code == 200
+    assert "unknown ruleset" in response.context["adminform"].form.errors["ruleset_key"][0]
+
+
+@pytest.mark.parametrize("model", ["parlor", "table", "player", "rulesetdefinition", "game"])
+def test_admin_pages_open(admin_client, model, table, start_game):
+    start_game(table)
+    assert admin_client.get(f"/admin/parlor/{model}/").status_code == 200
