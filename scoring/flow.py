@@ -65,6 +65,11 @@ def advance(state: TableState, hand: Hand, settled: HandSettlement, *,
         return reject_stop(hand, Advance(nxt, None))
     if renchan is not None:
         end = stop_after_renchan(state, hand, renchan, scores=scores, ruleset=ruleset)
+        if (end and last and ruleset.extension is not Extension.NONE
+                and not target_reached(scores, ruleset)):
+            # The dealer's stop ends the scheduled hands, but with nobody at the target
+            # the extension still follows (seed 000: 誰も3万点を超えない場合は返り東).
+            return Advance(enter_extension(nxt, ruleset), None)
         return Advance(None if end else nxt, end)
     reject_stop(hand, Advance(nxt, None))
     reached = target_reached(scores, ruleset)

@@ -76,8 +76,10 @@ def replay_game(record: GameRecord) -> GameReplay:
         end, end_after = EndReason.FINISHED, (len(hands) - 1 if hands else None)
     final = None
     if end is not None:
+        # Ties counted from the dealer go by the dealer of the last hand played.
+        last_dealer = hands[-1].before.dealer if hands else record.start.dealer
         final = settle_game(state.scores, sticks=state.sticks, ruleset=ruleset,
-                            dealer=state.dealer, bonuses=tuple(bonuses))
+                            dealer=last_dealer, bonuses=tuple(bonuses))
     return GameReplay(record=record, hands=tuple(hands), end=end, end_after=end_after,
                       final=final)
 

@@ -174,7 +174,7 @@ EXPECTED: dict[str, dict[str, Any]] = {
             [36000, 18700, 24300, 21000],  # E1-1  A riichi; C and A ron B: head bump, C wins
             [34500, 20200, 22800, 22500],  # E2-0  draw, B D tenpai
             [34500, 20200, 22800, 22500],  # E2-1  nine terminals
-            [25900, 20200, 22800, 31100],  # E2-2  D rons A 60/3 = kiriage 8,000+600
+            [25900, 20200, 22800, 31100],  # E2-2  D rons A 30/4 = kiriage 8,000+600
             [25900, 22500, 20500, 31100],  # E3-0  C riichi, B rons C 40/1: 1,300+stick
             [29900, 21500, 19500, 29100],  # E4-0  A tsumo 30/3: 1,000 / 2,000
             [31900, 20500, 18500, 28100],  # S1-0  A riichi, draw, A tenpai alone
@@ -199,7 +199,7 @@ EXPECTED: dict[str, dict[str, Any]] = {
             [20100, 32900, 24000, 23000],  # E2-0  draw, B tenpai alone
             [20100, 32900, 24000, 23000],  # E2-1  four winds
             [28700, 28700, 21800, 20800],  # E2-2  A riichi, tsumo 30/4 = kiriage 2,200 / 4,200
-            [28700, 28700, 33800, 8800],   # E3-0  dealer C rons D 60/3 = kiriage 12,000
+            [28700, 28700, 33800, 8800],   # E3-0  dealer C rons D 30/4 = kiriage 12,000
             [30200, 27200, 35300, 7300],   # E3-1  draw, A C tenpai
             [30200, 27200, 32100, 10500],  # E3-2  D rons C 40/2: 2,600+600
             [26200, 23200, 28100, 22500],  # E4-0  D riichi, tsumo 30/4 = kiriage 4,000 all
