@@ -54,6 +54,7 @@ def replay_game(record: GameRecord) -> GameReplay:
     hands: list[HandReplay] = []
     end: EndReason | None = None
     bonuses = [0] * record.seats
+    chips = [0] * record.seats
     for index, hand in enumerate(record.hands):
         if end is not None:
             raise RecordError(
@@ -64,6 +65,8 @@ def replay_game(record: GameRecord) -> GameReplay:
         hands.append(HandReplay(index, state, settled, step.next_state))
         for seat, bonus in enumerate(settled.bonuses):
             bonuses[seat] += bonus
+        for seat, chip in enumerate(settled.chips):
+            chips[seat] += chip
         if step.next_state is None:
             end = step.end
             state = TableState(state.round_wind, state.round_number, state.dealer,
@@ -79,7 +82,7 @@ def replay_game(record: GameRecord) -> GameReplay:
         # Ties counted from the dealer go by the dealer of the last hand played.
         last_dealer = hands[-1].before.dealer if hands else record.start.dealer
         final = settle_game(state.scores, sticks=state.sticks, ruleset=ruleset,
-                            dealer=last_dealer, bonuses=tuple(bonuses))
+                            dealer=last_dealer, bonuses=tuple(bonuses), chips=tuple(chips))
     return GameReplay(record=record, hands=tuple(hands), end=end, end_after=end_after,
                       final=final)
 
@@ -106,7 +109,8 @@ def replay_to_dict(game: GameReplay, *, ruleset_ref: Any) -> dict[str, Any]:
     return {
         "format": REPLAY_FORMAT,
         "ruleset": ruleset_ref if isinstance(ruleset_ref, str) else ruleset.id,
-        "hands": [hand_to_dict(h, game.record.hands[h.index], sit_out=game.record.has_sit_out)
+        "hands": [hand_to_dict(h, game.record.hands[h.index], sit_out=game.record.has_sit_out,
+                               chips=ruleset.chips is not None)
                   for h in game.hands],
         "end": (None if game.end is None else
                 {"reason": game.end.value, "after_hand": game.end_after}),
@@ -114,7 +118,7 @@ def replay_to_dict(game: GameReplay, *, ruleset_ref: Any) -> dict[str, Any]:
     }
 
 
-def hand_to_dict(h: HandReplay, hand: Hand, *, sit_out: bool) -> dict[str, Any]:
+def hand_to_dict(h: HandReplay, hand: Hand, *, sit_out: bool, chips: bool) -> dict[str, Any]:
     before, settled, nxt = h.before, h.settled, h.next_state
     following: dict[str, Any] | None = None
     if nxt is not None:
@@ -122,7 +126,7 @@ def hand_to_dict(h: HandReplay, hand: Hand, *, sit_out: bool) -> dict[str, Any]:
                      "dealer": nxt.dealer, "honba": nxt.honba}
         if sit_out:
             following["sit_out"] = next_sit_out(hand, settled, seats=len(before.scores))
-    return {
+    out = {
         "index": h.index,
         "round_wind": before.round_wind,
         "round_number": before.round_number,
@@ -137,6 +141,9 @@ def hand_to_dict(h: HandReplay, hand: Hand, *, sit_out: bool) -> dict[str, Any]:
         "next": following,
         "notes": list(settled.notes),
     }
+    if chips:
+        out["chips"] = list(settled.chips) or [0] * len(before.scores)
+    return out
 
 
 def next_sit_out(hand: Hand, settled: HandSettlement, *, seats: int) -> int | None:

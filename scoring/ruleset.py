@@ -21,6 +21,9 @@ from scoring.codec import from_plain, to_plain
 from scoring.errors import RulesetError
 from scoring.ruleset_parts import (
     AbortiveReason,
+    ChipRonPayer,
+    ChipRule,
+    ChipTsumoPayer,
     ChomboCompensation,
     ChomboHand,
     ChomboPayment,
@@ -94,6 +97,7 @@ class Ruleset:
     box_under_settlement: bool  # 箱下精算
     tie_break: TieBreak
     leftover_sticks_at_end: LeftoverSticks
+    chips: ChipRule | None  # 祝儀
     # 1.3 hand value
     value_input: ValueInput
     min_han: int
@@ -327,6 +331,9 @@ _CHECKS = (_check_identity, _check_structure, _check_points, _check_value,
 __all__ = [
     "SCHEMA_VERSION",
     "AbortiveReason",
+    "ChipRonPayer",
+    "ChipRule",
+    "ChipTsumoPayer",
     "ChomboCompensation",
     "ChomboHand",
     "ChomboPayment",

@@ -261,3 +261,20 @@ class ChomboCompensation:
 
     min_limit: LimitName
     share_percent: int
+
+
+class ChipRonPayer(StrEnum):
+    DISCARDER = "discarder"  # ロンは放銃者から
+
+
+class ChipTsumoPayer(StrEnum):
+    EACH = "each"  # ツモは全員から
+
+
+@dataclass(frozen=True, slots=True)
+class ChipRule:
+    """祝儀: the events a win's chip count is made of, and who pays them."""
+
+    events: tuple[str, ...]  # ippatsu, ura_dora, red_five, gold_tile, yakuman...
+    ron_paid_by: ChipRonPayer
+    tsumo_paid_by: ChipTsumoPayer

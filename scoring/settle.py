@@ -61,6 +61,7 @@ class HandSettlement:
     tenpai: tuple[int, ...] = ()
     bonuses: tuple[int, ...] = ()  # settlement bonuses in points (tobi bonus)
     notes: tuple[str, ...] = ()
+    chips: tuple[int, ...] = ()  # 祝儀 moved in this hand, per seat
 
 
 def settle_hand(state: TableState, hand: Hand, *, ruleset: Ruleset) -> HandSettlement:
@@ -100,7 +101,9 @@ def settle_hand(state: TableState, hand: Hand, *, ruleset: Ruleset) -> HandSettl
     return HandSettlement(kind=outcome.kind, transfers=transfers,
                           deltas=deltas_of(transfers, seats),
                           sticks_after=outcome.sticks_after, winners=outcome.winners,
-                          tenpai=outcome.tenpai, bonuses=bonuses, notes=outcome.notes)
+                          tenpai=outcome.tenpai, bonuses=bonuses, notes=outcome.notes,
+                          chips=chip_deltas(result, outcome, seats=seats, active=active,
+                                            ruleset=ruleset))
 
 
 def _outcome(kind: OutcomeKind, transfers: tuple[Transfer, ...], sticks_after: int,
@@ -109,6 +112,26 @@ def _outcome(kind: OutcomeKind, transfers: tuple[Transfer, ...], sticks_after: i
     # Deltas are worked out once, over the whole hand's ledger, by settle_hand.
     return HandSettlement(kind=kind, transfers=transfers, deltas=(), sticks_after=sticks_after,
                           winners=winners, tenpai=tenpai, notes=notes)
+
+
+def chip_deltas(result: object, outcome: HandSettlement, *, seats: int,
+                active: tuple[int, ...], ruleset: Ruleset) -> tuple[int, ...]:
+    """祝儀: a ron's chips come from the discarder, a tsumo's from each other player.
+    A head-bumped claimant earns none."""
+    chips = [0] * seats
+    if ruleset.chips is None or outcome.kind is not OutcomeKind.WIN:
+        return tuple(chips)
+    if isinstance(result, Ron):
+        for win in result.wins:
+            if win.winner in outcome.winners:
+                chips[result.loser] -= win.chips
+                chips[win.winner] += win.chips
+    elif isinstance(result, Tsumo):
+        for seat in active:
+            if seat != result.win.winner:
+                chips[seat] -= result.win.chips
+                chips[result.win.winner] += result.win.chips
+    return tuple(chips)
 
 
 def tobi_transfers(state: TableState, hand: Hand, outcome: HandSettlement,

@@ -42,7 +42,7 @@ def read_win(win: FieldReader, *, ruleset: Ruleset, seats: int, tsumo: bool) -> 
     if han is not None and dora > han:
         win.fail("dora", f"dora {dora} is more than the hand's {han} han")
     chips = win.integer("chips", low=0, high=100, what="chips this win earns", default=0)
-    if chips:
+    if chips and ruleset.chips is None:
         win.fail("chips", f"ruleset {ruleset.id} pays no chips (祝儀); leave 'chips' out")
     pao = read_pao(win, ruleset=ruleset, seats=seats, winner=winner,
                    yakuman=yakuman, names=names)
