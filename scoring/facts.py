@@ -21,7 +21,7 @@ class Win:
     yakuman: int = 0  # number of yakuman (2 = double)
     yakuman_names: tuple[str, ...] = ()
     points: int | None = None  # point-count rulesets (白マティ)
-    dora: int = 0
+    dora: int | None = None  # han from dora, where staff entered it
     ippatsu: bool = False
     chips: int = 0  # 祝儀
     pao: int | None = None  # 包: the liable seat

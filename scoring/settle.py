@@ -82,11 +82,12 @@ def settle_hand(state: TableState, hand: Hand, *, ruleset: Ruleset) -> HandSettl
     if isinstance(result, Ron):
         outcome = settle_ron(state, hand, result, ruleset=ruleset, active=active, pot=pot)
     elif isinstance(result, Tsumo):
-        check_min_han(state, result.win, ruleset, field="result.win")
+        note = check_min_han(state, result.win, ruleset, field="result.win")
         transfers = pay_win_tsumo(state, hand, result.win, ruleset=ruleset, active=active,
                                   honba=True)
         transfers += take_sticks(result.win.winner, pot, ruleset)
-        outcome = _outcome(OutcomeKind.WIN, transfers, 0, (result.win.winner,))
+        outcome = _outcome(OutcomeKind.WIN, transfers, 0, (result.win.winner,),
+                           notes=(note,) if note else ())
     elif isinstance(result, Draw):
         outcome = settle_draw(state, hand, result, ruleset=ruleset, active=active, pot=pot)
         if outcome.kind is OutcomeKind.CHOMBO:
@@ -156,19 +157,24 @@ def check_riichi(state: TableState, hand: Hand, ruleset: Ruleset) -> None:
                 field=f"riichi[{i}]", code="riichi_below_minimum")
 
 
-def check_min_han(state: TableState, win: Win, ruleset: Ruleset, *, field: str) -> None:
+def check_min_han(state: TableState, win: Win, ruleset: Ruleset, *, field: str) -> str:
     """From the ruleset's honba count a win needs more han, not counting dora or
-    ippatsu (seed 000: 5本場から2飜縛り)."""
+    ippatsu (seed 000: 5本場から2飜縛り). Without a dora count the win is accepted
+    and flagged for staff review: the returned note."""
     rule = ruleset.min_han_from_honba
     if rule is None or win.is_yakuman or win.han is None or state.honba < rule.honba:
-        return
-    counted = win.han - win.dora - (1 if win.ippatsu else 0)
+        return ""
+    counted = win.han - (win.dora or 0) - (1 if win.ippatsu else 0)
+    if win.dora is None and counted >= rule.han:
+        return (f"check: at {state.honba} honba seat {win.winner}'s win needs {rule.han} han "
+                "without dora, and no dora count was entered")
     if counted < rule.han:
         raise HandError(
             f"at {state.honba} honba a win needs {rule.han} han not counting dora or "
             f"ippatsu (二飜縛り); this hand has {counted}. Check 'han', 'dora' and "
             "'ippatsu', or record another result", field=f"{field}.han",
             code="below_min_han")
+    return ""
 
 
 def take_sticks(winner: int, pot: int, ruleset: Ruleset) -> tuple[Transfer, ...]:
@@ -199,7 +205,9 @@ def settle_ron(state: TableState, hand: Hand, ron: Ron, *, ruleset: Ruleset,
         wins = wins[:1]
     transfers: list[Transfer] = []
     for i, win in enumerate(wins):
-        check_min_han(state, win, ruleset, field=f"result.wins[{ron.wins.index(win)}]")
+        note = check_min_han(state, win, ruleset, field=f"result.wins[{ron.wins.index(win)}]")
+        if note:
+            notes.append(note)
         with_honba = i == 0 or ruleset.multi_ron_honba_to is MultiRonTo.EACH
         transfers += pay_win_ron(state, hand, win, ron.loser, ruleset=ruleset,
                                  honba=with_honba)

@@ -38,8 +38,9 @@ def read_win(win: FieldReader, *, ruleset: Ruleset, seats: int, tsumo: bool) -> 
         else:
             han = read_han(win, ruleset)
             fu = read_fu(win, ruleset=ruleset, han=han, tsumo=tsumo)
-    dora = win.integer("dora", low=0, high=MAX_HAN, what="han from dora", default=0)
-    if han is not None and dora > han:
+    dora = (win.integer("dora", low=0, high=MAX_HAN, what="han from dora")
+            if win.has("dora") else None)
+    if han is not None and dora is not None and dora > han:
         win.fail("dora", f"dora {dora} is more than the hand's {han} han")
     chips = win.integer("chips", low=0, high=100, what="chips this win earns", default=0)
     if chips and ruleset.chips is None:

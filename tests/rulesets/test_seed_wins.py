@@ -60,3 +60,15 @@ def test_seed_000_top_dealer_stop_above_30000_ends_the_game() -> None:
     out = replay_record(game("seed-000", hand, start=start), presets=PRESETS)
     assert out["hands"][0]["scores_after"] == [24000, 24000, 20500, 31500]
     assert out["end"] == {"reason": "agari_yame", "after_hand": 0}
+
+
+def test_seed_000_flags_a_win_without_a_dora_count_at_5_honba() -> None:
+    # seed-000.md rule 10: with no dora count the win is accepted and flagged for review.
+    start = {"round_wind": "E", "round_number": 1, "honba": 5}
+    out = replay_record(game("seed-000", {"result": {"kind": "ron", "loser": 2, "wins": [
+        {"winner": 1, "han": 2, "fu": 30}]}}, start=start), presets=PRESETS)
+    assert out["hands"][0]["deltas"] == [0, 3500, -3500, 0]
+    assert any("no dora count" in note for note in out["hands"][0]["notes"])
+    counted = replay_record(game("seed-000", {"result": {"kind": "ron", "loser": 2, "wins": [
+        {"winner": 1, "han": 2, "fu": 30, "dora": 0}]}}, start=start), presets=PRESETS)
+    assert counted["hands"][0]["notes"] == []
