@@ -4,5 +4,7 @@
 # DATABASE_URL=postgres://... runs the Django tests on PostgreSQL; unset, on SQLite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/system.sh
+ensure_debian_packages "${TENBO_DEBIAN_PACKAGES[@]}"
 source scripts/venv.sh
 exec .venv/bin/python -m pytest "$@"
