@@ -8,7 +8,8 @@ Prints three figures:
 (b) the mean time of one ``replay_record`` call for one average game (the game whose hand
     count is nearest the corpus mean);
 (c) the mean time to replay that game through ``python -m scoring replay -``, process
-    start included.
+    start included;
+(d) the cost per hand of each stage: checking and parsing, settling and flow, output.
 
 Run from the repository root:  python bench/engine.py  [--seconds 5] [--cli-runs 20]
 """
@@ -29,7 +30,8 @@ REPO_ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO_ROOT))
 
 from rulesets.registry import PRESETS  # noqa: E402  (needs the repo root on sys.path)
-from scoring.replay import replay_record  # noqa: E402
+from scoring.record import parse_record  # noqa: E402
+from scoring.replay import replay_game, replay_record, replay_to_dict  # noqa: E402
 
 RECORDS = REPO_ROOT / "tests" / "data" / "tenhou" / "records.jsonl"
 
@@ -81,6 +83,24 @@ def one_call(record: dict[str, Any], *, seconds: float) -> tuple[float, int]:
     return (time.perf_counter() - start) / calls, calls
 
 
+def stages(games: list[dict[str, Any]], *, rounds: int = 5) -> dict[str, float]:
+    """Microseconds per hand in each stage of replay_record: checking and parsing the
+    record, settling the hands and the flow (the engine proper), building the output."""
+    records = [game["record"] for game in games]
+    hands = sum(len(record["hands"]) for record in records) * rounds
+
+    def timed(step: Any) -> tuple[float, Any]:
+        start = time.perf_counter()
+        for _ in range(rounds):
+            result = step()
+        return (time.perf_counter() - start) / hands * 1e6, result
+
+    parse_us, parsed = timed(lambda: [parse_record(r, presets=PRESETS) for r in records])
+    settle_us, replays = timed(lambda: [replay_game(p) for p in parsed])
+    output_us, _ = timed(lambda: [replay_to_dict(g, ruleset_ref="x") for g in replays])
+    return {"parse": parse_us, "settle": settle_us, "output": output_us}
+
+
 def cli_call(record: dict[str, Any], *, runs: int) -> tuple[float, float]:
     """Mean and fastest wall time of ``python -m scoring replay -`` on one record."""
     payload = json.dumps(record)
@@ -119,6 +139,11 @@ def main() -> None:
     mean, calls = one_call(game["record"], seconds=args.seconds / 2)
     print(f"(b) in process, one average game ({game['id']}, {size} hands): "
           f"{mean * 1e3:.3f} ms per replay_record call ({calls:,} calls)")
+
+    cost = stages(games)
+    print(f"(d) per hand: checking and parsing {cost['parse']:.1f} µs, settling and game flow "
+          f"(the engine proper) {cost['settle']:.1f} µs = {1e6 / cost['settle']:,.0f} hands/s, "
+          f"output {cost['output']:.1f} µs")
 
     cli_mean, cli_best = cli_call(game["record"], runs=args.cli_runs)
     print(f"(c) command line, same game: {cli_mean * 1e3:.1f} ms per run, process start included "
