@@ -19,6 +19,8 @@ def dead_seats(hand: Hand, ruleset: Ruleset) -> frozenset[int]:
 
 
 def check_dead_hands(hand: Hand, ruleset: Ruleset) -> None:
+    if not hand.penalties:
+        return
     for i, penalty in enumerate(hand.penalties):
         field = f"penalties[{i}]"
         if (penalty.kind is PenaltyKind.CHOMBO
@@ -70,6 +72,8 @@ def penalty_chombo_transfers(state: TableState, hand: Hand, *, ruleset: Ruleset,
                              active: tuple[int, ...]) -> tuple[Transfer, ...]:
     """Chombo recorded during a hand that went on (seed 003), settled at its end."""
     transfers: tuple[Transfer, ...] = ()
+    if not hand.penalties:
+        return transfers
     for penalty in hand.penalties:
         if penalty.kind is PenaltyKind.CHOMBO:
             transfers += chombo_payments(state, hand, penalty.seat, ruleset=ruleset,

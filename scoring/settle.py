@@ -119,8 +119,10 @@ def chip_deltas(result: object, outcome: HandSettlement, *, seats: int,
                 active: tuple[int, ...], ruleset: Ruleset) -> tuple[int, ...]:
     """祝儀: a ron's chips come from the discarder, a tsumo's from each other player.
     A head-bumped claimant earns none."""
+    if ruleset.chips is None:
+        return ()
     chips = [0] * seats
-    if ruleset.chips is None or outcome.kind is not OutcomeKind.WIN:
+    if outcome.kind is not OutcomeKind.WIN:
         return tuple(chips)
     if isinstance(result, Ron):
         for win in result.wins:
@@ -139,6 +141,8 @@ def tobi_transfers(state: TableState, hand: Hand, outcome: HandSettlement,
                    transfers: tuple[Transfer, ...], *, ruleset: Ruleset,
                    active: tuple[int, ...]) -> tuple[tuple[Transfer, ...], tuple[int, ...]]:
     zero = (0,) * len(state.scores)
+    if ruleset.tobi_payment is None:
+        return (), zero
     if outcome.kind is OutcomeKind.WIN:
         return tobi_after_win(state.scores, transfers, outcome.winners, ruleset=ruleset)
     if outcome.kind is OutcomeKind.DRAW:
