@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import copy
 import io
 import json
 from dataclasses import replace
@@ -144,7 +145,7 @@ def mutate(record: Any, path: list[Any], value: Any) -> Any:
         except (KeyError, IndexError, TypeError):
             return record
     with contextlib.suppress(IndexError, TypeError):
-        node[path[-1]] = value
+        node[path[-1]] = copy.deepcopy(value)  # never one object in two places
     return record
 
 
