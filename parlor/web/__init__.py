@@ -1,0 +1,1 @@
+"""The staff tablet: server-rendered pages over the services, Japanese first."""

@@ -1,0 +1,57 @@
+"""Who may open a tablet page: signed-in staff (or a manager) of the parlor."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.contrib.auth.views import redirect_to_login
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+
+from parlor.services.errors import DomainError, InvalidInput
+from parlor.web.errors import error_payload
+
+View = Callable[..., HttpResponse]
+
+
+def staff_page(view: View) -> View:
+    """Sends a signed-out tablet to the login page; a refusal or a missing object (another
+    parlor's, say) is shown as a page in the staff's language with its HTTP status."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path(), reverse("tablet:login"))
+        try:
+            return view(request, *args, **kwargs)
+        except DomainError as exc:
+            return render(
+                request,
+                "tablet/error.html",
+                {"error": error_payload(exc)},
+                status=exc.status_code,
+            )
+
+    return wrapper
+
+
+def json_body(request: HttpRequest) -> dict[str, Any]:
+    """The request's JSON object; InvalidInput when it is not one."""
+    try:
+        body = json.loads(request.body or b"{}")
+    except ValueError as exc:
+        raise InvalidInput("the request is not JSON", code="bad_json") from exc
+    if not isinstance(body, dict):
+        raise InvalidInput("the request must be a JSON object", code="bad_json")
+    return body
+
+
+def json_entry(body: dict[str, Any]) -> dict[str, Any]:
+    entry = body.get("hand")
+    if not isinstance(entry, dict):
+        raise InvalidInput("the hand is missing", code="missing_field", field="hand")
+    return entry

@@ -1,0 +1,114 @@
+"""Errors in the staff's language, next to the field they concern.
+
+The engine and the services raise errors with a stable `code` and an English message. The
+tablet shows a sentence for each code it knows, in the active language, and names the part of
+the pad the field belongs to (seats, value, options), so the message appears beside it.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from parlor.services.errors import DomainError
+from scoring.errors import RecordError, ScoringError
+
+# The part of the pad a field path points at: the first pattern that matches wins.
+_AREAS = (
+    (re.compile(r"\.(han|fu|yakuman|points|pao|dora|chips)(\[\d+\])?$"), "value"),
+    (re.compile(r"(dice|wareme|stop)$"), "options"),
+    (
+        re.compile(
+            r"(loser|winner|wins|win|tenpai|nagashi|offender|riichi|open_riichi|"
+            r"riichi_cancelled|sit_out)(\[\d+\])?$"
+        ),
+        "seats",
+    ),
+    (re.compile(r"^reason$"), "reason"),
+)
+
+
+def _messages() -> dict[str, str]:
+    return {
+        "below_min_han": _("This ruleset needs more han for a win."),
+        "impossible_value": _("This han and fu cannot occur together."),
+        "tsumo_with_loser": _("A tsumo has no loser: everyone pays."),
+        "riichi_below_minimum": _("A player below the riichi minimum cannot declare riichi."),
+        "noten_riichi": _("A riichi player must be tenpai at a draw here."),
+        "stop_not_allowed": _("The dealer cannot stop here."),
+        "dealer_sits_out": _("The dealer cannot sit out."),
+        "hand_after_end": _("The game is already over."),
+        "missing_field": _("Something is missing: finish the entry."),
+        "out_of_range": _("A value is out of range."),
+        "game_finished": _("The game is already over: correct a hand instead."),
+        "game_cancelled": _("The game was cancelled."),
+        "hand_already_recorded": _(
+            "Another tablet recorded this hand first. Reload the table, and correct the hand "
+            "if it is wrong."
+        ),
+        "hand_out_of_order": _("The hand number is out of date: reload the table."),
+        "idempotency_key_reused": _("This entry was already sent with different content."),
+        "reason_required": _("Say why the hand is corrected."),
+        "table_has_open_game": _("This table already has a game in progress."),
+        "seat_draw_required": _("Seats must be drawn again before this game."),
+        "wrong_player_count": _("Choose the number of players this ruleset needs."),
+        "duplicate_player": _("A player cannot take two seats."),
+        "not_last_hand": _("Only the last hand can be undone; correct earlier hands."),
+        "no_hand": _("There is no hand to undo."),
+        "dead_hand_win": _("A player with a dead hand cannot win."),
+        "dead_hand_tenpai": _("A player with a dead hand cannot be tenpai."),
+        "chombo_replays": _("After this chombo the hand is replayed: enter it as a chombo."),
+        "sit_out_penalty": _("The player sitting out cannot be penalised this way."),
+        "invalid_compensation": _("This chombo compensation is not valid."),
+        "table_not_found": _("There is no such table at this parlor."),
+        "game_not_found": _("There is no such game at this parlor."),
+        "hand_not_found": _("The game has no such hand."),
+        "unknown_player": _("Choose players of this parlor."),
+        "role_required": _("This account cannot use the tablet: ask a manager."),
+        "no_role": _("This account has no role at a parlor: ask a manager."),
+        "not_authenticated": _("Sign in first."),
+        "bad_json": _("The tablet sent something the server cannot read: reload the page."),
+    }
+
+
+def error_area(field: str) -> str:
+    for pattern, area in _AREAS:
+        if pattern.search(field):
+            return area
+    return "general"
+
+
+def error_payload(exc: Exception) -> dict[str, Any]:
+    """{code, message, detail, field, area} for a ScoringError or a DomainError."""
+    if isinstance(exc, (ScoringError, DomainError)):
+        code, message, field = exc.code, exc.message, exc.field
+    else:  # pragma: no cover - callers pass only the two kinds above
+        code, message, field = "error", str(exc), ""
+    if isinstance(exc, RecordError) and field.startswith("hands["):
+        field = field.split("]", 1)[1].lstrip(".")  # relative to the hand being entered
+    known = _messages().get(code)
+    in_english = (get_language() or "ja").startswith("en")
+    # The engine's English sentence is the most precise one. Staff reading Japanese get the
+    # sentence for its code, and the engine's words as a detail only for codes with none.
+    if in_english:
+        text, detail = message, ""
+    elif known is not None:
+        text, detail = known, ""
+    else:
+        text, detail = _("This entry cannot be recorded as it is."), message
+    return {
+        "code": code,
+        "message": text,
+        "detail": detail,
+        "field": field,
+        "area": error_area(field),
+    }
+
+
+def error_status(exc: Exception) -> int:
+    if isinstance(exc, DomainError):
+        return exc.status_code
+    return 400

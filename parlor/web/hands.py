@@ -1,0 +1,208 @@
+"""Hand entry on the tablet: preview, record (once per Idempotency-Key), correct.
+
+The pad's script posts a hand in tenbo-game/1 as JSON. Preview answers with the rendered
+payments, so staff see every transfer before the hand counts; record and correct call the
+same services as the API, under the same per-table Idempotency-Key, so a hand queued while
+the Wi-Fi was down and sent twice is recorded once.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+
+from parlor.models import Game, HandState
+from parlor.selectors.access import game_for
+from parlor.services import engine
+from parlor.services.errors import DomainError, InvalidInput, NotFound
+from parlor.services.hands import hand_correct, hand_preview, hand_record
+from parlor.services.idempotency import idempotent_call, request_fingerprint
+from parlor.services.replays import current_hands, game_record
+from parlor.web import labels, pages
+from parlor.web.access import json_body, json_entry, staff_page
+from parlor.web.errors import error_payload, error_status
+from parlor.web.pad import pad_config, stop_is_optional
+from parlor.web.strings import script_strings
+from scoring.errors import ScoringError
+
+
+def _error(exc: DomainError | ScoringError) -> JsonResponse:
+    return JsonResponse({"ok": False, "error": error_payload(exc)}, status=error_status(exc))
+
+
+def correction_preview(game: Game, *, sequence: int, entry: dict[str, Any]) -> dict[str, Any]:
+    """What replacing hand `sequence` by `entry` would give: that hand and the game after it.
+
+    The read-only twin of services.hands.hand_correct (same record, same replay); it stores
+    nothing. Hides two queries (the current hands and the seats).
+    """
+    hands = current_hands(game)
+    if not 1 <= sequence <= len(hands):
+        raise NotFound(f"the game has no hand {sequence}", code="hand_not_found")
+    entries = [hand.entry for hand in hands]
+    entries[sequence - 1] = entry
+    replay = engine.replay(game_record(game, entries))
+    return {
+        "hand": replay["hands"][sequence - 1],
+        "last": replay["hands"][-1],
+        "end": replay.get("end"),
+        "final": replay.get("final"),
+    }
+
+
+def _can_stop(game: Game, entry: dict[str, Any], preview: dict[str, Any]) -> bool:
+    """Whether the all-last dealer may choose to stop after this hand (アガリ止め/テンパイ止め).
+
+    Asked of the engine by previewing the same hand with `stop`: where the ruleset leaves the
+    choice to the dealer the tablet offers it, and only then.
+    """
+    if entry.get("stop"):
+        return True
+    ruleset = engine.ruleset_from_snapshot(game.ruleset_snapshot)
+    if not stop_is_optional(ruleset) or preview.get("end"):
+        return False
+    try:
+        stopped = hand_preview(game=game, entry={**entry, "stop": True})
+    except (ScoringError, DomainError):
+        return False
+    return bool(stopped.get("end"))
+
+
+@require_POST
+@staff_page
+def preview(request: HttpRequest, game_id: str) -> JsonResponse:
+    """{hand, correct?}: the payments of the hand as HTML, or the error next to its field."""
+    game, _access = game_for(request.user, game_id)
+    try:
+        body = json_body(request)
+        entry = json_entry(body)
+        names = pages.game_names(game)
+        correct = body.get("correct")
+        if correct:
+            result = correction_preview(game, sequence=int(correct), entry=entry)
+            can_stop = False
+        else:
+            result = hand_preview(game=game, entry=entry)
+            can_stop = _can_stop(game, entry, result)
+    except (DomainError, ScoringError) as exc:
+        return _error(exc)
+    context = pages.preview_context(result, names)
+    if correct:
+        context["standing"] = [
+            (name, pages.points(score))
+            for name, score in zip(names, result["last"]["scores_after"])
+        ]
+    html = render_to_string("tablet/_preview.html", context, request=request)
+    return JsonResponse(
+        {"ok": True, "html": html, "can_stop": can_stop, "ends": bool(result.get("end"))}
+    )
+
+
+@require_POST
+@staff_page
+def record(request: HttpRequest, game_id: str) -> JsonResponse:
+    """{sequence, hand} with an Idempotency-Key: records the next hand once."""
+    game, _access = game_for(request.user, game_id)
+    key = request.headers.get("Idempotency-Key", "").strip()
+    try:
+        body = json_body(request)
+        entry = json_entry(body)
+        sequence = body.get("sequence")
+        if not isinstance(sequence, int) or sequence < 1:
+            raise InvalidInput(
+                "sequence must be the hand's number", code="missing_field", field="sequence"
+            )
+
+        def call() -> tuple[int, Any]:
+            hand = hand_record(
+                game=game, sequence=sequence, entry=entry, by=request.user, idempotency_key=key
+            )
+            return 201, {"ok": True, "sequence": hand.sequence}
+
+        status, payload, replayed = idempotent_call(
+            table=game.table,
+            key=key,
+            fingerprint=request_fingerprint(method="POST", path=request.path, body=body),
+            user=request.user,
+            call=call,
+        )
+    except (DomainError, ScoringError) as exc:
+        return _error(exc)
+    response = JsonResponse({**payload, "replayed": replayed}, status=status)
+    if replayed:
+        response["Idempotent-Replayed"] = "true"
+    return response
+
+
+@require_GET
+@staff_page
+def correct_page(request: HttpRequest, game_id: str, sequence: int) -> HttpResponse:
+    """The pad again, filled with the hand as it stands, for a correction with a reason."""
+    game, _access = game_for(request.user, game_id)
+    hand = (
+        game.hands.filter(sequence=sequence, state=HandState.CURRENT)
+        .select_related("outcome")
+        .first()
+    )
+    if hand is None:
+        raise NotFound(f"the game has no hand {sequence}", code="hand_not_found")
+    ruleset = engine.ruleset_from_snapshot(game.ruleset_snapshot)
+    outcome = hand.outcome
+    state = {
+        "round_wind": outcome.round_wind,
+        "round_number": outcome.round_number,
+        "honba": outcome.honba,
+        "dealer": outcome.dealer,
+        "sit_out": hand.entry.get("sit_out"),
+    }
+    names = pages.game_names(game)
+    context = {
+        "game": game,
+        "table": game.table,
+        "ruleset": pages.ruleset_title(ruleset),
+        "hand": hand,
+        "round": labels.round_label(state),
+        "tiles": pages.seat_tiles(
+            names, outcome.scores_before, state, player_count=ruleset.player_count
+        ),
+        "summary": pages.entry_summary(hand.entry, names, ruleset),
+        "pad": pad_config(ruleset, seats=len(names)),
+        "strings": script_strings(),
+        "initial": hand.entry,
+        "sit_out": state["sit_out"],
+        "next_sequence": sequence,
+    }
+    return render(request, "tablet/correct.html", context)
+
+
+@require_POST
+@staff_page
+def correct(request: HttpRequest, game_id: str, sequence: int) -> JsonResponse:
+    """{hand, reason}: a new version of hand `sequence`; the game is replayed from it."""
+    game, _access = game_for(request.user, game_id)
+    key = request.headers.get("Idempotency-Key", "").strip()
+    try:
+        body = json_body(request)
+        entry = json_entry(body)
+        reason = str(body.get("reason", ""))
+
+        def call() -> tuple[int, Any]:
+            hand_correct(game=game, sequence=sequence, entry=entry, reason=reason, by=request.user)
+            return 201, {"ok": True, "sequence": sequence}
+
+        status, payload, replayed = idempotent_call(
+            table=game.table,
+            key=key,
+            fingerprint=request_fingerprint(method="POST", path=request.path, body=body),
+            user=request.user,
+            call=call,
+        )
+    except (DomainError, ScoringError) as exc:
+        return _error(exc)
+    url = reverse("tablet:history", kwargs={"game_id": game.public_id})
+    return JsonResponse({**payload, "replayed": replayed, "redirect": url}, status=status)

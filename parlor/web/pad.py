@@ -1,0 +1,107 @@
+"""The hand-entry pad's choices for a ruleset: which buttons exist and which values are valid.
+
+The pad offers only what the ruleset accepts, so staff cannot tap an impossible value: han and
+fu where fu counts, han alone where fu is fixed, points for point-count rulesets, and the
+options (pao, open riichi, wareme, nagashi, chips, ...) only where the ruleset has them.
+Validity comes from the engine's own checks (`impossible_fu`), not from a second copy.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from parlor.web import labels
+from scoring.ruleset import Ruleset, StopPolicy, ValueInput
+from scoring.win_input import impossible_fu
+
+FU_COLUMNS = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
+POINT_CHOICES = tuple(range(1, 31))  # point-count hands, one button each; the pad takes more too
+MAX_YAKUMAN_COUNT = 3  # 役満 ×1 to ×3 on the pad; bigger stacks are entered by name
+MAX_CHIPS = 10
+
+
+def value_grid(ruleset: Ruleset) -> dict[str, Any]:
+    """Rows of han (with fu columns where fu counts) below mangan, and the limit classes."""
+    mangan_han = ruleset.limits[0].min_han
+    hans = list(range(ruleset.min_han, mangan_han))
+    grid: dict[str, Any] = {"input": ruleset.value_input.value, "rows": [], "fus": [], "points": []}
+    if ruleset.value_input is ValueInput.POINT_COUNT:
+        grid["points"] = list(POINT_CHOICES)
+    elif ruleset.value_input is ValueInput.HAN_FIXED_40FU:
+        grid["rows"] = [
+            {"han": han, "label": labels.win_value_label({"han": han}), "cells": []} for han in hans
+        ]
+    else:
+        grid["fus"] = list(FU_COLUMNS)
+        grid["rows"] = [
+            {
+                "han": han,
+                "label": _("%(han)s han") % {"han": han},
+                "cells": [
+                    {
+                        "fu": fu,
+                        "ron": impossible_fu(fu=fu, han=han, tsumo=False, ruleset=ruleset) is None,
+                        "tsumo": impossible_fu(fu=fu, han=han, tsumo=True, ruleset=ruleset) is None,
+                    }
+                    for fu in FU_COLUMNS
+                ],
+            }
+            for han in hans
+        ]
+    if ruleset.value_input is not ValueInput.POINT_COUNT:
+        grid["limits"] = [
+            {
+                "han": limit.min_han,
+                "label": labels.limit_label(limit.name),
+                "range": _("%(han)s+ han") % {"han": limit.min_han},
+            }
+            for limit in ruleset.limits
+        ]
+    else:
+        grid["limits"] = []
+    return grid
+
+
+def needs_yakuman_names(ruleset: Ruleset) -> bool:
+    """Names matter where some yakuman are valued differently or carry pao alone."""
+    return bool(ruleset.big_yakuman or ruleset.tsuuiisou_compound_mangan or ruleset.pao)
+
+
+def stop_is_optional(ruleset: Ruleset) -> bool:
+    optional = {
+        StopPolicy.OPTIONAL_IF_TOP,
+        StopPolicy.OPTIONAL_ANY_RANK,
+        StopPolicy.AUTOMATIC_IF_TOP_OPTIONAL_OTHERWISE,
+    }
+    return ruleset.agari_yame in optional or ruleset.tenpai_yame in optional
+
+
+def pad_config(ruleset: Ruleset, *, seats: int) -> dict[str, Any]:
+    """Everything the pad's script needs about the ruleset, as JSON."""
+    return {
+        "seats": seats,
+        "player_count": ruleset.player_count,
+        "has_sit_out": seats > ruleset.player_count,
+        "max_winners": ruleset.player_count - 1,
+        "grid": value_grid(ruleset),
+        "yakuman_counts": list(range(1, MAX_YAKUMAN_COUNT + 1)),
+        "yakuman_names": [
+            {"code": code, "label": labels.yakuman_label(code)} for code in labels.YAKUMAN_CHOICES
+        ]
+        if needs_yakuman_names(ruleset)
+        else [],
+        "pao": ruleset.pao is not None,
+        "open_riichi": ruleset.open_riichi is not None,
+        "riichi_cancel": ruleset.riichi_cancel_fee is not None,
+        "wareme": ruleset.wareme is not None,
+        "dice": list(range(2, 13)) if ruleset.wareme is not None else [],
+        "nagashi": ruleset.nagashi is not None,
+        "chips": list(range(0, MAX_CHIPS + 1)) if ruleset.chips is not None else [],
+        "abortive": [
+            {"code": reason.value, "label": labels.abortive_label(reason.value)}
+            for reason in ruleset.abortive_draws
+        ],
+        "stop_optional": stop_is_optional(ruleset),
+    }

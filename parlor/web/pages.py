@@ -1,0 +1,256 @@
+"""What the tablet screens show, shaped from the game row, a table state or a replay.
+
+These read what the selectors and services returned and put it in the order and the words of
+the screen. They decide no rule: payments, scores and the next hand come from the engine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from parlor.models import Game, GameResult
+from parlor.services import engine
+from parlor.web import labels
+from scoring.ruleset import Ruleset
+
+
+def points(value: int) -> str:
+    """25,000: a score with the thousands grouped."""
+    return f"{value:,}"
+
+
+def signed(value: int) -> str:
+    """+3,900 / -1,000 / 0: a change of score."""
+    return f"{value:+,}" if value else "0"
+
+
+def p_value(value: float) -> str:
+    """+15 / -8.5: a settlement value in the ruleset's unit (at most one decimal)."""
+    if float(value).is_integer():
+        return f"{int(value):+d}" if value else "0"
+    return f"{value:+.1f}"
+
+
+def ruleset_title(ruleset: Ruleset | dict[str, Any] | None) -> str:
+    if ruleset is None:
+        return ""
+    if isinstance(ruleset, Ruleset):
+        title, title_en = ruleset.title, ruleset.title_en
+    else:
+        title, title_en = ruleset.get("title", ""), ruleset.get("title_en", "")
+    return title if (get_language() or "ja").startswith("ja") else title_en
+
+
+@dataclass(frozen=True, slots=True)
+class SeatTile:
+    seat: int
+    name: str
+    score: int
+    wind: str  # the seat's wind this hand (東 / E); empty where it is not known
+    is_dealer: bool
+    sits_out: bool
+
+    @property
+    def score_text(self) -> str:
+        return points(self.score)
+
+
+def seat_tiles(
+    names: list[str], scores: list[int], next_state: dict[str, Any] | None, *, player_count: int
+) -> list[SeatTile]:
+    """The seats in seat order with the winds of the hand to play next."""
+    dealer = next_state["dealer"] if next_state else None
+    sit_out = next_state.get("sit_out") if next_state else None
+    winds: list[str] = [""] * len(names)
+    if dealer is not None:
+        playing = [s for s in range(len(names)) if s != sit_out]
+        if len(playing) == player_count and dealer in playing:
+            # Winds follow the dealer in turn order over the seats that play this hand.
+            start = playing.index(dealer)
+            for offset in range(player_count):
+                seat = playing[(start + offset) % player_count]
+                winds[seat] = labels.seat_wind(engine.WINDS[offset])
+    return [
+        SeatTile(
+            seat=seat,
+            name=name,
+            score=scores[seat] if seat < len(scores) else 0,
+            wind=winds[seat],
+            is_dealer=seat == dealer,
+            sits_out=seat == sit_out,
+        )
+        for seat, name in enumerate(names)
+    ]
+
+
+def game_names(game: Game) -> list[str]:
+    return [seat.name for seat in game.seats.all()]
+
+
+def game_tiles(game: Game) -> list[SeatTile]:
+    player_count = int(game.ruleset_snapshot.get("player_count", 4))
+    return seat_tiles(
+        game_names(game), list(game.scores), game.next_state, player_count=player_count
+    )
+
+
+def table_card(state: dict[str, Any]) -> dict[str, Any]:
+    """A floor-view card from selectors.games.table_state."""
+    game = state.get("game")
+    seating = state.get("seating") or {}
+    card: dict[str, Any] = {
+        "id": state["id"],
+        "label": state["label"],
+        "ruleset": ruleset_title(state.get("ruleset")),
+        "ruleset_error": state.get("ruleset_error"),
+        "games_played": seating.get("games_played", 0),
+        "interval": seating.get("seat_change_interval_games"),
+        # A seat change is due only where there are seats to change.
+        "draw_required": bool(seating.get("players")) and seating.get("seat_draw_required", False),
+        "game": None,
+    }
+    if game:
+        names = [seat["name"] for seat in game["seats"]]
+        player_count = (state.get("ruleset") or {}).get("player_count", len(names))
+        card["game"] = {
+            "round": labels.round_label(game["next"]),
+            "sticks": game["sticks"],
+            "hand_count": game["hand_count"],
+            "tiles": seat_tiles(names, game["scores"], game["next"], player_count=player_count),
+        }
+    return card
+
+
+def transfer_rows(transfers: list[dict[str, Any]], names: list[str]) -> list[dict[str, Any]]:
+    table = _("Table")
+    return [
+        {
+            "from": names[t["from"]] if t["from"] is not None else table,
+            "to": names[t["to"]] if t["to"] is not None else table,
+            "amount": points(t["amount"]),
+            "reason": labels.reason_label(t["reason"]),
+        }
+        for t in transfers
+    ]
+
+
+def score_rows(item: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
+    return [
+        {
+            "name": name,
+            "before": points(item["scores_before"][seat]),
+            "delta": signed(item["deltas"][seat]),
+            "is_gain": item["deltas"][seat] > 0,
+            "is_loss": item["deltas"][seat] < 0,
+            "after": points(item["scores_after"][seat]),
+        }
+        for seat, name in enumerate(names)
+    ]
+
+
+def final_rows(final: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
+    """The engine's `final` per seat, best rank first."""
+    rows = [
+        {
+            "seat": seat,
+            "name": name,
+            "rank": final["ranks"][seat],
+            "score": points(final["scores"][seat]),
+            "oka": p_value(final["oka"][seat]),
+            "uma": p_value(final["uma"][seat]),
+            "bonus": p_value(final["bonuses"][seat]),
+            "total": p_value(final["total_points"][seat]),
+            "chips": final.get("chips", [0] * len(names))[seat],
+        }
+        for seat, name in enumerate(names)
+    ]
+    return sorted(rows, key=lambda row: (row["rank"], row["seat"]))
+
+
+def result_rows(results: list[GameResult], names: list[str]) -> list[dict[str, Any]]:
+    """The stored results (成績) per seat, best rank first; p values from tenths."""
+    rows = [
+        {
+            "seat": r.seat,
+            "name": names[r.seat],
+            "rank": r.rank,
+            "score": points(r.final_score),
+            "score_value": r.final_score,
+            "oka": p_value(r.oka_tenths / 10),
+            "uma": p_value(r.uma_tenths / 10),
+            "bonus": p_value(r.bonus_tenths / 10),
+            "total": p_value(r.total_tenths / 10),
+            "chips": r.chips,
+        }
+        for r in results
+    ]
+    return sorted(rows, key=lambda row: (row["rank"], row["seat"]))
+
+
+def preview_context(preview: dict[str, Any], names: list[str]) -> dict[str, Any]:
+    """What _preview.html shows for hand_preview's answer."""
+    item = preview["hand"]
+    end = preview.get("end")
+    return {
+        "round": labels.round_label(item),
+        "transfers": transfer_rows(item["transfers"], names),
+        "scores": score_rows(item, names),
+        "sticks_before": item["sticks_before"],
+        "sticks_after": item["sticks_after"],
+        "chips": [
+            {"name": name, "chips": signed(item["chips"][seat])}
+            for seat, name in enumerate(names)
+            if item.get("chips") and item["chips"][seat]
+        ],
+        "next": labels.round_label(item.get("next")),
+        "end": labels.end_label(end["reason"]) if end else "",
+        "final": final_rows(preview["final"], names) if preview.get("final") else [],
+        "notes": [labels.note_label(note, names) for note in item.get("notes", [])],
+    }
+
+
+def entry_summary(entry: dict[str, Any], names: list[str], ruleset: Ruleset) -> str:
+    """One line for a hand as entered: ロン 青木 ← 馬場 3翻30符."""
+    result = entry.get("result", {})
+    kind = result.get("kind")
+
+    def name(seat: Any) -> str:
+        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+
+    def value(win: dict[str, Any]) -> str:
+        text = labels.win_value_label(win, limits=ruleset.limits)
+        if win.get("pao") is not None:
+            text += " " + _("(pao: %(name)s)") % {"name": name(win["pao"])}
+        return text
+
+    if kind == "ron":
+        wins = ", ".join(f"{name(w.get('winner'))} {value(w)}" for w in result.get("wins", []))
+        text = _("Ron: %(wins)s from %(loser)s") % {
+            "wins": wins,
+            "loser": name(result.get("loser")),
+        }
+    elif kind == "tsumo":
+        win = result.get("win", {})
+        text = _("Tsumo: %(winner)s %(value)s") % {
+            "winner": name(win.get("winner")),
+            "value": value(win),
+        }
+    elif kind == "draw":
+        tenpai = ", ".join(name(s) for s in result.get("tenpai", [])) or _("nobody")
+        text = _("Draw, tenpai: %(seats)s") % {"seats": tenpai}
+    elif kind == "abortive":
+        text = _("Abortive draw: %(reason)s") % {
+            "reason": labels.abortive_label(result.get("reason", ""))
+        }
+    elif kind == "chombo":
+        text = _("Chombo: %(name)s") % {"name": name(result.get("offender"))}
+    else:
+        text = str(kind)
+    riichi = entry.get("riichi") or []
+    if riichi:
+        text += " · " + _("riichi: %(seats)s") % {"seats": ", ".join(name(s) for s in riichi)}
+    return text

@@ -1,0 +1,33 @@
+"""The staff tablet, under /tablet/ (namespace "tablet")."""
+
+from django.contrib.auth.views import LogoutView
+from django.urls import include, path
+
+from parlor.web import hands, views
+
+urlpatterns = [
+    path("", views.floor, name="floor"),
+    path("login/", views.TabletLoginView.as_view(), name="login"),
+    path("logout/", LogoutView.as_view(next_page="tablet:login"), name="logout"),
+    path("i18n/", include("django.conf.urls.i18n")),  # set_language: the language cookie
+    path("tables/<str:table_id>/", views.table_open, name="table"),
+    path("tables/<str:table_id>/start/", views.game_begin, name="start"),
+    path("games/<str:game_id>/", views.game_screen, name="game"),
+    path("games/<str:game_id>/state/", views.game_state, name="state"),
+    path("games/<str:game_id>/history/", views.game_history, name="history"),
+    path("games/<str:game_id>/result/", views.game_result, name="result"),
+    path("games/<str:game_id>/finish/", views.game_close, name="finish"),
+    path("games/<str:game_id>/undo/", views.hand_undo, name="undo"),
+    path("games/<str:game_id>/preview/", hands.preview, name="preview"),
+    path("games/<str:game_id>/hands/", hands.record, name="record"),
+    path(
+        "games/<str:game_id>/hands/<int:sequence>/correct/",
+        hands.correct_page,
+        name="correct-page",
+    ),
+    path(
+        "games/<str:game_id>/hands/<int:sequence>/corrections/",
+        hands.correct,
+        name="correct",
+    ),
+]

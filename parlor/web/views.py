@@ -1,0 +1,236 @@
+"""Tablet pages: floor, game start, the game screen, history, the final settlement.
+
+Thin views: a scoped lookup (selectors.access), one service call, a template. Hand entry,
+preview and corrections are in parlor/web/hands.py.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.views import LoginView
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse, reverse_lazy
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from parlor.models import Game, GameStatus, HandState, Parlor, Table
+from parlor.selectors.access import Role, game_for, players_for, require, table_for
+from parlor.selectors.games import game_detail, table_state, tables_of
+from parlor.services import engine
+from parlor.services.errors import DomainError
+from parlor.services.games import game_finish, game_start
+from parlor.services.hands import hand_void_last
+from parlor.services.seating import Seating
+from parlor.web import labels, pages
+from parlor.web.access import staff_page
+from parlor.web.errors import error_payload
+from parlor.web.pad import pad_config
+from parlor.web.strings import script_strings
+from scoring.errors import ScoringError
+
+
+class TabletLoginView(LoginView):
+    template_name = "tablet/login.html"
+    redirect_authenticated_user = True
+    next_page = reverse_lazy("tablet:floor")
+
+
+@require_GET
+@staff_page
+def floor(request: HttpRequest) -> HttpResponse:
+    access = require(request.user, Role.STAFF)
+    cards = [pages.table_card(table_state(table)) for table in tables_of(access.parlor)]
+    return render(request, "tablet/floor.html", {"parlor": access.parlor, "cards": cards})
+
+
+@require_GET
+@staff_page
+def table_open(request: HttpRequest, table_id: str) -> HttpResponse:
+    """A table: its game in progress, or the start of the next game."""
+    table, access = table_for(request.user, table_id)
+    game = table.games.filter(status=GameStatus.IN_PROGRESS).first()
+    if game is not None:
+        return redirect("tablet:game", game_id=game.public_id)
+    return _start_page(request, table=table, parlor=access.parlor)
+
+
+def _start_page(
+    request: HttpRequest,
+    *,
+    table: Table,
+    parlor: Parlor,
+    error: dict[str, Any] | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    state = table_state(table)
+    seating = state.get("seating") or {}
+    context = {
+        "table": table,
+        "state": state,
+        "ruleset": pages.ruleset_title(state.get("ruleset")),
+        "player_count": (state.get("ruleset") or {}).get("player_count", 4),
+        "players": parlor.players.order_by("kind", "name"),
+        "seated": [str(p["id"]) for p in seating.get("players", [])],
+        "seating": seating,
+        "can_keep": bool(seating.get("players")) and not seating.get("seat_draw_required"),
+        "error": error,
+        "last_game": table.games.filter(status=GameStatus.FINISHED).first(),
+    }
+    return render(request, "tablet/start.html", context, status=status)
+
+
+@require_POST
+@staff_page
+def game_begin(request: HttpRequest, table_id: str) -> HttpResponse:
+    table, access = table_for(request.user, table_id)
+    try:
+        seating = Seating(request.POST.get("seating", Seating.DRAW))
+    except ValueError:
+        seating = Seating.DRAW
+    try:
+        players = players_for(access, request.POST.getlist("players"))
+        game = game_start(table=table, players=players, seating=seating, by=request.user)
+    except (DomainError, ScoringError) as exc:
+        payload = error_payload(exc)
+        status = exc.status_code if isinstance(exc, DomainError) else 400
+        return _start_page(request, table=table, parlor=access.parlor, error=payload, status=status)
+    url = reverse("tablet:game", kwargs={"game_id": game.public_id})
+    return redirect(f"{url}?seated={seating.value}")
+
+
+@require_GET
+@staff_page
+def game_screen(request: HttpRequest, game_id: str) -> HttpResponse:
+    game, _access = game_for(request.user, game_id)
+    if game.status == GameStatus.FINISHED:
+        return redirect("tablet:result", game_id=game.public_id)
+    ruleset = engine.ruleset_from_snapshot(game.ruleset_snapshot)
+    context = {
+        **_state_context(game),
+        "pad": pad_config(ruleset, seats=game.seats.count()),
+        "strings": script_strings(),
+        "seated": request.GET.get("seated", ""),
+    }
+    return render(request, "tablet/game.html", context)
+
+
+@require_GET
+@staff_page
+def game_state(request: HttpRequest, game_id: str) -> HttpResponse:
+    """The scores, winds and round of the game: the part of the game screen that changes."""
+    game, _access = game_for(request.user, game_id)
+    return render(request, "tablet/_state.html", _state_context(game))
+
+
+def _state_context(game: Game) -> dict[str, Any]:
+    return {
+        "game": game,
+        "table": game.table,
+        "ruleset": pages.ruleset_title(engine.ruleset_from_snapshot(game.ruleset_snapshot)),
+        "round": labels.round_label(game.next_state),
+        "tiles": pages.game_tiles(game),
+        "next_sequence": game.hand_count + 1,
+        "sit_out": (game.next_state or {}).get("sit_out"),
+    }
+
+
+@require_POST
+@staff_page
+def hand_undo(request: HttpRequest, game_id: str) -> HttpResponse:
+    """Voids the last hand (取消); it stays in the history."""
+    game, _access = game_for(request.user, game_id)
+    reason = request.POST.get("reason", "").strip() or _("Undone on the tablet")
+    try:
+        hand_void_last(game=game, sequence=game.hand_count, reason=reason, by=request.user)
+    except (DomainError, ScoringError) as exc:
+        messages.error(request, error_payload(exc)["message"])
+    else:
+        messages.success(request, _("The last hand was undone."))
+    return redirect("tablet:game", game_id=game.public_id)
+
+
+@require_POST
+@staff_page
+def game_close(request: HttpRequest, game_id: str) -> HttpResponse:
+    """Staff close the game now (強制終了): the final settlement from the scores as they stand."""
+    game, _access = game_for(request.user, game_id)
+    try:
+        game_finish(game=game, by=request.user)
+    except (DomainError, ScoringError) as exc:
+        messages.error(request, error_payload(exc)["message"])
+        return redirect("tablet:game", game_id=game.public_id)
+    return redirect("tablet:result", game_id=game.public_id)
+
+
+@require_GET
+@staff_page
+def game_history(request: HttpRequest, game_id: str) -> HttpResponse:
+    game, _access = game_for(request.user, game_id)
+    detail = game_detail(game)
+    ruleset = engine.ruleset_from_snapshot(game.ruleset_snapshot)
+    names = [seat.name for seat in detail.seats.all()]
+    current = [h for h in detail.hands.all() if h.state == HandState.CURRENT]
+    last_sequence = max((h.sequence for h in current), default=0)
+    rows = []
+    for hand in detail.hands.all():
+        outcome = getattr(hand, "outcome", None)
+        rows.append(
+            {
+                "hand": hand,
+                "round": labels.round_label(
+                    {
+                        "round_wind": outcome.round_wind,
+                        "round_number": outcome.round_number,
+                        "honba": outcome.honba,
+                    }
+                )
+                if outcome
+                else "",
+                "summary": pages.entry_summary(hand.entry, names, ruleset),
+                "deltas": list(zip(names, [pages.signed(d) for d in outcome.deltas]))
+                if outcome
+                else [],
+                "is_current": hand.state == HandState.CURRENT,
+                "can_undo": game.is_open
+                and hand.state == HandState.CURRENT
+                and hand.sequence == last_sequence,
+            }
+        )
+    context = {
+        "game": detail,
+        "table": game.table,
+        "names": names,
+        "rows": rows,
+        "ruleset": pages.ruleset_title(ruleset),
+    }
+    return render(request, "tablet/history.html", context)
+
+
+@require_GET
+@staff_page
+def game_result(request: HttpRequest, game_id: str) -> HttpResponse:
+    """The final settlement on one screen, and the next game from there."""
+    game, _access = game_for(request.user, game_id)
+    if game.status == GameStatus.IN_PROGRESS:
+        return redirect("tablet:game", game_id=game.public_id)
+    detail = game_detail(game)
+    names = [seat.name for seat in detail.seats.all()]
+    state = table_state(game.table)
+    seating = state.get("seating") or {}
+    open_game = state.get("game")
+    context = {
+        "game": detail,
+        "table": game.table,
+        "ruleset": pages.ruleset_title(state.get("ruleset")),
+        "rows": pages.result_rows(list(detail.results.all()), names),
+        "end": labels.end_label(game.end_reason) if game.end_reason else "",
+        "has_chips": any(r.chips for r in detail.results.all()),
+        "seating": seating,
+        "seated": [str(p["id"]) for p in seating.get("players", [])],
+        "open_game": open_game,
+        "is_cancelled": game.status == GameStatus.CANCELLED,
+    }
+    return render(request, "tablet/result.html", context)
