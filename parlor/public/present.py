@@ -1,0 +1,103 @@
+"""Numbers as the pages show them: signed, with thousands separators, and a true minus sign."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from parlor.models import LineKind, SettlementLine
+from parlor.selectors.visits import Receipt
+from parlor.services.stats import PlayerStats
+
+MINUS = "−"  # U+2212, as printed receipts and score boards write it
+
+
+def signed(value: int | float, *, decimals: int = 0) -> str:
+    """+2,300 / −50 / 0; with decimals=1, +52.0 / −13.0.
+
+    >>> signed(2300), signed(-50), signed(0), signed(-13, decimals=1)
+    ('+2,300', '−50', '0', '−13.0')
+    """
+    text = f"{abs(value):,.{decimals}f}"
+    if value > 0:
+        return f"+{text}"
+    return f"{MINUS}{text}" if value < 0 else text
+
+
+def _fee(yen: int) -> str:
+    """A fee is taken from the player: −400, or 0."""
+    return f"{MINUS}{yen:,}" if yen else "0"
+
+
+def percent(rate: float | None) -> str:
+    return "—" if rate is None else f"{rate * 100:.1f}%"
+
+
+@dataclass(frozen=True, slots=True)
+class ReceiptLineView:
+    is_game: bool
+    table_label: str
+    played_at: Any
+    ruleset_title: str
+    rank: int | None
+    result: str
+    chips: str
+    points: str
+    chips_money: str
+    fee: str
+    amount: str
+    description: str
+    stand_in: bool
+
+
+def receipt_lines(receipt: Receipt) -> list[ReceiptLineView]:
+    return [_line(line) for line in receipt.lines]
+
+
+def _line(line: SettlementLine) -> ReceiptLineView:
+    is_game = line.kind == LineKind.GAME
+    return ReceiptLineView(
+        is_game=is_game,
+        table_label=line.table_label,
+        played_at=line.played_at,
+        ruleset_title=line.ruleset_title,
+        rank=line.rank,
+        result=signed(line.result_tenths / 10, decimals=1) if is_game else "",
+        chips=signed(line.chips) if is_game else "",
+        points=signed(line.points_yen) if is_game else "",
+        chips_money=signed(line.chips_yen) if is_game else "",
+        fee=_fee(line.fee_yen) if is_game else "",
+        amount=signed(line.amount_yen),
+        description=line.description,
+        stand_in=line.stand_in,
+    )
+
+
+def receipt_totals(receipt: Receipt) -> dict[str, str]:
+    totals = receipt.totals
+    return {
+        "points": signed(totals["points_yen"]),
+        "chips": signed(totals["chips_yen"]),
+        "fees": _fee(totals["fees_yen"]),
+        "adjustments": signed(totals["adjustments_yen"]),
+        "total": f"{abs(totals['total_yen']):,}",
+        "player_receives": totals["total_yen"] > 0,
+        "player_pays": totals["total_yen"] < 0,
+    }
+
+
+def stats_rows(stats: PlayerStats) -> dict[str, str]:
+    return {
+        "games": str(stats.games),
+        "average_rank": "—" if stats.average_rank is None else f"{stats.average_rank:.2f}",
+        "top_rate": percent(stats.top_rate),
+        "last_rate": percent(stats.last_rate),
+        "win_rate": percent(stats.win_rate),
+        "deal_in_rate": percent(stats.deal_in_rate),
+        "riichi_rate": percent(stats.riichi_rate),
+        "tobi_rate": percent(stats.tobi_rate),
+        "average_win_points": "—"
+        if stats.average_win_points is None
+        else f"{stats.average_win_points:,}",
+        "hands": str(stats.hands),
+    }

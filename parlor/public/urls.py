@@ -1,0 +1,21 @@
+"""Pages of parlor/public, included once from parlor/urls.py under the namespace "public"."""
+
+from django.contrib.auth import views as auth_views
+from django.urls import path, reverse_lazy
+
+from parlor.public import views
+
+urlpatterns = [
+    path("standings/<slug:slug>/", views.standings_page, name="standings"),
+    path("standings/<slug:slug>/tv/", views.standings_tv, name="standings-tv"),
+    path("me/", views.player_page, name="player"),
+    path(
+        "me/login/",
+        auth_views.LoginView.as_view(
+            template_name="public/login.html", next_page=reverse_lazy("public:player")
+        ),
+        name="login",
+    ),
+    path("receipts/<str:visit_id>/", views.receipt_page, name="receipt"),
+    path("receipts/<str:visit_id>/pdf/", views.receipt_pdf, name="receipt-pdf"),
+]

@@ -1,0 +1,169 @@
+"""Public standings (no login, points only), the player's page, and receipts (HTML and PDF)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext as _
+
+from parlor.models import Parlor, Player
+from parlor.public.pdf import PdfUnavailable, html_to_pdf
+from parlor.public.present import receipt_lines, receipt_totals, signed, stats_rows
+from parlor.selectors.access import Role
+from parlor.selectors.games import games_of_player
+from parlor.selectors.visits import receipt_of, visit_for, visits_of_player
+from parlor.services.errors import DomainError, NotFound
+from parlor.services.standings import Standings, parlor_standings, standings_are_public
+from parlor.services.stats import player_stats
+
+LOGIN = "public:login"
+TV_REFRESH_SECONDS = (15, 60, 600)  # the least, the default and the most
+
+
+def domain_errors_as_http(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A page answers 404 for NotFound and 403 for any other refusal, as the API does."""
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        try:
+            return view(request, *args, **kwargs)
+        except NotFound as exc:
+            raise Http404(exc.message) from exc
+        except PdfUnavailable as exc:
+            return HttpResponse(exc.message, status=exc.status_code, content_type="text/plain")
+        except DomainError as exc:
+            raise PermissionDenied(exc.message) from exc
+
+    return wrapped
+
+
+def _public_parlor(slug: str) -> Parlor:
+    parlor = get_object_or_404(Parlor, slug=slug)
+    if not standings_are_public(parlor):
+        raise Http404("this parlor does not publish its standings")
+    return parlor
+
+
+def _sections(standings: list[Standings]) -> list[dict[str, Any]]:
+    return [
+        {
+            "player_count": s.player_count,
+            "rows": [{**_row(r)} for r in s.rows],
+            "below_minimum": [_row(r) for r in s.below_minimum],
+        }
+        for s in standings
+    ]
+
+
+def _row(row: Any) -> dict[str, Any]:
+    return {
+        "position": row.position,
+        "name": row.name,
+        "games": row.games,
+        "total": signed(row.total, decimals=1),
+        "is_negative": row.total_tenths < 0,
+        "average_rank": f"{row.average_rank:.2f}",
+        "tops": row.tops,
+    }
+
+
+def _standings_context(parlor: Parlor) -> dict[str, Any]:
+    data = parlor_standings(parlor)
+    return {
+        "parlor": parlor,
+        "day": data.day,
+        "today": _sections(data.today),
+        "month": _sections(data.month),
+        "monthly_min_games": data.monthly_min_games,
+    }
+
+
+def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
+    parlor = _public_parlor(slug)
+    return render(request, "public/standings.html", _standings_context(parlor))
+
+
+def standings_tv(request: HttpRequest, slug: str) -> HttpResponse:
+    """TV mode: the whole screen, large type, and the page reloads itself."""
+    parlor = _public_parlor(slug)
+    least, default, most = TV_REFRESH_SECONDS
+    try:
+        refresh = min(most, max(least, int(request.GET.get("refresh", default))))
+    except ValueError:
+        refresh = default
+    return render(
+        request, "public/standings_tv.html", {**_standings_context(parlor), "refresh": refresh}
+    )
+
+
+@login_required(login_url=LOGIN)
+def player_page(request: HttpRequest) -> HttpResponse:
+    """The signed-in player's history and statistics, from their hand records."""
+    player = Player.objects.filter(user=request.user).select_related("parlor").first()
+    if player is None:
+        raise PermissionDenied(_("This account has no player at any parlor."))
+    games = []
+    for game in games_of_player(player).filter(status="finished")[:50]:
+        mine = next((r for r in game.results.all() if r.player_id == player.pk), None)
+        if mine is not None:
+            games.append(
+                {
+                    "game": game,
+                    "rank": mine.rank,
+                    "result": signed(mine.total_tenths / 10, decimals=1),
+                    "chips": signed(mine.chips),
+                }
+            )
+    visits = []
+    for visit in visits_of_player(player)[:20]:
+        receipt = receipt_of(visit)
+        visits.append(
+            {
+                "visit": visit,
+                "games": sum(1 for line in receipt.lines if line.game_id),
+                "total": signed(receipt.totals["total_yen"]),
+            }
+        )
+    stats = [{"player_count": s.player_count, **stats_rows(s)} for s in player_stats(player)]
+    return render(
+        request,
+        "public/player.html",
+        {"player": player, "games": games, "visits": visits, "stats": stats},
+    )
+
+
+def _receipt_context(request: HttpRequest, visit_id: str) -> dict[str, Any]:
+    visit, _access = visit_for(request.user, visit_id, role=Role.PLAYER)
+    receipt = receipt_of(visit)
+    return {
+        "visit": visit,
+        "parlor": visit.parlor,
+        "receipt": receipt,
+        "lines": receipt_lines(receipt),
+        "totals": receipt_totals(receipt),
+    }
+
+
+@login_required(login_url=LOGIN)
+@domain_errors_as_http
+def receipt_page(request: HttpRequest, visit_id: str) -> HttpResponse:
+    """The receipt as a print view (精算書): staff of the parlor, or the player themself."""
+    return render(request, "public/receipt.html", _receipt_context(request, visit_id))
+
+
+@login_required(login_url=LOGIN)
+@domain_errors_as_http
+def receipt_pdf(request: HttpRequest, visit_id: str) -> HttpResponse:
+    context = {**_receipt_context(request, visit_id), "is_pdf": True}
+    html = render(request, "public/receipt.html", context).content.decode()
+    response = HttpResponse(
+        html_to_pdf(html, base_url=request.build_absolute_uri("/")), content_type="application/pdf"
+    )
+    response["Content-Disposition"] = f'inline; filename="receipt-{visit_id}.pdf"'
+    return response

@@ -1,0 +1,166 @@
+"""Reads of visits, receipts and the parlor's own money, with the scoping that guards them.
+
+Staff and managers read every visit of their parlor; a player reads only their own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import Any
+
+from django.db.models import QuerySet
+
+from parlor.models import (
+    Adjustment,
+    Game,
+    GameStatus,
+    Parlor,
+    Player,
+    SettlementLine,
+    Visit,
+    VisitGame,
+    VisitStatus,
+)
+from parlor.selectors.access import Access, Role, _uuid, require
+from parlor.services.business_days import business_day_of, day_range
+from parlor.services.errors import Forbidden, NotFound
+from parlor.services.money import game_money_of
+from parlor.services.settlements import lines_totals, visit_lines
+from parlor.services.visits import visit_is_over
+
+
+def visit_for(user: Any, visit_id: Any, *, role: Role = Role.STAFF) -> tuple[Visit, Access]:
+    """A visit at the user's parlor; with role=PLAYER a player gets only their own."""
+    access = require(user, role)
+    visit = (
+        Visit.objects.select_related("player", "parlor", "last_game")
+        .filter(parlor=access.parlor, public_id=_uuid(visit_id, "visit"))
+        .first()
+    )
+    if visit is None:
+        raise NotFound(f"no visit {visit_id} at {access.parlor.name}", code="visit_not_found")
+    if access.role == Role.PLAYER and visit.player != access.player:
+        raise Forbidden("a player can read only their own visits", code="not_your_visit")
+    return visit, access
+
+
+def adjustment_for(user: Any, adjustment_id: Any) -> tuple[Adjustment, Access]:
+    access = require(user, Role.STAFF)
+    found = Adjustment.objects.filter(
+        parlor=access.parlor, public_id=_uuid(adjustment_id, "adjustment")
+    ).first()
+    if found is None:
+        raise NotFound(f"no adjustment {adjustment_id}", code="adjustment_not_found")
+    return found, access
+
+
+def game_of_parlor(access: Access, game_id: Any) -> Game:
+    game = Game.objects.filter(
+        table__parlor=access.parlor, public_id=_uuid(game_id, "game")
+    ).first()
+    if game is None:
+        raise NotFound(f"no game {game_id} at {access.parlor.name}", code="game_not_found")
+    return game
+
+
+def visits_open(parlor: Parlor) -> QuerySet[Visit]:
+    return (
+        Visit.objects.filter(parlor=parlor, status=VisitStatus.OPEN)
+        .select_related("player", "last_game")
+        .order_by("checked_in_at", "id")
+    )
+
+
+def visits_of_player(player: Player) -> QuerySet[Visit]:
+    return (
+        Visit.objects.filter(player=player)
+        .select_related("player", "parlor", "last_game", "settlement")
+        .order_by("-checked_in_at", "-id")
+    )
+
+
+def adjustments_of(parlor: Parlor, *, open_only: bool) -> QuerySet[Adjustment]:
+    rows = Adjustment.objects.filter(parlor=parlor).select_related("player", "game__table")
+    return rows.filter(settled_at__isnull=True) if open_only else rows
+
+
+@dataclass(frozen=True, slots=True)
+class Receipt:
+    """A visit's receipt: the closed settlement's lines, or what they would be now."""
+
+    visit: Visit
+    lines: list[SettlementLine]
+    totals: dict[str, int]
+    is_closed: bool
+    closed_at: datetime | None
+    games_in_progress: int
+
+
+def receipt_of(visit: Visit) -> Receipt:
+    """Reads the settlement of a closed visit; computes the provisional one of an open visit."""
+    if visit.status == VisitStatus.CLOSED:
+        settlement = visit.settlement
+        lines = list(settlement.lines.select_related("game", "adjustment").order_by("position"))
+        totals = {
+            key: getattr(settlement, key)
+            for key in ("points_yen", "chips_yen", "fees_yen", "adjustments_yen", "total_yen")
+        }
+        return Receipt(visit, lines, totals, True, settlement.closed_at, 0)
+    lines = visit_lines(visit)
+    playing = VisitGame.objects.filter(visit=visit, game__status=GameStatus.IN_PROGRESS).count()
+    return Receipt(visit, lines, lines_totals(lines), False, None, playing)
+
+
+def visit_summary(visit: Visit) -> dict[str, Any]:
+    return {
+        "id": visit.public_id,
+        "player": {
+            "id": visit.player.public_id,
+            "name": visit.player.name,
+            "member_number": visit.player.member_number,
+        },
+        "status": visit.status,
+        "checked_in_at": visit.checked_in_at,
+        "checked_out_at": visit.checked_out_at,
+        "last_game_called_at": visit.last_game_called_at,
+        "last_game_id": visit.last_game.public_id if visit.last_game else None,
+        "is_over": visit_is_over(visit),
+    }
+
+
+@dataclass(frozen=True, slots=True)
+class StoreNet:
+    """The parlor's own money for a business day: fees taken and staff play (本走)."""
+
+    day: date
+    games: int
+    fees_yen: int
+    staff_play_yen: int  # points and chips money of the seats staff filled
+    staff_play_games: int
+
+    @property
+    def net_yen(self) -> int:
+        return self.fees_yen + self.staff_play_yen
+
+
+def store_net(parlor: Parlor, day: date | None = None) -> StoreNet:
+    """Fees and staff-play money of the games that ended in a business day (a query per game)."""
+    day = day or business_day_of(parlor)
+    start, end = day_range(parlor, day)
+    games = Game.objects.filter(
+        table__parlor=parlor,
+        status=GameStatus.FINISHED,
+        ended_at__gte=start,
+        ended_at__lt=end,
+        money__isnull=False,
+    ).prefetch_related("results")
+    fees = staff = staff_games = count = 0
+    for game in games:
+        money = game_money_of(game)
+        count += 1
+        fees += sum(m.fee_yen for m in money.values())
+        seats = [m for m in money.values() if m.is_staff_play]
+        staff += sum(m.points_yen + m.chips_yen for m in seats)
+        staff_games += 1 if seats else 0
+    return StoreNet(day, count, fees, staff, staff_games)

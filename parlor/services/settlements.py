@@ -1,0 +1,224 @@
+"""Settlements (精算): a visit's receipt lines, the closed settlement, and adjustments.
+
+    visit_total = Σ game_money over the games of the visit + Σ open adjustments
+
+An adjustment is signed from the player's side (+ owed to the player, − owed by them), so money
+already paid out during the visit is an adjustment of −(what was paid), as settlement.md has it.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.db.models import Sum
+from django.utils import timezone
+
+from parlor.models import (
+    Adjustment,
+    AdjustmentKind,
+    Game,
+    GameStatus,
+    LineKind,
+    Player,
+    Settlement,
+    SettlementLine,
+    Visit,
+    VisitGame,
+    VisitStatus,
+)
+from parlor.services.errors import Conflict, InvalidInput
+from parlor.services.money import Terms, game_money_of
+
+MAX_ADJUSTMENT_YEN = 10_000_000  # a manual adjustment; corrections are computed, not entered
+
+
+def _game_line(link: VisitGame) -> SettlementLine | None:
+    """The receipt line of one game of the visit (unsaved), or None if it counts for nothing."""
+    game = link.game
+    if game.status != GameStatus.FINISHED:
+        return None
+    money = game_money_of(game).get(link.seat)
+    if money is None:
+        return None
+    terms = Terms.of(game.money)
+    return SettlementLine(
+        kind=LineKind.GAME,
+        game=game,
+        table_label=game.table.label,
+        played_at=game.started_at,
+        ruleset_key=game.ruleset_key,
+        ruleset_title=str(game.ruleset_snapshot.get("title", game.ruleset_key))[:100],
+        rank=money.rank,
+        result_tenths=money.result_tenths,
+        chips=money.chips,
+        rate_yen_per_p=terms.rate_yen_per_p,
+        chip_value_yen=terms.chip_value_yen,
+        points_yen=money.points_yen,
+        chips_yen=money.chips_yen,
+        fee_yen=money.fee_yen,
+        amount_yen=money.game_money_yen,
+        stand_in=link.stand_in_by_id is not None,
+    )
+
+
+def _adjustment_line(adjustment: Adjustment) -> SettlementLine:
+    return SettlementLine(
+        kind=LineKind.ADJUSTMENT,
+        adjustment=adjustment,
+        game=adjustment.game,
+        table_label=adjustment.game.table.label if adjustment.game else "",
+        played_at=adjustment.game.started_at if adjustment.game else None,
+        amount_yen=adjustment.amount_yen,
+        description=adjustment.reason,
+    )
+
+
+def visit_lines(visit: Visit) -> list[SettlementLine]:
+    """What the receipt of the visit would say now (unsaved lines, in order).
+
+    Finished games only, in the order they were played, then the player's open adjustments.
+    """
+    links = (
+        VisitGame.objects.filter(visit=visit)
+        .select_related("game__table", "game__money")
+        .order_by("game__started_at", "game_id")
+    )
+    lines = [line for line in (_game_line(link) for link in links) if line is not None]
+    adjustments = Adjustment.objects.filter(player=visit.player, settled_at__isnull=True)
+    lines += [_adjustment_line(a) for a in adjustments.select_related("game__table")]
+    for position, line in enumerate(lines, start=1):
+        line.position = position
+    return lines
+
+
+def lines_totals(lines: list[SettlementLine]) -> dict[str, int]:
+    games = [line for line in lines if line.kind == LineKind.GAME]
+    totals = {
+        "points_yen": sum(line.points_yen for line in games),
+        "chips_yen": sum(line.chips_yen for line in games),
+        "fees_yen": sum(line.fee_yen for line in games),
+        "adjustments_yen": sum(line.amount_yen for line in lines if line.kind != LineKind.GAME),
+    }
+    totals["total_yen"] = (
+        totals["points_yen"] + totals["chips_yen"] - totals["fees_yen"] + totals["adjustments_yen"]
+    )
+    return totals
+
+
+def settlement_build(*, visit: Visit, by: AbstractBaseUser | None, at: datetime) -> Settlement:
+    """Writes the settlement of a visit being checked out (the caller holds the visit's lock).
+
+    The open adjustments it takes are marked settled in it.
+    """
+    # Lock the open adjustments, so staff cannot pay one at the counter while it is taken here.
+    list(
+        Adjustment.objects.select_for_update().filter(player=visit.player, settled_at__isnull=True)
+    )
+    lines = visit_lines(visit)
+    settlement = Settlement.objects.create(
+        visit=visit, closed_at=at, closed_by=by, **lines_totals(lines)
+    )
+    for line in lines:
+        line.settlement = settlement
+    SettlementLine.objects.bulk_create(lines)
+    taken = [line.adjustment_id for line in lines if line.adjustment_id is not None]
+    Adjustment.objects.filter(pk__in=taken, settled_at__isnull=True).update(
+        settled_in=settlement, settled_at=at, settled_by=by
+    )
+    return settlement
+
+
+def settlement_reconcile_game(game: Game) -> list[Adjustment]:
+    """After a game's results changed: an adjustment for every closed visit it was settled in.
+
+    Called by replays.replay_apply under the game's lock. What was paid for the game (its
+    receipt line and the corrections since) is compared with what it is worth now; a difference
+    becomes an open adjustment naming the correction, never a change to the closed receipt.
+    """
+    if game.status != GameStatus.FINISHED:
+        return []
+    links = list(
+        VisitGame.objects.filter(game=game, visit__status=VisitStatus.CLOSED).select_related(
+            "visit__player"
+        )
+    )
+    if not links:
+        return []
+    money = game_money_of(game)
+    correction = game.hands.filter(supersedes__isnull=False).order_by("-entered_at", "-id").first()
+    made = []
+    for link in links:
+        line = (
+            SettlementLine.objects.filter(
+                settlement__visit=link.visit, game=game, kind=LineKind.GAME
+            )
+            .select_related("settlement")
+            .first()
+        )
+        paid = (line.amount_yen if line else 0) + (
+            Adjustment.objects.filter(
+                game=game, player=link.visit.player, kind=AdjustmentKind.CORRECTION
+            ).aggregate(total=Sum("amount_yen"))["total"]
+            or 0
+        )
+        worth = money[link.seat].game_money_yen if link.seat in money else 0
+        if worth != paid:
+            made.append(
+                Adjustment.objects.create(
+                    parlor=game.table.parlor,
+                    player=link.visit.player,
+                    kind=AdjustmentKind.CORRECTION,
+                    amount_yen=worth - paid,
+                    reason=(correction.reason if correction else "") or "game result changed",
+                    game=game,
+                    correction=correction,
+                    corrects_settlement=line.settlement if line else None,
+                    created_by=correction.entered_by if correction else None,
+                )
+            )
+    return made
+
+
+@transaction.atomic
+def adjustment_create(
+    *,
+    player: Player,
+    amount_yen: int,
+    reason: str,
+    kind: AdjustmentKind = AdjustmentKind.OTHER,
+    by: AbstractBaseUser | None,
+) -> Adjustment:
+    """A manual adjustment: money paid during a visit (−), a goodwill credit (+), and so on."""
+    if not reason.strip():
+        raise InvalidInput("say what the adjustment is for", code="reason_required", field="reason")
+    if not 0 < abs(amount_yen) <= MAX_ADJUSTMENT_YEN:
+        raise InvalidInput(
+            f"an adjustment is 1 to {MAX_ADJUSTMENT_YEN:,} yen either way",
+            code="invalid_amount",
+            field="amount_yen",
+        )
+    if kind == AdjustmentKind.CORRECTION:
+        raise InvalidInput(
+            "corrections are made by correcting the game's hand", code="invalid_kind", field="kind"
+        )
+    return Adjustment.objects.create(
+        parlor=player.parlor,
+        player=player,
+        kind=kind,
+        amount_yen=amount_yen,
+        reason=reason.strip(),
+        created_by=by,
+    )
+
+
+@transaction.atomic
+def adjustment_settle(*, adjustment: Adjustment, by: AbstractBaseUser | None) -> Adjustment:
+    """Staff pay (or collect) an open adjustment at the counter, outside any visit."""
+    adjustment = Adjustment.objects.select_for_update().get(pk=adjustment.pk)
+    if adjustment.settled_at is not None:
+        raise Conflict("the adjustment is already settled", code="adjustment_settled")
+    adjustment.settled_at, adjustment.settled_by = timezone.now(), by
+    adjustment.save(update_fields=["settled_at", "settled_by"])
+    return adjustment

@@ -1,0 +1,138 @@
+"""Standings (ランキング): points per player over a period, per game type. Points only.
+
+Only finished games count, by the time they ended, and never a seat filled by staff (本走).
+A standing never carries money: the public page is built from these rows alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date, datetime
+
+from django.db import transaction
+from django.db.models import Exists, OuterRef
+
+from parlor.models import GameResult, GameSeat, GameStatus, Parlor, StandingsSettings
+from parlor.services.business_days import business_day_of, day_range, month_range
+
+DEFAULT_MONTHLY_MIN_GAMES = 10
+
+
+@dataclass(frozen=True, slots=True)
+class StandingRow:
+    position: int
+    name: str
+    games: int
+    total_tenths: int  # 成績 summed, in tenths of p
+    average_rank: float
+    tops: int
+
+    @property
+    def total(self) -> float:
+        return self.total_tenths / 10
+
+
+@dataclass(frozen=True, slots=True)
+class Standings:
+    player_count: int  # the game type
+    rows: list[StandingRow]
+    below_minimum: list[StandingRow] = field(default_factory=list)  # not enough games yet
+
+
+@dataclass
+class _Tally:
+    name: str
+    games: int = 0
+    total_tenths: int = 0
+    rank_sum: int = 0
+    tops: int = 0
+
+
+def standings_between(
+    parlor: Parlor, start: datetime, end: datetime, *, min_games: int = 0
+) -> list[Standings]:
+    """Per game type, the players ranked by their summed results in [start, end) (one query)."""
+    staff_seat = GameSeat.objects.filter(
+        game=OuterRef("game"), seat=OuterRef("seat"), is_staff_play=True
+    )
+    results = (
+        GameResult.objects.filter(
+            game__table__parlor=parlor,
+            game__status=GameStatus.FINISHED,
+            game__ended_at__gte=start,
+            game__ended_at__lt=end,
+        )
+        .exclude(Exists(staff_seat))
+        .select_related("player", "game")
+        .only("rank", "total_tenths", "player__name", "game__ruleset_snapshot")
+    )
+    tallies: dict[int, dict[int, _Tally]] = {}
+    for result in results:
+        count = int(result.game.ruleset_snapshot.get("player_count", 4))
+        tally = tallies.setdefault(count, {}).setdefault(
+            result.player_id, _Tally(result.player.name)
+        )
+        tally.games += 1
+        tally.total_tenths += result.total_tenths
+        tally.rank_sum += result.rank
+        tally.tops += result.rank == 1
+    return [_ranked(count, tallies[count], min_games) for count in sorted(tallies, reverse=True)]
+
+
+def _ranked(count: int, tallies: dict[int, _Tally], min_games: int) -> Standings:
+    ordered = sorted(
+        tallies.values(), key=lambda t: (-t.total_tenths, t.rank_sum / t.games, -t.games, t.name)
+    )
+    rows: list[StandingRow] = []
+    below: list[StandingRow] = []
+    for tally in ordered:
+        qualified = tally.games >= min_games
+        target = rows if qualified else below
+        target.append(
+            StandingRow(
+                position=len(target) + 1,
+                name=tally.name,
+                games=tally.games,
+                total_tenths=tally.total_tenths,
+                average_rank=round(tally.rank_sum / tally.games, 2),
+                tops=tally.tops,
+            )
+        )
+    return Standings(count, rows, below)
+
+
+@dataclass(frozen=True, slots=True)
+class ParlorStandings:
+    day: date
+    today: list[Standings]
+    month: list[Standings]
+    monthly_min_games: int
+
+
+def parlor_standings(parlor: Parlor, *, at: datetime | None = None) -> ParlorStandings:
+    """Today's and this month's standings, by the parlor's business day."""
+    day = business_day_of(parlor, at)
+    rule = StandingsSettings.objects.filter(parlor=parlor).first()
+    min_games = rule.monthly_min_games if rule else DEFAULT_MONTHLY_MIN_GAMES
+    return ParlorStandings(
+        day=day,
+        today=standings_between(parlor, *day_range(parlor, day)),
+        month=standings_between(parlor, *month_range(parlor, day), min_games=min_games),
+        monthly_min_games=min_games,
+    )
+
+
+def standings_are_public(parlor: Parlor) -> bool:
+    rule = StandingsSettings.objects.filter(parlor=parlor).first()
+    return rule.is_public if rule else True
+
+
+@transaction.atomic
+def standings_settings_set(
+    *, parlor: Parlor, is_public: bool, monthly_min_games: int
+) -> StandingsSettings:
+    """Whether the parlor publishes its standings, and the monthly minimum of games."""
+    row, _ = StandingsSettings.objects.select_for_update().get_or_create(parlor=parlor)
+    row.is_public, row.monthly_min_games = is_public, monthly_min_games
+    row.save(update_fields=["is_public", "monthly_min_games"])
+    return row

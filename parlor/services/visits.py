@@ -1,0 +1,190 @@
+"""Visits (来店): check-in, games attached while checked in, ラス半, 代走 and check-out.
+
+Lock order, to keep two requests from deadlocking: a check-out locks the visit, then its games
+(by id); a game start locks the table, then the visits of its players; a hand correction locks
+its game only. Nobody locks a visit while holding a game.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from parlor.models import (
+    Game,
+    GameMoney,
+    GameStatus,
+    MemberRole,
+    ParlorMember,
+    Player,
+    Settlement,
+    Visit,
+    VisitGame,
+    VisitStatus,
+)
+from parlor.services.errors import Conflict, InvalidInput
+from parlor.services.money import money_settings_for
+from parlor.services.settlements import settlement_build
+
+
+def _visit_lock(visit: Visit) -> Visit:
+    return (
+        Visit.objects.select_for_update(of=("self",))
+        .select_related("player", "parlor")
+        .get(pk=visit.pk)
+    )
+
+
+def _require_open(visit: Visit) -> None:
+    if visit.status != VisitStatus.OPEN:
+        raise Conflict(
+            f"{visit.player.name} has already checked out; the receipt is closed",
+            code="visit_closed",
+        )
+
+
+def visit_is_over(visit: Visit) -> bool:
+    """After ラス半, true once the last game has ended: the visit takes no more games."""
+    game = visit.last_game
+    return game is not None and game.status != GameStatus.IN_PROGRESS
+
+
+@transaction.atomic
+def visit_check_in(*, player: Player, by: AbstractBaseUser | None) -> Visit:
+    """Checks a player in. A player has one open visit at most."""
+    if Visit.objects.filter(player=player, status=VisitStatus.OPEN).exists():
+        raise _already_in(player)
+    try:
+        with transaction.atomic():
+            return Visit.objects.create(parlor=player.parlor, player=player, checked_in_by=by)
+    except IntegrityError as exc:  # a second tablet checked the same player in meanwhile
+        raise _already_in(player) from exc
+
+
+def _already_in(player: Player) -> Conflict:
+    return Conflict(f"{player.name} is already checked in", code="visit_already_open")
+
+
+@transaction.atomic
+def visit_last_game_call(*, visit: Visit, called: bool = True) -> Visit:
+    """ラス半: the game in progress (or the next one, if none is) is the player's last.
+
+    `called=False` takes the call back while that game has not ended.
+    """
+    visit = _visit_lock(visit)
+    _require_open(visit)
+    if not called:
+        if visit_is_over(visit):
+            raise Conflict("the last game is already over: check the player out", code="visit_over")
+        visit.last_game_called_at, visit.last_game = None, None
+    elif visit.last_game_called_at is None:
+        visit.last_game_called_at = timezone.now()
+        visit.last_game = (
+            Game.objects.filter(visit_links__visit=visit, status=GameStatus.IN_PROGRESS)
+            .order_by("-started_at", "-id")
+            .first()
+        )
+    visit.save(update_fields=["last_game_called_at", "last_game"])
+    return visit
+
+
+@transaction.atomic
+def visit_stand_in(
+    *, visit: Visit, game: Game, by: AbstractBaseUser | None, note: str = ""
+) -> VisitGame:
+    """代走: a member of staff played some hands for the player; the result stays the player's."""
+    link = VisitGame.objects.select_for_update().filter(visit=visit, game=game).first()
+    if link is None:
+        raise InvalidInput(
+            "the player did not play that game during this visit",
+            code="game_not_in_visit",
+            field="game",
+        )
+    link.stand_in_by, link.stand_in_note = by, note.strip()
+    link.save(update_fields=["stand_in_by", "stand_in_note"])
+    return link
+
+
+def game_money_attach(*, game: Game, player_count: int) -> None:
+    """Called by game_start in its transaction: the game's money terms and its visits.
+
+    Where the table's game type has money settings the game keeps a copy of them, each seat's
+    player must be checked in (the game joins their visit), and a member of staff seated
+    without a visit plays for the parlor (本走). Without money settings the game settles
+    nothing and nobody may be checked in at it.
+    """
+    table = game.table
+    settings = money_settings_for(table, player_count=player_count)
+    seats = list(game.seats.select_related("player__user"))
+    visits = {
+        v.player_id: v
+        for v in Visit.objects.select_for_update()
+        .filter(player__in=[s.player for s in seats], status=VisitStatus.OPEN)
+        .order_by("pk")
+    }
+    if settings is None:
+        if visits:
+            raise Conflict(
+                f"table {table.label} has no money settings for {player_count}-player games, "
+                "so checked-in players cannot be settled there: a manager sets them first",
+                code="no_money_settings",
+            )
+        return
+    GameMoney.objects.create(game=game, settings=settings, **settings.terms_dict())
+    staff_users = set(
+        ParlorMember.objects.filter(
+            parlor_id=table.parlor_id, role__in=[MemberRole.STAFF, MemberRole.MANAGER]
+        ).values_list("user_id", flat=True)
+    )
+    for seat in seats:
+        visit = visits.get(seat.player_id)
+        if visit is not None:
+            _visit_take_game(visit, game, seat.seat)
+        elif seat.player.user_id is not None and seat.player.user_id in staff_users:
+            seat.is_staff_play = True
+            seat.save(update_fields=["is_staff_play"])
+        else:
+            raise Conflict(
+                f"{seat.player.name} is not checked in: check them in before the game starts",
+                code="player_not_checked_in",
+                field="players",
+            )
+
+
+def _visit_take_game(visit: Visit, game: Game, seat: int) -> None:
+    if visit_is_over(visit):
+        raise Conflict(
+            f"{visit.player.name} called the last game (ラス半) and it is over: "
+            "check them out, or take the call back first",
+            code="visit_over",
+            field="players",
+        )
+    VisitGame.objects.create(visit=visit, game=game, seat=seat)
+    if visit.last_game_called_at is not None and visit.last_game_id is None:
+        visit.last_game = game
+        visit.save(update_fields=["last_game"])
+
+
+@transaction.atomic
+def visit_check_out(*, visit: Visit, by: AbstractBaseUser | None) -> Settlement:
+    """Check-out (精算): closes the visit and writes its settlement, which never changes after.
+
+    The visit's games are locked first, so a correction running at the same moment either
+    lands before the settlement reads the results or after it, as an adjustment.
+    """
+    visit = _visit_lock(visit)
+    _require_open(visit)
+    game_ids = list(VisitGame.objects.filter(visit=visit).values_list("game_id", flat=True))
+    games = list(Game.objects.select_for_update().filter(pk__in=game_ids).order_by("pk"))
+    playing = [g for g in games if g.status == GameStatus.IN_PROGRESS]
+    if playing:
+        raise Conflict(
+            f"{visit.player.name} is still playing at table {playing[0].table.label}: "
+            "finish the game first (or call ラス半)",
+            code="visit_game_in_progress",
+        )
+    now = timezone.now()
+    visit.status, visit.checked_out_at, visit.checked_out_by = VisitStatus.CLOSED, now, by
+    visit.save(update_fields=["status", "checked_out_at", "checked_out_by"])
+    return settlement_build(visit=visit, by=by, at=now)
