@@ -1,0 +1,77 @@
+"""XLSX (openpyxl): one sheet per section, numbers as numbers, headings frozen on top."""
+
+from __future__ import annotations
+
+import io
+from datetime import date, datetime
+from decimal import Decimal
+from typing import Any
+
+from openpyxl import Workbook
+from openpyxl.styles import Font
+from openpyxl.utils import get_column_letter
+
+from parlor.reports.data import CellValue, DailyReportData, Points, Section
+
+_BOLD = Font(bold=True)
+_INVALID_IN_SHEET_NAMES = str.maketrans({c: " " for c in "[]:*?/\\"})
+
+
+def _cell_value(value: CellValue) -> tuple[Any, str | None]:
+    """The value openpyxl stores and its number format."""
+    if isinstance(value, Points):
+        return Decimal(value.tenths) / 10, "+0.0;-0.0;0.0"
+    if isinstance(value, datetime):
+        return value.replace(tzinfo=None), "yyyy-mm-dd hh:mm"  # already the parlor's local time
+    if isinstance(value, date):
+        return value, "yyyy-mm-dd"
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value, "#,##0"
+    return value, None
+
+
+def _write_row(sheet: Any, row_number: int, values: tuple[CellValue, ...], *, bold: bool) -> None:
+    for column, value in enumerate(values, start=1):
+        stored, number_format = _cell_value(value)
+        cell = sheet.cell(row=row_number, column=column, value=stored)
+        if number_format:
+            cell.number_format = number_format
+        if bold:
+            cell.font = _BOLD
+
+
+def _sheet_name(section: Section, used: set[str]) -> str:
+    name = section.title.translate(_INVALID_IN_SHEET_NAMES)[:31] or section.key
+    while name in used:
+        name = f"{name[:28]}_{len(used)}"
+    used.add(name)
+    return name
+
+
+def _fill(sheet: Any, section: Section) -> None:
+    _write_row(sheet, 1, section.columns, bold=True)
+    for index, row in enumerate(section.rows, start=2):
+        _write_row(sheet, index, row, bold=False)
+    last = len(section.rows) + 1
+    if section.total is not None:
+        last += 1
+        _write_row(sheet, last, section.total, bold=True)
+    if section.note:  # in the printed header: the sheet itself stays one clean table
+        sheet.oddHeader.center.text = section.note
+    sheet.freeze_panes = "A2"
+    for column, heading in enumerate(section.columns, start=1):
+        values = [heading, *(str(row[column - 1] or "") for row in section.rows[:200])]
+        width = max(len(v) + sum(1 for ch in v if ord(ch) > 0x2E80) for v in values)
+        sheet.column_dimensions[get_column_letter(column)].width = min(max(width + 2, 8), 50)
+
+
+def render_xlsx(data: DailyReportData) -> bytes:
+    book = Workbook()
+    book.remove(book.active)
+    used: set[str] = set()
+    for section in data.sections:
+        _fill(book.create_sheet(_sheet_name(section, used)), section)
+    book.properties.title = data.title
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()

@@ -1,0 +1,220 @@
+"""A parlor's daily report (日報) as data: the day's ledger turned into its sections."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+
+from django.utils import timezone
+from django.utils.translation import pgettext
+
+from parlor.models import AuditAction, Parlor
+from parlor.reports.data import CellValue, DailyReportData, Section
+from parlor.reports.sections import (
+    Local,
+    chips_section,
+    fees_section,
+    games_section,
+    hand_label,
+    local_time,
+    players_section,
+    rulesets_section,
+    tables_section,
+    top_prizes_section,
+    who,
+)
+from parlor.reports.sections_cash import (
+    paid_in_out,
+    settlements_section,
+    staff_play_net,
+    staff_play_section,
+)
+from parlor.reports.selectors import DayLedger, day_ledger
+
+
+def corrections_section(ledger: DayLedger, local: Local) -> Section:
+    """Every correction made in the day, and those made later to the day's games."""
+    rows: list[tuple[CellValue, ...]] = []
+    for h in ledger.corrections:
+        label = f"{hand_label(h)} v{h.version}"
+        rows.append(
+            (
+                local(h.entered_at),
+                pgettext("daily report", "Hand corrected"),
+                h.game.table.label,
+                local(h.game.started_at),
+                label,
+                "",
+                who(h.entered_by),
+                h.reason,
+                None,
+            )
+        )
+    for h in ledger.voids:
+        rows.append(
+            (
+                local(h.voided_at),
+                pgettext("daily report", "Hand voided"),
+                h.game.table.label,
+                local(h.game.started_at),
+                hand_label(h),
+                "",
+                who(h.voided_by),
+                h.void_reason,
+                None,
+            )
+        )
+    # The audit log (when it has the event) says who cancelled a game, which the game does not.
+    cancelled_by = {
+        e.game_id: e.actor_name for e in ledger.audit_events if e.action == AuditAction.CANCEL
+    }
+    for g in ledger.cancelled:
+        rows.append(
+            (
+                local(g.ended_at),
+                pgettext("daily report", "Game cancelled"),
+                g.table.label,
+                local(g.started_at),
+                "",
+                "",
+                cancelled_by.get(g.pk, ""),
+                g.cancel_reason,
+                None,
+            )
+        )
+    # Audit events about anything else than hands and games (which the rows above cover).
+    for e in ledger.audit_events:
+        if e.subject_type in ("hand", "game"):
+            continue
+        game = e.game
+        rows.append(
+            (
+                local(e.at),
+                str(e.get_action_display()),
+                game.table.label if game else "",
+                local(game.started_at) if game else None,
+                e.summary,
+                "",
+                e.actor_name,
+                e.reason,
+                None,
+            )
+        )
+    for a in ledger.correction_adjustments:
+        game = a.game
+        rows.append(
+            (
+                local(a.created_at),
+                pgettext("daily report", "Settlement adjustment"),
+                game.table.label if game else "",
+                local(game.started_at) if game else None,
+                "",
+                a.player.name,
+                who(a.created_by),
+                a.reason,
+                a.amount_yen,
+            )
+        )
+    rows.sort(key=lambda row: row[0])  # type: ignore[arg-type, return-value]
+    columns = (
+        pgettext("daily report", "Time"),
+        pgettext("daily report", "Kind"),
+        pgettext("daily report", "Table"),
+        pgettext("daily report", "Game started"),
+        pgettext("daily report", "Hand"),
+        pgettext("daily report", "Player"),
+        pgettext("daily report", "By"),
+        pgettext("daily report", "Reason"),
+        pgettext("daily report", "Amount (yen)"),
+    )
+    return Section(
+        "corrections",
+        pgettext("daily report", "Corrections"),
+        columns,
+        tuple(rows),
+        note=pgettext("daily report", "Adjustments are owed to (+) or by (−) the player."),
+    )
+
+
+def summary_section(
+    ledger: DayLedger, corrections: Section, local: Local, generated_at: datetime
+) -> Section:
+    seats = [seat for line in ledger.games for seat in line.seats]
+    fees = sum(line.fee_yen for line in ledger.games)
+    top_prizes = sum(line.top_prize_yen for line in ledger.games)
+    cash = [s.total_yen for s in ledger.settlements]
+    cash += [a.amount_yen for a in ledger.counter_adjustments]
+    paid_in = sum(paid_in_out(total)[0] for total in cash)
+    paid_out = sum(paid_in_out(total)[1] for total in cash)
+    rows: tuple[tuple[CellValue, ...], ...] = (
+        (pgettext("daily report", "Parlor"), ledger.parlor.name),
+        (pgettext("daily report", "Business day"), ledger.day),
+        (pgettext("daily report", "From"), local(ledger.starts_at)),
+        (pgettext("daily report", "Until"), local(ledger.ends_at)),
+        (pgettext("daily report", "Generated at"), local(generated_at)),
+        (pgettext("daily report", "Games finished"), len(ledger.games)),
+        (pgettext("daily report", "Games cancelled"), len(ledger.cancelled)),
+        (pgettext("daily report", "Game fees (yen)"), fees - top_prizes),
+        (pgettext("daily report", "Top prizes (yen)"), top_prizes),
+        (pgettext("daily report", "Fee revenue (yen)"), fees),
+        (pgettext("daily report", "Chips moved"), sum(max(s.chips, 0) for s in seats)),
+        (
+            pgettext("daily report", "Chip money moved (yen)"),
+            sum(max(s.chips_yen, 0) for s in seats),
+        ),
+        (pgettext("daily report", "Settlements paid in (yen)"), paid_in),
+        (pgettext("daily report", "Settlements paid out (yen)"), paid_out),
+        (pgettext("daily report", "Settlements net (yen)"), paid_in - paid_out),
+        (pgettext("daily report", "Staff play net (yen)"), staff_play_net(ledger)),
+        (pgettext("daily report", "Corrections"), len(corrections.rows)),
+    )
+    return Section(
+        "summary",
+        pgettext("daily report", "Summary"),
+        (pgettext("daily report", "Item"), pgettext("daily report", "Value")),
+        rows,
+    )
+
+
+def daily_report_data(*, parlor: Parlor, day: date, now: datetime | None = None) -> DailyReportData:
+    """The report of business day `day`, in the active language (queries the whole day)."""
+    now = now or timezone.now()
+    ledger = day_ledger(parlor=parlor, day=day)
+    local = local_time(parlor.time_zone)
+    built = [
+        tables_section(ledger),
+        rulesets_section(ledger),
+        fees_section(ledger, local),
+        top_prizes_section(ledger, local),
+        chips_section(ledger),
+        settlements_section(ledger, local),
+        staff_play_section(ledger, local),
+        players_section(ledger),
+        games_section(ledger, local),
+        corrections_section(ledger, local),
+    ]
+    summary = summary_section(ledger, built[-1], local, now)
+    provisional = now < ledger.ends_at
+    if provisional:
+        summary = Section(
+            summary.key,
+            summary.title,
+            summary.columns,
+            summary.rows,
+            note=pgettext(
+                "daily report",
+                "Generated before the business day ended: the figures are provisional.",
+            ),
+        )
+    return DailyReportData(
+        parlor_name=parlor.name,
+        business_day=day,
+        starts_at=local(ledger.starts_at),  # type: ignore[arg-type]
+        ends_at=local(ledger.ends_at),  # type: ignore[arg-type]
+        generated_at=local(now),  # type: ignore[arg-type]
+        is_provisional=provisional,
+        title=pgettext("daily report", "Daily report %(day)s") % {"day": f"{day:%Y-%m-%d}"},
+        sections=(summary, *built),
+    )
+
+
+__all__ = ["daily_report_data", "paid_in_out"]

@@ -1,0 +1,207 @@
+"""Reads for the daily report: one business day's ledger, loaded in a fixed number of queries.
+
+Money per seat comes from the parlor's own settlement arithmetic (services.money), so the
+report, the receipts and the store's net can never disagree on a yen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import Any
+
+from django.db.models import Q
+
+from parlor.models import (
+    Adjustment,
+    AdjustmentKind,
+    AuditAction,
+    AuditEvent,
+    FeeModel,
+    Game,
+    GameMoney,
+    GameStatus,
+    Hand,
+    Parlor,
+    Player,
+    Settlement,
+    VisitGame,
+)
+from parlor.services.business_days import day_range
+from parlor.services.money import SeatResult, Terms, game_money_compute
+
+
+@dataclass(frozen=True, slots=True)
+class SeatLine:
+    """One seat of one finished game: its result and its money (yen)."""
+
+    seat: int
+    player: Player
+    rank: int
+    result_tenths: int
+    chips: int
+    points_yen: int
+    chips_yen: int
+    fee_yen: int  # everything the parlor took from the seat, the top prize included
+    top_prize_yen: int  # the part of fee_yen that is the top prize (トップ賞)
+    is_staff_play: bool  # 本走
+    stand_in_by: Any  # 代走: the member of staff who stood in, or None
+
+    @property
+    def game_money_yen(self) -> int:
+        return self.points_yen + self.chips_yen - self.fee_yen
+
+
+@dataclass(frozen=True, slots=True)
+class GameLine:
+    game: Game
+    terms: Terms | None  # None: the game was played without money settings
+    seats: tuple[SeatLine, ...]
+
+    @property
+    def fee_yen(self) -> int:
+        return sum(s.fee_yen for s in self.seats)
+
+    @property
+    def top_prize_yen(self) -> int:
+        return sum(s.top_prize_yen for s in self.seats)
+
+    @property
+    def ruleset_title(self) -> str:
+        return str(self.game.ruleset_snapshot.get("title") or self.game.ruleset_key)
+
+
+@dataclass(frozen=True, slots=True)
+class DayLedger:
+    parlor: Parlor
+    day: date
+    starts_at: datetime
+    ends_at: datetime
+    games: tuple[GameLine, ...]  # finished games that ended in the day, in order
+    cancelled: tuple[Game, ...]  # games cancelled in the day
+    settlements: tuple[Settlement, ...]  # visits checked out in the day
+    counter_adjustments: tuple[Adjustment, ...]  # adjustments paid at the counter in the day
+    corrections: tuple[Hand, ...]  # hand versions that correct another, made in the day or
+    #                                 to one of the day's games
+    voids: tuple[Hand, ...]  # hands voided in the day
+    correction_adjustments: tuple[Adjustment, ...]  # money owed because of a correction
+    audit_events: tuple[AuditEvent, ...]  # corrections, voids and cancels in the audit log
+
+
+def _top_prize(terms: Terms, rank: int, is_staff_play: bool) -> int:
+    if terms.fee_model == FeeModel.EACH_PLUS_TOP and rank == 1 and not is_staff_play:
+        return terms.top_prize_yen
+    return 0
+
+
+def _game_line(game: Game, terms: Terms | None, stand_ins: dict[tuple[int, int], Any]) -> GameLine:
+    seats = {s.seat: s for s in game.seats.all()}
+    results = sorted(game.results.all(), key=lambda r: r.seat)
+    inputs = [
+        SeatResult(
+            r.seat, r.rank, r.total_tenths, r.chips, is_staff_play=seats[r.seat].is_staff_play
+        )
+        for r in results
+    ]
+    money = {m.seat: m for m in game_money_compute(terms, inputs)} if terms else {}
+    lines = []
+    for r in results:
+        m = money.get(r.seat)
+        staff_play = seats[r.seat].is_staff_play
+        lines.append(
+            SeatLine(
+                seat=r.seat,
+                player=r.player,
+                rank=r.rank,
+                result_tenths=r.total_tenths,
+                chips=r.chips,
+                points_yen=m.points_yen if m else 0,
+                chips_yen=m.chips_yen if m else 0,
+                fee_yen=m.fee_yen if m else 0,
+                top_prize_yen=_top_prize(terms, r.rank, staff_play) if terms else 0,
+                is_staff_play=staff_play,
+                stand_in_by=stand_ins.get((game.pk, r.seat)),
+            )
+        )
+    return GameLine(game=game, terms=terms, seats=tuple(lines))
+
+
+def _games(parlor: Parlor, start: datetime, end: datetime) -> tuple[list[Game], list[Game]]:
+    over = (
+        Game.objects.filter(table__parlor=parlor, ended_at__gte=start, ended_at__lt=end)
+        .exclude(status=GameStatus.IN_PROGRESS)
+        .select_related("table", "started_by")
+        .prefetch_related("results__player", "seats")
+        .order_by("ended_at", "id")
+    )
+    games = list(over)
+    finished = [g for g in games if g.status == GameStatus.FINISHED]
+    return finished, [g for g in games if g.status == GameStatus.CANCELLED]
+
+
+def day_ledger(*, parlor: Parlor, day: date) -> DayLedger:
+    """Everything that happened at the parlor in business day `day` (about ten queries)."""
+    start, end = day_range(parlor, day)
+    finished, cancelled = _games(parlor, start, end)
+    terms = {row.game_id: Terms.of(row) for row in GameMoney.objects.filter(game__in=finished)}
+    stand_ins = {
+        (link.game_id, link.seat): link.stand_in_by
+        for link in VisitGame.objects.filter(
+            game__in=finished, stand_in_by__isnull=False
+        ).select_related("stand_in_by")
+    }
+    in_day = {"gte": start, "lt": end}
+    corrections = (
+        Hand.objects.filter(game__table__parlor=parlor, supersedes__isnull=False)
+        .filter(
+            Q(entered_at__gte=start, entered_at__lt=end)
+            | Q(game__ended_at__gte=start, game__ended_at__lt=end)
+        )
+        .select_related("game__table", "entered_by", "outcome", "supersedes")
+        .order_by("entered_at", "id")
+    )
+    voids = (
+        Hand.objects.filter(game__table__parlor=parlor, voided_at__gte=start, voided_at__lt=end)
+        .select_related("game__table", "voided_by", "outcome")
+        .order_by("voided_at", "id")
+    )
+    adjustments = Adjustment.objects.filter(parlor=parlor).select_related(
+        "player", "game__table", "created_by", "settled_by"
+    )
+    return DayLedger(
+        parlor=parlor,
+        day=day,
+        starts_at=start,
+        ends_at=end,
+        games=tuple(_game_line(g, terms.get(g.pk), stand_ins) for g in finished),
+        cancelled=tuple(cancelled),
+        settlements=tuple(
+            Settlement.objects.filter(visit__parlor=parlor, closed_at__gte=start, closed_at__lt=end)
+            .select_related("visit__player", "closed_by")
+            .order_by("closed_at", "id")
+        ),
+        counter_adjustments=tuple(
+            adjustments.filter(settled_in__isnull=True, **_range("settled_at", in_day)).order_by(
+                "settled_at", "id"
+            )
+        ),
+        corrections=tuple(corrections),
+        voids=tuple(voids),
+        correction_adjustments=tuple(
+            adjustments.filter(
+                kind=AdjustmentKind.CORRECTION, **_range("created_at", in_day)
+            ).order_by("created_at", "id")
+        ),
+        audit_events=tuple(
+            AuditEvent.objects.filter(
+                parlor=parlor,
+                action__in=[AuditAction.CORRECT, AuditAction.VOID, AuditAction.CANCEL],
+                at__gte=start,
+                at__lt=end,
+            ).select_related("game__table", "actor")
+        ),
+    )
+
+
+def _range(field: str, bounds: dict[str, datetime]) -> dict[str, datetime]:
+    return {f"{field}__{op}": value for op, value in bounds.items()}

@@ -1,0 +1,78 @@
+"""Asking for daily reports, and marking them stale when their day changes.
+
+A report row exists per parlor, business day and format; asking again for one that is
+current changes nothing. Both functions enqueue the builds they cause after the commit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import date
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.db.models import QuerySet
+from django.utils import timezone
+
+from parlor.models import Parlor
+from parlor.reports.models import DailyReport, ReportFormat, ReportStatus
+from parlor.reports.tasks import enqueue_daily_report
+from parlor.services.business_days import business_day_of
+from parlor.services.errors import InvalidInput
+
+FORMATS: tuple[ReportFormat, ...] = tuple(ReportFormat)
+
+
+def _enqueue_waiting(rows: QuerySet[DailyReport]) -> int:
+    """Enqueues a build of every row that waits; a running build re-queues itself if needed.
+
+    A row that was already waiting gets a second message: the claim makes that harmless.
+    """
+    ids = list(rows.filter(status=ReportStatus.PENDING).values_list("pk", flat=True))
+    for report_id in ids:
+        enqueue_daily_report(report_id)
+    return len(ids)
+
+
+@transaction.atomic
+def daily_report_request(
+    *,
+    parlor: Parlor,
+    day: date,
+    formats: Iterable[str] = FORMATS,
+    by: AbstractBaseUser | None = None,
+    rebuild: bool = False,
+) -> list[DailyReport]:
+    """Asks for the day's reports (the manager page, the API, the management command).
+
+    Idempotent: a new report is queued, a failed one is tried again, one already built and
+    current is left alone unless `rebuild`.
+    """
+    if day > business_day_of(parlor):
+        raise InvalidInput(
+            "that business day has not started yet", code="day_in_future", field="day"
+        )
+    wanted = [ReportFormat(f) for f in formats]
+    for fmt in wanted:
+        DailyReport.objects.get_or_create(
+            parlor=parlor, business_day=day, format=fmt, defaults={"requested_by": by}
+        )
+    rows = DailyReport.objects.filter(parlor=parlor, business_day=day, format__in=wanted)
+    if rebuild:
+        rows.exclude(status=ReportStatus.PENDING).bump(by=by)
+    else:
+        rows.filter(status=ReportStatus.FAILED).update(
+            status=ReportStatus.PENDING, requested_at=timezone.now(), requested_by=by
+        )
+    _enqueue_waiting(rows)
+    return list(rows.defer("content").select_related("parlor").order_by("format"))
+
+
+@transaction.atomic
+def daily_reports_mark_stale(*, parlor_id: int, days: Iterable[date]) -> int:
+    """A change to these business days (a correction, a game, a check-out) makes their
+    existing reports stale; they are built again after the commit. Days never reported are
+    left alone. Returns how many builds were queued."""
+    rows = DailyReport.objects.filter(parlor_id=parlor_id, business_day__in=set(days))
+    rows.bump()
+    return _enqueue_waiting(rows)

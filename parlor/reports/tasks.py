@@ -1,0 +1,62 @@
+"""Celery tasks of the daily reports: each takes ids and calls one service. Retries live here.
+
+`acks_late` with `reject_on_worker_lost`: the broker keeps the message until the task
+returns, so a worker that dies in the middle of a report does not lose it; the redelivered
+message finds the report still claimed, waits for the claim's lease to run out, and builds
+it then. The claim (build.py) makes every duplicate delivery harmless.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from celery import shared_task
+from django.db import transaction
+
+from parlor.reports import conf
+from parlor.reports.build import BuildState, daily_report_build
+from parlor.reports.schedule import daily_reports_schedule
+
+BUSY_RETRIES = 50  # a build holding the claim is waited for, at the pace of its lease
+
+
+@shared_task(
+    bind=True,
+    acks_late=True,
+    reject_on_worker_lost=True,
+    autoretry_for=(Exception,),
+    retry_backoff=5,  # 5, 10, 20, 40, 80 seconds, jittered
+    retry_backoff_max=600,
+    retry_jitter=True,
+    max_retries=5,
+)
+def daily_report_task(self, report_id: int) -> str:  # type: ignore[no-untyped-def]
+    outcome = daily_report_build(report_id=report_id, hold_seconds=conf.test_delay_seconds())
+    if outcome.state == BuildState.BUSY and not self.request.is_eager:
+        # Eagerly (no broker) the holder is another web request that will finish it.
+        raise self.retry(countdown=outcome.retry_in, max_retries=BUSY_RETRIES)
+    if outcome.state == BuildState.AGAIN:
+        enqueue_daily_report(report_id)
+    return str(outcome.state)
+
+
+@shared_task(acks_late=True, autoretry_for=(Exception,), retry_backoff=True, max_retries=3)
+def daily_reports_nightly_task() -> int:
+    due = daily_reports_schedule()
+    for report_id in due:
+        enqueue_daily_report(report_id)
+    return len(due)
+
+
+def _send(report_id: int) -> None:
+    queue = conf.queue_name()
+    daily_report_task.apply_async((report_id,), **({"queue": queue} if queue else {}))
+
+
+def enqueue_daily_report(report_id: int) -> None:
+    """Builds the report in a worker once the transaction commits (eagerly without a broker).
+
+    robust: a failing eager build (the embedded default) is logged and leaves the report
+    failed on the page, rather than failing the request that asked for it.
+    """
+    transaction.on_commit(partial(_send, report_id), robust=True)

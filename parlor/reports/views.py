@@ -1,0 +1,104 @@
+"""The manager's page (日報): each business day's reports, their status, the files.
+
+Japanese first: every word is a msgid translated in locale/ (the page follows the language
+the tablet chose). A signed-out visitor is sent to the login page; anyone but a manager of
+the parlor is refused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import date
+from functools import wraps
+from typing import Any
+from urllib.parse import quote
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import pgettext
+from django.views.decorators.http import require_GET, require_POST
+
+from parlor.reports.listing import last_closed_day, manager_access, report_days, report_for
+from parlor.reports.models import ReportFormat
+from parlor.reports.services import daily_report_request
+from parlor.services.errors import DomainError
+
+View = Callable[..., HttpResponse]
+
+
+def manager_page(view: View) -> View:
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path(), settings.LOGIN_URL)
+        try:
+            return view(request, *args, **kwargs)
+        except DomainError as exc:
+            context = {"message": exc.message, "status": exc.status_code}
+            return render(request, "reports/error.html", context, status=exc.status_code)
+
+    return wrapper
+
+
+@require_GET
+@manager_page
+def report_list(request: HttpRequest) -> HttpResponse:
+    access = manager_access(request.user)
+    days = report_days(access.parlor)
+    context = {
+        "parlor": access.parlor,
+        "days": days,
+        "formats": list(ReportFormat),
+        "default_day": last_closed_day(access.parlor),
+        "is_busy": any(day.is_busy for day in days),
+    }
+    return render(request, "reports/daily_reports.html", context)
+
+
+@require_POST
+@manager_page
+def report_request(request: HttpRequest) -> HttpResponse:
+    access = manager_access(request.user)
+    try:
+        day = date.fromisoformat(request.POST.get("day", ""))
+    except ValueError:
+        messages.error(request, pgettext("daily report", "Choose a business day."))
+        return redirect("reports:list")
+    formats = request.POST.getlist("format") or list(ReportFormat)
+    if not set(formats) <= set(ReportFormat.values):
+        messages.error(request, pgettext("daily report", "Choose CSV, XLSX or PDF."))
+        return redirect("reports:list")
+    rebuild = request.POST.get("rebuild") == "1"
+    daily_report_request(
+        parlor=access.parlor, day=day, formats=formats, by=request.user, rebuild=rebuild
+    )
+    messages.success(
+        request, pgettext("daily report", "The report of %(day)s was requested.") % {"day": day}
+    )
+    return redirect("reports:list")
+
+
+@require_GET
+@manager_page
+def report_download(request: HttpRequest, report_id: str) -> HttpResponse:
+    report = report_for(request.user, report_id, with_file=True)
+    if not report.has_file:
+        context = {
+            "message": pgettext("daily report", "This report has no file yet."),
+            "status": 404,
+        }
+        return render(request, "reports/error.html", context, status=404)
+    return file_response(report)
+
+
+def file_response(report: Any) -> HttpResponse:
+    response = HttpResponse(bytes(report.content), content_type=report.content_type)
+    name = report.filename
+    disposition = f"attachment; filename=\"{name}\"; filename*=UTF-8''{quote(name)}"
+    response["Content-Disposition"] = disposition
+    response["Content-Length"] = str(report.size_bytes)
+    response["X-Report-Revision"] = str(report.built_revision)
+    return response
