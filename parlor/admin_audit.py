@@ -1,0 +1,56 @@
+"""The audit log in the Django admin: read-only, for managers. Nothing here can change it."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.contrib import admin
+from django.http import HttpRequest
+from django.utils.html import format_html
+
+from parlor.models import AuditEvent
+
+
+def _pretty(value: Any) -> str:
+    return format_html("<pre>{}</pre>", json.dumps(value, ensure_ascii=False, indent=2))
+
+
+@admin.register(AuditEvent)
+class AuditEventAdmin(admin.ModelAdmin):
+    list_display = ["at", "actor_name", "action", "subject_type", "summary", "parlor"]
+    list_filter = ["parlor", "action", "subject_type"]
+    search_fields = ["summary", "subject_id", "actor_name", "reason"]
+    date_hierarchy = "at"
+    fields = [
+        "at",
+        "parlor",
+        "actor_name",
+        "action",
+        "subject_type",
+        "subject_id",
+        "game",
+        "summary",
+        "reason",
+        "before_json",
+        "after_json",
+    ]
+    readonly_fields = fields
+    actions = None  # no "delete selected"
+
+    @admin.display(description="before")
+    def before_json(self, event: AuditEvent) -> str:
+        return _pretty(event.before)
+
+    @admin.display(description="after")
+    def after_json(self, event: AuditEvent) -> str:
+        return _pretty(event.after)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False

@@ -1,0 +1,63 @@
+"""The API's sign-in endpoint for tablets, rate-limited and behind the login lockout."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import Any
+
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import parsers
+from rest_framework.authtoken.serializers import AuthTokenSerializer
+from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.exceptions import Throttled
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.throttling import SimpleRateThrottle
+
+from parlor.api.serializers import ErrorSerializer
+from parlor.security.lockout import client_address, lockout_remaining
+from parlor.security.parsers import BoundedJSONParser
+
+
+class LoginRateThrottle(SimpleRateThrottle):
+    """Sign-in attempts per client address (REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["login"]),
+    signed in or not, so one address cannot try passwords at speed."""
+
+    scope = "login"
+
+    def get_cache_key(self, request: Request, view: Any) -> str:
+        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+
+
+class TokenLoginView(ObtainAuthToken):
+    throttle_classes = (LoginRateThrottle,)
+    parser_classes = (BoundedJSONParser, parsers.FormParser, parsers.MultiPartParser)
+
+    @extend_schema(
+        request=AuthTokenSerializer,
+        responses={
+            200: ObtainAuthToken.serializer_class,
+            400: OpenApiResponse(ErrorSerializer, description="Wrong username or password."),
+            429: OpenApiResponse(
+                ErrorSerializer,
+                description="Too many attempts from this address, or too many failed sign-ins "
+                "for this username: wait for Retry-After seconds.",
+            ),
+        },
+        auth=[],
+        description="A token for a tablet: `Authorization: Token <token>` on later requests.",
+    )
+    def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        data = request.data if isinstance(request.data, Mapping) else {}
+        username = str(data.get("username", ""))
+        wait = lockout_remaining(username=username, address=client_address(request))
+        if wait:
+            raise Throttled(
+                wait=wait,
+                detail=(
+                    f"too many failed sign-ins for {username!r} or from this address: try "
+                    f"again in {math.ceil(wait / 60)} minutes, or ask a manager"
+                ),
+            )
+        return super().post(request, *args, **kwargs)

@@ -1,0 +1,317 @@
+"""Writes the audit log: one event per create, correction, void, finish, cancel and close.
+
+Call these inside the service's transaction, after the change: the event and the change
+commit together or not at all. Snapshots are plain JSON so an event reads the same forever,
+whatever later happens to the rows it describes.
+
+Hooks for the visits service (issue 6), one line each inside its transactions:
+`audit_visit_checked_in(visit, by=by)` in visit_check_in, `audit_settlement_closed(settlement,
+by=by)` at the end of visit_check_out (the settlement close, 精算),
+`audit_adjustment_created(adjustment, by=by)` in adjustment_create and
+`audit_adjustment_settled(adjustment, by=by)` in adjustment_settle. Anything else calls
+`audit_record` with its own subject_type.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+
+from parlor.models import (
+    Adjustment,
+    AuditAction,
+    AuditEvent,
+    Game,
+    Hand,
+    HandOutcome,
+    Parlor,
+    Player,
+    RulesetDefinition,
+    Settlement,
+    Visit,
+)
+
+User = AbstractBaseUser | AnonymousUser | None
+
+
+def audit_record(
+    *,
+    parlor: Parlor,
+    by: User,
+    action: AuditAction,
+    subject_type: str,
+    subject_id: str,
+    summary: str,
+    before: dict[str, Any] | None = None,
+    after: dict[str, Any] | None = None,
+    reason: str = "",
+    game: Game | None = None,
+) -> AuditEvent:
+    """Appends one event to the parlor's audit log."""
+    actor = by if by is not None and by.is_authenticated else None
+    return AuditEvent.objects.create(
+        parlor=parlor,
+        actor=actor,
+        actor_name=actor.get_username() if actor is not None else "",
+        action=action,
+        subject_type=subject_type,
+        subject_id=subject_id,
+        game=game,
+        summary=summary[:200],
+        before=before,
+        after=after,
+        reason=reason,
+    )
+
+
+def hand_snapshot(hand: Hand) -> dict[str, Any]:
+    """A hand version as it stands: its entry and what the engine made of it (one query)."""
+    outcome = HandOutcome.objects.filter(hand=hand).first()
+    return {
+        "hand_id": str(hand.public_id),
+        "sequence": hand.sequence,
+        "version": hand.version,
+        "state": hand.state,
+        "entry": hand.entry,
+        "reason": hand.reason,
+        "outcome": None
+        if outcome is None
+        else {
+            "round": f"{outcome.round_wind}{outcome.round_number}",
+            "honba": outcome.honba,
+            "scores_before": outcome.scores_before,
+            "deltas": outcome.deltas,
+            "scores_after": outcome.scores_after,
+            "sticks_after": outcome.sticks_after,
+        },
+    }
+
+
+def game_snapshot(game: Game) -> dict[str, Any]:
+    """A game's status, live state and results (two queries)."""
+    return {
+        "game_id": str(game.public_id),
+        "table": game.table.label,
+        "status": game.status,
+        "hand_count": game.hand_count,
+        "scores": list(game.scores),
+        "sticks": game.sticks,
+        "end_reason": game.end_reason,
+        "seats": [
+            {"seat": s.seat, "player_id": str(s.player.public_id), "name": s.name}
+            for s in game.seats.select_related("player").order_by("seat")
+        ],
+        "results": [
+            {
+                "seat": r.seat,
+                "rank": r.rank,
+                "final_score": r.final_score,
+                "total": r.total_tenths / 10,
+                "chips": r.chips,
+            }
+            for r in game.results.order_by("seat")
+        ],
+    }
+
+
+def _game_event(
+    game: Game, *, by: User, action: AuditAction, summary: str, **fields: Any
+) -> AuditEvent:
+    return audit_record(
+        parlor=game.table.parlor,
+        by=by,
+        action=action,
+        subject_type="game",
+        subject_id=str(game.public_id),
+        game=game,
+        summary=f"table {game.table.label}: {summary}",
+        **fields,
+    )
+
+
+def audit_game_started(game: Game, *, by: User, source: str = "start") -> AuditEvent:
+    """A game created: started at a table, or imported from a record (`source="import"`)."""
+    verb = "game imported" if source == "import" else "game started"
+    after = {**game_snapshot(game), "ruleset_key": game.ruleset_key, "source": source}
+    return _game_event(game, by=by, action=AuditAction.CREATE, summary=verb, after=after)
+
+
+def audit_game_finished(game: Game, *, by: User, before: dict[str, Any]) -> AuditEvent:
+    return _game_event(
+        game,
+        by=by,
+        action=AuditAction.FINISH,
+        summary="game closed by staff",
+        before=before,
+        after=game_snapshot(game),
+    )
+
+
+def audit_game_cancelled(
+    game: Game, *, by: User, before: dict[str, Any], reason: str
+) -> AuditEvent:
+    return _game_event(
+        game,
+        by=by,
+        action=AuditAction.CANCEL,
+        summary="game cancelled",
+        before=before,
+        after=game_snapshot(game),
+        reason=reason,
+    )
+
+
+def _hand_event(
+    hand: Hand, game: Game, *, by: User, action: AuditAction, summary: str, **fields: Any
+) -> AuditEvent:
+    return audit_record(
+        parlor=game.table.parlor,
+        by=by,
+        action=action,
+        subject_type="hand",
+        subject_id=str(hand.public_id),
+        game=game,
+        summary=f"table {game.table.label}: hand {hand.sequence} {summary}",
+        **fields,
+    )
+
+
+def _with_game(snapshot: dict[str, Any], game: Game) -> dict[str, Any]:
+    return {
+        **snapshot,
+        "game": {"status": game.status, "scores": list(game.scores), "end_reason": game.end_reason},
+    }
+
+
+def audit_hand_recorded(hand: Hand, *, game: Game, by: User) -> AuditEvent:
+    return _hand_event(
+        hand,
+        game,
+        by=by,
+        action=AuditAction.CREATE,
+        summary="recorded",
+        after=_with_game(hand_snapshot(hand), game),
+    )
+
+
+def audit_hand_corrected(new: Hand, *, game: Game, by: User, before: dict[str, Any]) -> AuditEvent:
+    """`before` is the old version's snapshot, taken before the correction superseded it."""
+    return _hand_event(
+        new,
+        game,
+        by=by,
+        action=AuditAction.CORRECT,
+        summary=f"corrected (version {before['version']} → {new.version})",
+        before=before,
+        after=_with_game(hand_snapshot(new), game),
+        reason=new.reason,
+    )
+
+
+def audit_hand_voided(hand: Hand, *, game: Game, by: User, before: dict[str, Any]) -> AuditEvent:
+    return _hand_event(
+        hand,
+        game,
+        by=by,
+        action=AuditAction.VOID,
+        summary="voided",
+        before=before,
+        after=_with_game(hand_snapshot(hand), game),
+        reason=hand.void_reason,
+    )
+
+
+def audit_player_created(player: Player, *, by: User) -> AuditEvent:
+    return audit_record(
+        parlor=player.parlor,
+        by=by,
+        action=AuditAction.CREATE,
+        subject_type="player",
+        subject_id=str(player.public_id),
+        summary=f"player {player} added",
+        after={"name": player.name, "kind": player.kind, "member_number": player.member_number},
+    )
+
+
+def audit_ruleset_created(ruleset: RulesetDefinition, *, by: User) -> AuditEvent:
+    return audit_record(
+        parlor=ruleset.parlor,
+        by=by,
+        action=AuditAction.CREATE,
+        subject_type="ruleset",
+        subject_id=ruleset.key,
+        summary=f"ruleset {ruleset.key} added",
+        after={"key": ruleset.key, "title": ruleset.title, "definition": ruleset.definition},
+    )
+
+
+def audit_visit_checked_in(visit: Visit, *, by: User) -> AuditEvent:
+    return audit_record(
+        parlor=visit.parlor,
+        by=by,
+        action=AuditAction.CREATE,
+        subject_type="visit",
+        subject_id=str(visit.public_id),
+        summary=f"{visit.player} checked in",
+        after={"player_id": str(visit.player.public_id), "status": visit.status},
+    )
+
+
+def audit_settlement_closed(settlement: Settlement, *, by: User) -> AuditEvent:
+    """The settlement close (精算): the visit before, the settlement's money after."""
+    visit = settlement.visit
+    return audit_record(
+        parlor=visit.parlor,
+        by=by,
+        action=AuditAction.CLOSE,
+        subject_type="settlement",
+        subject_id=str(settlement.public_id),
+        summary=f"settlement of {visit.player} closed: {settlement.total_yen:+,} yen",
+        before={"visit_id": str(visit.public_id), "status": "open"},
+        after={
+            "visit_id": str(visit.public_id),
+            "points_yen": settlement.points_yen,
+            "chips_yen": settlement.chips_yen,
+            "fees_yen": settlement.fees_yen,
+            "adjustments_yen": settlement.adjustments_yen,
+            "total_yen": settlement.total_yen,
+        },
+    )
+
+
+def _adjustment_snapshot(adjustment: Adjustment) -> dict[str, Any]:
+    return {
+        "player_id": str(adjustment.player.public_id),
+        "kind": adjustment.kind,
+        "amount_yen": adjustment.amount_yen,
+        "settled": adjustment.settled_at is not None,
+    }
+
+
+def audit_adjustment_created(adjustment: Adjustment, *, by: User) -> AuditEvent:
+    return audit_record(
+        parlor=adjustment.parlor,
+        by=by,
+        action=AuditAction.CREATE,
+        subject_type="adjustment",
+        subject_id=str(adjustment.public_id),
+        summary=f"adjustment of {adjustment.amount_yen:+,} yen for {adjustment.player}",
+        after=_adjustment_snapshot(adjustment),
+        reason=adjustment.reason,
+        game=adjustment.game,
+    )
+
+
+def audit_adjustment_settled(adjustment: Adjustment, *, by: User) -> AuditEvent:
+    return audit_record(
+        parlor=adjustment.parlor,
+        by=by,
+        action=AuditAction.CLOSE,
+        subject_type="adjustment",
+        subject_id=str(adjustment.public_id),
+        summary=f"adjustment of {adjustment.amount_yen:+,} yen settled at the counter",
+        before={**_adjustment_snapshot(adjustment), "settled": False},
+        after=_adjustment_snapshot(adjustment),
+        game=adjustment.game,
+    )

@@ -1,0 +1,549 @@
+"""The role matrix: every URL the resolver knows, called as anonymous, a player, staff, a
+manager and staff of another parlor, against an explicit table of the status each must get.
+
+The routes come from the URL configuration, so a new endpoint or page is called as soon as it
+exists; a route missing from EXPECTED (or an entry whose route is gone) fails the test, with
+the line to add. Each request runs in a savepoint that is rolled back, so one role's
+successful write does not change what the next request sees. A refused request must change
+nothing (no audit event appears).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any
+
+import pytest
+from django.apps import apps
+from django.contrib import admin
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
+from django.core.cache import cache, caches
+from django.core.cache.backends.locmem import LocMemCache
+from django.db import transaction
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver
+from rest_framework.test import APIClient
+
+from parlor.models import AuditEvent, MemberRole, Parlor, Player, RulesetDefinition, Table
+from parlor.reports.models import DailyReport
+from parlor.services.games import game_start
+from parlor.services.hands import hand_record
+from parlor.services.seating import Seating
+from parlor.services.settlements import adjustment_create
+from parlor.services.visits import visit_check_in, visit_check_out
+from tests.parlor.conftest import DRAW, RON_1_BY_0, TSUMO_2
+from tests.parlor.factories import MemberFactory, ParlorFactory, PlayerFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def clear_local_cache() -> None:
+    """Forgets sign-in failures and rate limits; only a local-memory cache (clear() on a Redis
+    cache, with REDIS_URL set, would flush a database that is not the test's)."""
+    if isinstance(caches["default"], LocMemCache):
+        cache.clear()
+
+
+ROLES = ("anonymous", "player", "staff", "manager", "other_staff")
+RANK = {"player": 0, "staff": 1, "manager": 2, "other_staff": 1}
+PASSWORD = "matrix-pw"
+RECORD = {
+    "format": "tenbo-game/1",
+    "ruleset": "standard",
+    "players": ["A", "B", "C", "D"],
+    "finished": True,
+    "hands": [RON_1_BY_0],
+}
+
+
+@dataclass(frozen=True)
+class Call:
+    """One request and the status each role must get."""
+
+    method: str
+    kwargs: dict[str, str]  # URL kwarg -> scene key
+    statuses: dict[str, int]
+    body: Any = None  # sent as JSON, to the API and to the tablet's pages alike
+    query: str = ""
+
+
+def api(
+    method: str,
+    least: str,
+    ok: int,
+    *,
+    kw: dict[str, str] | None = None,
+    body: Any = None,
+    own_parlor_list: bool = False,
+    query: str = "",
+    **overrides: int,
+) -> Call:
+    """An API call: 401 signed out, 403 below `least`; staff of another parlor get 404 for an
+    object of ours, or their own parlor's answer for a list (`own_parlor_list`)."""
+    statuses = {}
+    for role in ROLES:
+        if role == "anonymous":
+            statuses[role] = 401
+        elif RANK[role] < RANK[least]:
+            statuses[role] = 403
+        elif role == "other_staff" and not own_parlor_list:
+            statuses[role] = 404
+        else:
+            statuses[role] = ok
+    statuses.update(overrides)
+    return Call(method, kw or {}, statuses, body, query=query)
+
+
+def page(
+    method: str,
+    least: str,
+    ok: int,
+    *,
+    kw: dict[str, str] | None = None,
+    body: Any = None,
+    own_parlor_list: bool = False,
+    **overrides: int,
+) -> Call:
+    """A page: signed out it redirects to a login (302); otherwise like the API."""
+    call = api(method, least, ok, kw=kw, body=body, own_parlor_list=own_parlor_list)
+    statuses = {**call.statuses, "anonymous": 302, **overrides}
+    return Call(method, call.kwargs, statuses, body)
+
+
+def everyone(method: str, status: int, *, kw: dict[str, str] | None = None, **over: int) -> Call:
+    return Call(method, kw or {}, {**dict.fromkeys(ROLES, status), **over})
+
+
+GAME = {"game_id": "game"}
+TABLE = {"table_id": "table"}
+FREE = {"table_id": "free"}
+PLAYER = {"player_id": "player"}
+VISIT = {"visit_id": "visit"}
+HAND_1 = {"game_id": "game", "sequence": "one"}
+HAND_2 = {"game_id": "game", "sequence": "two"}
+
+# route name -> the calls to make. Statuses are what each role MUST get.
+EXPECTED: dict[str, list[Call]] = {
+    "index": [everyone("get", 200)],
+    # --- API: the service as built ---------------------------------------------------------
+    "api:schema": [everyone("get", 200)],
+    "api:docs": [everyone("get", 200)],
+    "api:token": [
+        Call("post", {}, {**dict.fromkeys(ROLES, 200), "anonymous": 400}, body="credentials")
+    ],
+    "api:me": [api("get", "player", 200, own_parlor_list=True)],
+    "api:rulesets": [
+        api("get", "staff", 200, own_parlor_list=True),
+        api(
+            "post",
+            "manager",
+            201,
+            own_parlor_list=True,
+            body={"key": "house-2", "title": "House 2", "definition": {"base": "standard"}},
+        ),
+    ],
+    "api:players": [
+        api("get", "staff", 200, own_parlor_list=True),
+        api("post", "staff", 201, own_parlor_list=True, body={"name": "Guest"}),
+    ],
+    "api:player-games": [api("get", "player", 200, kw=PLAYER)],
+    "api:tables": [api("get", "staff", 200, own_parlor_list=True)],
+    "api:table": [api("get", "staff", 200, kw=TABLE)],
+    "api:game-start": [
+        api("post", "staff", 201, kw=FREE, body={"players": "four_free", "seating": "given"})
+    ],
+    "api:game-import": [
+        api("post", "manager", 201, kw=FREE, body={"record": RECORD}, other_staff=403)
+    ],
+    "api:game": [api("get", "player", 200, kw=GAME)],
+    "api:game-export": [api("get", "player", 200, kw=GAME)],
+    "api:game-finish": [api("post", "staff", 200, kw=GAME)],
+    "api:game-cancel": [
+        api("post", "manager", 200, kw=GAME, body={"reason": "x"}, other_staff=403)
+    ],
+    "api:hand-record": [api("post", "staff", 201, kw=GAME, body={"sequence": 3, "hand": DRAW})],
+    "api:hand-preview": [api("post", "staff", 200, kw=GAME, body={"hand": DRAW})],
+    "api:hand-correct": [
+        api("post", "staff", 201, kw=HAND_1, body={"hand": TSUMO_2, "reason": "typo"})
+    ],
+    "api:hand-void": [api("post", "staff", 200, kw=HAND_2, body={"reason": "twice"})],
+    # --- API: the audit log (issue 8) --------------------------------------------------------
+    "api:audit": [api("get", "manager", 200, own_parlor_list=True, other_staff=403)],
+    "api:game-audit": [api("get", "staff", 200, kw=GAME)],
+    # --- API: visits, settlements, money (issue 6) ------------------------------------------
+    "api:visits": [
+        api("get", "staff", 200, own_parlor_list=True),
+        api("post", "staff", 201, body={"player": "walk_in"}, other_staff=400),
+    ],
+    "api:visit": [api("get", "player", 200, kw=VISIT)],
+    "api:visit-last-game": [api("post", "staff", 200, kw=VISIT, body={"called": True})],
+    "api:visit-stand-in": [api("post", "staff", 200, kw=VISIT, body={"game": "game"})],
+    "api:visit-check-out": [api("post", "staff", 409, kw=VISIT)],  # still playing
+    "api:player-visits": [api("get", "player", 200, kw=PLAYER)],
+    "api:player-stats": [api("get", "player", 200, kw=PLAYER)],
+    "api:standings-settings": [
+        api("get", "staff", 200, own_parlor_list=True),
+        api(
+            "put",
+            "manager",
+            200,
+            own_parlor_list=True,
+            body={"is_public": True, "monthly_min_games": 10},
+            other_staff=403,
+        ),
+    ],
+    "api:money-settings": [
+        api("get", "staff", 200, own_parlor_list=True),
+        api(
+            "put",
+            "manager",
+            200,
+            own_parlor_list=True,
+            other_staff=403,
+            body={"player_count": 4, "rate_yen_per_p": 50},
+        ),
+    ],
+    "api:adjustments": [
+        api("get", "staff", 200, own_parlor_list=True),
+        api(
+            "post",
+            "manager",
+            201,
+            other_staff=403,
+            body={"player": "player", "amount_yen": -500, "reason": "drinks"},
+        ),
+    ],
+    "api:adjustment-settle": [api("post", "staff", 200, kw={"adjustment_id": "adjustment"})],
+    "api:store-net": [api("get", "manager", 200, own_parlor_list=True, other_staff=403)],
+    # --- API: daily reports (issue 7) -------------------------------------------------------
+    "api:reports": [
+        api("get", "manager", 200, own_parlor_list=True, other_staff=403),
+        api(
+            "post", "manager", 202, own_parlor_list=True, body={"day": "yesterday"}, other_staff=403
+        ),
+    ],
+    "api:report": [api("get", "manager", 200, kw={"report_id": "report"}, other_staff=403)],
+    "api:report-file": [api("get", "manager", 404, kw={"report_id": "report"}, other_staff=403)],
+    # --- Public pages (issue 6) -------------------------------------------------------------
+    "public:standings": [everyone("get", 200, kw={"slug": "slug"})],
+    "public:standings-tv": [everyone("get", 200, kw={"slug": "slug"})],
+    "public:player": [page("get", "player", 200, staff=403, manager=403, other_staff=403)],
+    "public:login": [everyone("get", 200)],
+    "public:receipt": [page("get", "player", 200, kw=VISIT)],
+    "public:receipt-pdf": [page("get", "player", 200, kw=VISIT)],
+    # --- The staff tablet (issue 5) ---------------------------------------------------------
+    "tablet:floor": [page("get", "staff", 200, own_parlor_list=True)],
+    "tablet:login": [everyone("get", 302, anonymous=200)],  # signed in: on to the floor
+    "tablet:logout": [everyone("post", 302)],
+    "tablet:set_language": [everyone("post", 302)],
+    "tablet:table": [page("get", "staff", 302, kw=TABLE)],  # to its game in progress
+    "tablet:start": [page("post", "staff", 409, kw=TABLE)],  # it has a game in progress
+    "tablet:game": [page("get", "staff", 200, kw=GAME)],
+    "tablet:state": [page("get", "staff", 200, kw=GAME)],
+    "tablet:history": [page("get", "staff", 200, kw=GAME)],
+    "tablet:result": [page("get", "staff", 302, kw=GAME)],  # in progress: to the game
+    "tablet:finish": [page("post", "staff", 302, kw=GAME)],
+    "tablet:undo": [page("post", "staff", 302, kw=GAME)],
+    "tablet:preview": [page("post", "staff", 200, kw=GAME, body={"hand": DRAW})],
+    "tablet:record": [page("post", "staff", 201, kw=GAME, body={"sequence": 3, "hand": DRAW})],
+    "tablet:correct-page": [page("get", "staff", 200, kw=HAND_1)],
+    "tablet:correct": [
+        page("post", "staff", 201, kw=HAND_1, body={"hand": TSUMO_2, "reason": "typo"})
+    ],
+    # --- The manager's daily report pages (issue 7) -----------------------------------------
+    "reports:list": [page("get", "manager", 200, own_parlor_list=True, other_staff=403)],
+    "reports:request": [page("post", "manager", 302, own_parlor_list=True, other_staff=403)],
+    "reports:download": [page("get", "manager", 404, kw={"report_id": "report"}, other_staff=403)],
+}
+
+# The Django admin is for managers with an admin account (is_staff): everyone else is sent to
+# its login page. Every registered model is listed with what a manager may do there: "full";
+# "view" (read-only: add and delete refused; nothing changes the audit log or a game except
+# the services); "no_add" (rows come from the service, a manager may delete one).
+ADMIN_POLICY = {
+    "auth_group": "full",
+    "auth_user": "full",
+    "authtoken_tokenproxy": "full",
+    "parlor_adjustment": "view",
+    "parlor_auditevent": "view",
+    "parlor_game": "view",
+    "parlor_moneysettings": "full",
+    "parlor_parlor": "full",
+    "parlor_player": "full",
+    "parlor_rulesetdefinition": "full",
+    "parlor_settlement": "view",
+    "parlor_standingssettings": "full",
+    "parlor_table": "full",
+    "parlor_visit": "view",
+    "reports_dailyreport": "no_add",
+}
+
+
+def admin_calls(name: str, route: str) -> list[Call]:
+    """Calls and statuses for an admin route, from its kind (changelist, add, change, ...)."""
+    kind = name.removeprefix("admin:")
+    longest_first = sorted(ADMIN_MODELS, key=len, reverse=True)
+    model = next((m for m in longest_first if kind.startswith(m + "_")), None)
+    not_admin = dict.fromkeys(ROLES, 302)
+    if kind == "None" and "(?P<url>" in route:  # the catch-all for unknown admin URLs
+        return [Call("get", {}, {**not_admin, "manager": 404})]
+    if kind == "None":  # an old-style object URL: redirects to the object's change page
+        model_path = route.removeprefix("admin/").split("/<")[0].replace("/", "_")
+        return [
+            Call("get", {"object_id": f"admin_object:{model_path}"}, {**not_admin, "manager": 302})
+        ]
+    if model is None:  # the admin's own pages
+        manager = {
+            "index": 200,
+            "login": 302,
+            "logout": 405,  # signs out by POST only
+            "password_change": 200,
+            "password_change_done": 200,
+            "jsi18n": 200,
+            "app_list": 200,
+            "autocomplete": 403,
+            "view_on_site": 404,
+        }.get(kind)
+        if kind == "login":
+            not_admin = {
+                **not_admin,
+                **dict.fromkeys(("anonymous", "player", "staff", "other_staff"), 200),
+            }
+        if manager is None:
+            raise KeyError(name)
+        return [
+            Call(
+                "get",
+                {k: "admin_" + k for k in _route_kwargs(route)},
+                {**not_admin, "manager": manager},
+            )
+        ]
+    action = kind.removeprefix(model + "_")
+    policy = ADMIN_POLICY[model]
+    status = {
+        "changelist": 200,
+        "add": 200,
+        "change": 200,
+        "delete": 200,
+        "history": 200,
+        "password_change": 200,  # a user's password, set by a manager
+    }[action]
+    if action == "add" and policy in ("view", "no_add"):
+        status = 403
+    if action == "delete" and policy == "view":
+        status = 403
+    kwargs = {name: f"admin_object:{model}" for name in _route_kwargs(route)}
+    return [Call("get", kwargs, {**not_admin, "manager": status})]
+
+
+def _route_kwargs(route: str) -> list[str]:
+    return re.findall(r"<(?:\w+:)?(\w+)>", route)
+
+
+def routes() -> Iterator[tuple[str, str]]:
+    """(namespaced name, route) of every URL pattern the resolver knows."""
+
+    def walk(patterns: list[Any], prefix: str, namespace: str) -> Iterator[tuple[str, str]]:
+        for item in patterns:
+            if isinstance(item, URLResolver):
+                inner = f"{namespace}{item.namespace}:" if item.namespace else namespace
+                yield from walk(item.url_patterns, prefix + str(item.pattern), inner)
+            elif isinstance(item, URLPattern):
+                yield f"{namespace}{item.name}", prefix + str(item.pattern)
+
+    yield from walk(get_resolver().url_patterns, "", "")
+
+
+def _admin_models() -> list[str]:
+    return sorted(f"{m._meta.app_label}_{m._meta.model_name}" for m in admin.site._registry)
+
+
+ADMIN_MODELS = _admin_models()
+
+
+def calls_for(name: str, route: str) -> list[Call]:
+    if route.startswith("admin/"):
+        return admin_calls(name, route)
+    return EXPECTED[name]
+
+
+def test_every_route_has_an_expectation_and_every_expectation_a_route():
+    known = {name for name, route in routes() if not route.startswith("admin/")}
+    missing = sorted(known - set(EXPECTED))
+    stale = sorted(set(EXPECTED) - known)
+    assert not missing, (
+        "routes without an entry in EXPECTED (tests/parlor/test_security_role_matrix.py): "
+        + ", ".join(missing)
+    )
+    assert not stale, "EXPECTED entries whose route is gone: " + ", ".join(stale)
+    unlisted = sorted(set(ADMIN_MODELS) - set(ADMIN_POLICY))
+    assert not unlisted, "admin models without an entry in ADMIN_POLICY: " + ", ".join(unlisted)
+    for name, route in routes():
+        if route.startswith("admin/"):
+            admin_calls(name, route)  # raises KeyError for an admin page it does not know
+
+
+@dataclass
+class Scene:
+    values: dict[str, Any] = field(default_factory=dict)
+    users: dict[str, Any] = field(default_factory=dict)
+
+    def fill(self, value: Any) -> Any:
+        if isinstance(value, str) and value in self.values:
+            return self.values[value]
+        if isinstance(value, dict):
+            return {k: self.fill(v) for k, v in value.items()}
+        return value
+
+
+@pytest.fixture
+def scene(db: None) -> Scene:
+    User = get_user_model()
+    parlor = ParlorFactory(name="点棒クラブ", slug="tenbo-club")
+    other = ParlorFactory(name="Other parlor", slug="other-club")
+    players = PlayerFactory.create_batch(10, parlor=parlor)
+    users = {
+        "manager": MemberFactory(parlor=parlor, role=MemberRole.MANAGER).user,
+        "staff": MemberFactory(parlor=parlor, role=MemberRole.STAFF).user,
+        "other_staff": MemberFactory(parlor=other, role=MemberRole.STAFF).user,
+        "player": User.objects.create_user("matrix-player"),
+    }
+    users["manager"].is_staff = users["manager"].is_superuser = True  # the admin, as the demo
+    for user in users.values():
+        user.set_password(PASSWORD)
+        user.save()
+    Player.objects.filter(pk=players[0].pk).update(user=users["player"])
+    staff = users["staff"]
+    table = Table.objects.create(parlor=parlor, label="1", ruleset_key="standard")
+    free = Table.objects.create(parlor=parlor, label="2", ruleset_key="standard")
+    manager_api = APIClient()
+    manager_api.force_authenticate(users["manager"])
+    money = manager_api.put(
+        "/api/money-settings/", {"player_count": 4, "rate_yen_per_p": 50}, format="json"
+    )
+    assert money.status_code == 200, money.content.decode()
+    visit = visit_check_in(player=players[0], by=staff)
+    for player in players[1:8]:
+        visit_check_in(player=player, by=staff)
+    game = game_start(table=table, players=players[:4], seating=Seating.GIVEN, by=staff)
+    hand_record(game=game, sequence=1, entry=RON_1_BY_0, by=staff)
+    hand_record(game=game, sequence=2, entry=TSUMO_2, by=staff)
+    adjustment = adjustment_create(player=players[0], amount_yen=700, reason="x", by=staff)
+    report = _a_report(parlor, users["manager"])
+    Group.objects.create(name="night shift")
+    visit_check_out(visit=visit_check_in(player=players[9], by=staff), by=staff)  # a settlement
+    standings = manager_api.put(
+        "/api/standings-settings/", {"is_public": True, "monthly_min_games": 5}, format="json"
+    )
+    assert standings.status_code == 200, standings.content.decode()
+    RulesetDefinition.objects.create(
+        parlor=parlor, key="house", title="House", definition={"base": "standard"}
+    )
+    values = {
+        "game": str(game.public_id),
+        "table": str(table.public_id),
+        "free": str(free.public_id),
+        "player": str(players[0].public_id),
+        "walk_in": str(players[8].public_id),
+        "four_free": [str(p.public_id) for p in players[4:8]],
+        "visit": str(visit.public_id),
+        "adjustment": str(adjustment.public_id),
+        "report": report,
+        "slug": parlor.slug,
+        "one": 1,
+        "two": 2,
+        "yesterday": date.today().replace(day=1).isoformat(),
+    }
+    values.update(_admin_objects())
+    return Scene(values, users)
+
+
+def _a_report(parlor: Parlor, manager: Any) -> str:
+    row = DailyReport.objects.create(
+        parlor=parlor, business_day=date(2026, 1, 5), format="csv", requested_by=manager
+    )
+    return str(row.public_id)
+
+
+def _admin_objects() -> dict[str, Any]:
+    """An object of each admin model (its first row), for the admin's object pages."""
+    objects: dict[str, Any] = {}
+    for key in ADMIN_MODELS:
+        app_label, model_name = key.split("_", 1)
+        model = apps.get_model(app_label, model_name)
+        row = model._default_manager.order_by("pk").first()
+        objects[f"admin_object:{key}"] = str(row.pk) if row is not None else "0"
+    return objects
+
+
+def client_for(role: str, scene: Scene) -> Client:
+    client = Client()
+    if role != "anonymous":
+        client.force_login(scene.users[role])
+    return client
+
+
+def request(client: Client, call: Call, path: str, scene: Scene, role: str) -> Any:
+    body = call.body
+    if body == "credentials":
+        username = scene.users[role].username if role != "anonymous" else "nobody"
+        body = {"username": username, "password": PASSWORD}
+    body = scene.fill(body)
+    if call.method == "get":
+        return client.get(path + call.query)
+    payload = json.dumps(body if body is not None else {}).encode()
+    return client.generic(call.method.upper(), path, payload, content_type="application/json")
+
+
+def _path(route: str, call: Call, scene: Scene) -> str:
+    def replace(match: re.Match[str]) -> str:
+        name = match.group(1)
+        return str(scene.fill(call.kwargs.get(name, name)))
+
+    if route.startswith("admin/^"):  # the admin's app index is a regular expression
+        return "/admin/parlor/"
+    if route.startswith("admin/(?P<url>"):  # so is its catch-all
+        return "/admin/nowhere/"
+    return "/" + re.sub(r"<(?:\w+:)?(\w+)>", replace, route)
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_each_role_gets_the_status_it_must(scene: Scene, role: str):
+    client = client_for(role, scene)
+    wrong: list[str] = []
+    calls = 0
+    for name, route in routes():
+        if not route.startswith("admin/") and name not in EXPECTED:
+            continue  # reported by the test above
+        for call in calls_for(name, route):
+            path = _path(route, call, scene)
+            events = AuditEvent.objects.count()
+            cookies = copy.deepcopy(client.cookies)
+            with transaction.atomic():
+                response = request(client, call, path, scene, role)
+                changed = AuditEvent.objects.count() != events
+                transaction.set_rollback(True)
+            # Undo what the request did outside the database too: a sign-out's cookie, a
+            # sign-in lockout or rate limit.
+            client.cookies = cookies
+            clear_local_cache()
+            calls += 1
+            want = call.statuses[role]
+            if response.status_code != want:
+                wrong.append(
+                    f"{call.method.upper()} {path} ({name}): {response.status_code}, "
+                    f"expected {want}"
+                )
+            elif want >= 400 and changed:
+                wrong.append(
+                    f"{call.method.upper()} {path} ({name}): refused with {want} but "
+                    "wrote an audit event"
+                )
+    assert calls > 100
+    assert not wrong, f"as {role}:\n" + "\n".join(wrong)
