@@ -8,6 +8,8 @@ from django import forms
 from django.contrib import admin
 from django.http import HttpRequest
 
+from parlor import admin_audit  # noqa: F401  (registers the audit log, read-only)
+from parlor import admin_money  # noqa: F401  (money settings; visits and receipts read-only)
 from parlor.models import (
     Game,
     GameResult,
@@ -131,6 +133,7 @@ class GameResultInline(ReadOnlyInline):
 class HandInline(ReadOnlyInline):
     model = Hand
     fields = ["sequence", "version", "state", "entry", "entered_by", "entered_at", "reason"]
+    readonly_fields = fields  # entered_at is not editable: listed as a field, the page was a 500
 
 
 @admin.register(Game)

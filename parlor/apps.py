@@ -5,3 +5,6 @@ class ParlorConfig(AppConfig):
     name = "parlor"
     verbose_name = "Parlor 雀荘"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from parlor.security import checks  # noqa: F401  (registers the deploy checks)

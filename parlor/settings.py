@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import dj_database_url
+from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 
 from parlor.env import env_bool, env_int, env_list, env_str
@@ -41,17 +42,26 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "drf_spectacular",
     "parlor.apps.ParlorConfig",
+    "parlor.reports.apps.ReportsConfig",  # daily reports (issue 7): own app, own migrations
 ]
 
 MIDDLEWARE = [
+    # A body over DATA_UPLOAD_MAX_MEMORY_SIZE is refused before anything reads it (413).
+    "parlor.security.middleware.RequestSizeLimitMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    "parlor.security.middleware.SecurityHeadersMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # Japanese unless the language cookie says otherwise; the API keeps English
+    # (parlor/web/locale.py).
+    "parlor.web.locale.CookieLocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # A view that loses the database answers 503 + Retry-After; the tablet retries.
+    "parlor.security.middleware.DatabaseUnavailableMiddleware",
 ]
 
 ROOT_URLCONF = "parlor.urls"
@@ -90,13 +100,18 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
-LANGUAGE_CODE = env_str("LANGUAGE_CODE", "en-us")
+# The tablet speaks Japanese by default; English is chosen on the tablet and kept in a cookie.
+LANGUAGE_CODE = env_str("LANGUAGE_CODE", "ja")
+LANGUAGES = [("ja", "日本語"), ("en", "English")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60  # a tablet remembers its language for a year
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
+STATICFILES_DIRS = [BASE_DIR / "static"]  # the tablet's own CSS and JS, vendored: no CDN
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
@@ -108,12 +123,49 @@ STATIC_ROOT.mkdir(exist_ok=True)  # whitenoise warns on every request while it i
 
 LOGIN_URL = "admin:login"
 
-# Behind a TLS-terminating proxy set DJANGO_SECURE=1: secure cookies, HSTS, the proxy's header.
+# Behind a TLS-terminating proxy set DJANGO_SECURE=1: HTTPS only, secure cookies, HSTS, the
+# proxy's header. `manage.py check --deploy` is clean with it (test_security_deploy.py).
 if env_bool("DJANGO_SECURE", False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
-    SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 3600)
+    LANGUAGE_COOKIE_SECURE = True
+    SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 365 * 24 * 60 * 60)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
+    SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)
+# Headers on every response (the defaults, spelled out); parlor.security.middleware adds CSP.
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+SESSION_COOKIE_HTTPONLY = True
+SESSION_COOKIE_SAMESITE = "Lax"
+SESSION_COOKIE_AGE = env_int("SESSION_COOKIE_AGE", 14 * 60 * 60)  # one night's shift
+
+# Request size: the largest real body is an imported game record (tens of kB).
+DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("REQUEST_MAX_BYTES", 256 * 1024)
+
+# The cache holds the login lockout and the API's rate limits: Redis when REDIS_URL (or
+# CACHE_URL) is set, so every gunicorn worker shares them; local memory otherwise.
+_CACHE_URL = env_str("CACHE_URL") or env_str("REDIS_URL")
+CACHES = {
+    "default": (
+        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": _CACHE_URL}
+        if _CACHE_URL
+        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "tenbo"}
+    )
+}
+CACHES["default"]["KEY_PREFIX"] = env_str("CACHE_KEY_PREFIX", "tenbo")
+
+# Sign-in lockout (parlor/security/lockout.py): every sign-in path goes through this backend.
+AUTHENTICATION_BACKENDS = ["parlor.security.backends.LockoutModelBackend"]
+LOGIN_LOCKOUT = {
+    "USER_LIMIT": env_int("LOGIN_LOCKOUT_USER_LIMIT", 5),  # failures of one username
+    "ADDRESS_LIMIT": env_int("LOGIN_LOCKOUT_ADDRESS_LIMIT", 100),  # a parlor shares one address
+    "WINDOW_SECONDS": env_int("LOGIN_LOCKOUT_WINDOW_SECONDS", 15 * 60),
+    "LOCKOUT_SECONDS": env_int("LOGIN_LOCKOUT_SECONDS", 15 * 60),
+}
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
@@ -125,6 +177,15 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "parlor.api.errors.exception_handler",
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
+    # JSON bounded in nesting and number size (parlor/security/parsers.py); forms for sign-in.
+    "DEFAULT_PARSER_CLASSES": [
+        "parlor.security.parsers.BoundedJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
+    # Sign-in attempts per address at POST /api/auth/token/ (parlor/security/throttling.py).
+    "DEFAULT_THROTTLE_RATES": {"login": env_str("THROTTLE_LOGIN_RATE", "20/min")},
+    "NUM_PROXIES": env_int("NUM_PROXIES", 0) if env_str("NUM_PROXIES") else None,
 }
 
 SPECTACULAR_SETTINGS = {
@@ -136,6 +197,11 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
+    # 400/413/503 that the security layer may give any operation (parlor/security/schema.py).
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "parlor.security.schema.document_security_responses",
+    ],
 }
 
 # Celery: a Redis broker with CELERY_BROKER_URL; without one, tasks run eagerly in-process.
@@ -145,6 +211,14 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_RESULT_BACKEND = env_str("CELERY_RESULT_BACKEND", "") or None
 CELERY_TASK_ACKS_LATE = True
 CELERY_TIMEZONE = "UTC"
+# Celery beat (`celery -A parlor beat`): every hour at :15 each parlor's last closed business
+# day gets its daily reports, so every parlor is reported soon after its own cutoff hour.
+CELERY_BEAT_SCHEDULE = {
+    "daily-reports": {
+        "task": "parlor.reports.tasks.daily_reports_nightly_task",
+        "schedule": crontab(minute=15),
+    },
+}
 
 LOGGING = {
     "version": 1,

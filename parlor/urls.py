@@ -7,4 +7,11 @@ urlpatterns = [
     path("", index, name="index"),
     path("admin/", admin.site.urls),
     path("api/", include(("parlor.api.urls", "api"))),
+    path("", include(("parlor.public.urls", "public"))),  # standings, player page, receipts
+    path("tablet/", include(("parlor.web.urls", "tablet"))),
+    path("reports/", include("parlor.reports.urls")),  # the manager's daily reports (issue 7)
 ]
+
+# JSON errors under /api/ for URLs no view matched (parlor/security/handlers.py).
+handler404 = "parlor.security.handlers.not_found"
+handler500 = "parlor.security.handlers.server_error"

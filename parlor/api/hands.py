@@ -16,6 +16,7 @@ from parlor.api.serializers import (
     error_responses,
     game_detail_data,
 )
+from parlor.security.limits import HAND_SEQUENCE_MAX
 from parlor.selectors.access import game_for
 from parlor.services.hands import hand_correct, hand_preview, hand_record, hand_void_last
 
@@ -44,6 +45,7 @@ class HandRecordView(APIView):
     class InputSerializer(serializers.Serializer):
         sequence = serializers.IntegerField(
             min_value=1,
+            max_value=HAND_SEQUENCE_MAX,
             help_text=(
                 "The number of the hand being entered (1 = first); a stale tablet gets 409."
             ),

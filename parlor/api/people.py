@@ -59,7 +59,7 @@ class PlayerListView(APIView):
         access = require(request.user, Role.STAFF)
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        player = player_create(parlor=access.parlor, **data.validated_data)
+        player = player_create(parlor=access.parlor, by=request.user, **data.validated_data)
         return Response(PlayerSerializer(player).data, status=201)
 
 
@@ -122,7 +122,7 @@ class RulesetListView(APIView):
         access = require(request.user, Role.MANAGER)
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        row = ruleset_create(parlor=access.parlor, **data.validated_data)
+        row = ruleset_create(parlor=access.parlor, by=request.user, **data.validated_data)
         return Response(
             RulesetSerializer(
                 {

@@ -98,10 +98,12 @@ class HandSerializer(serializers.Serializer):
     version = serializers.IntegerField()
     state = serializers.CharField()
     entry = serializers.JSONField(help_text="The hand in tenbo-game/1.")
-    entered_by = serializers.CharField(source="entered_by.username", default=None)
+    entered_by = serializers.CharField(source="entered_by.username", default=None, allow_null=True)
     entered_at = serializers.DateTimeField()
     reason = serializers.CharField(help_text="Why this version corrects the previous one.")
-    supersedes_version = serializers.IntegerField(source="supersedes.version", default=None)
+    supersedes_version = serializers.IntegerField(
+        source="supersedes.version", default=None, allow_null=True
+    )
     voided_at = serializers.DateTimeField(allow_null=True)
     void_reason = serializers.CharField()
     outcome = serializers.SerializerMethodField()

@@ -15,6 +15,7 @@ from parlor.api.serializers import (
     error_responses,
     game_detail_data,
 )
+from parlor.security.limits import TABLE_MAX_PLAYERS
 from parlor.selectors.access import Role, players_for, require, table_for
 from parlor.selectors.games import table_state, tables_of
 from parlor.services.games import game_start
@@ -64,6 +65,7 @@ class GameStartView(APIView):
             child=serializers.UUIDField(),
             required=False,
             default=list,
+            max_length=TABLE_MAX_PLAYERS,
             help_text="Player ids; in turn order for 'given'.",
         )
         seating = serializers.ChoiceField(
@@ -105,6 +107,7 @@ class GameImportView(APIView):
             child=serializers.UUIDField(),
             required=False,
             allow_null=True,
+            max_length=TABLE_MAX_PLAYERS,
             default=None,
             help_text=(
                 "Player ids in the record's seat order; left out, "

@@ -1,13 +1,13 @@
-from django.urls import path
+from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
-from rest_framework.authtoken.views import obtain_auth_token
 
 from parlor.api import games, hands, people, tables
+from parlor.security.throttling import TokenLoginView
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
-    path("auth/token/", obtain_auth_token, name="token"),
+    path("auth/token/", TokenLoginView.as_view(), name="token"),  # throttled, lockout
     path("me/", people.MeView.as_view(), name="me"),
     path("rulesets/", people.RulesetListView.as_view(), name="rulesets"),
     path("players/", people.PlayerListView.as_view(), name="players"),
@@ -36,4 +36,7 @@ urlpatterns = [
         hands.HandVoidView.as_view(),
         name="hand-void",
     ),
+    path("", include("parlor.api.visits")),  # visits, settlements, money (issue 6)
+    path("", include("parlor.api.audit")),  # the audit log (issue 8)
+    path("reports/", include("parlor.reports.api_urls")),  # daily reports (issue 7)
 ]

@@ -92,6 +92,8 @@ class GameSeat(models.Model):
     seat = models.PositiveSmallIntegerField()
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="game_seats")
     name = models.CharField(max_length=60)  # the name written into the game record
+    # 本走: a member of staff fills the seat with the parlor's money (no fee, no ranking).
+    is_staff_play = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["game", "seat"]

@@ -8,10 +8,17 @@ from django.utils import timezone
 
 from parlor.models import Game, GameSeat, GameStatus, Player, Table
 from parlor.services import engine
+from parlor.services.audit_log import (
+    audit_game_cancelled,
+    audit_game_finished,
+    audit_game_started,
+    game_snapshot,
+)
 from parlor.services.errors import Conflict
 from parlor.services.replays import current_hands, game_record, replay_apply
 from parlor.services.rulesets import ruleset_resolve
 from parlor.services.seating import Seating, seating_plan
+from parlor.services.visits import game_money_attach
 from parlor.tasks import enqueue_verify_if_finished
 
 
@@ -60,7 +67,9 @@ def game_start(
         GameSeat(game=game, seat=seat, player=player, name=player.name)
         for seat, player in enumerate(plan.players_by_seat)
     )
+    game_money_attach(game=game, player_count=ruleset.player_count)
     replay_apply(game, engine.replay(game_record(game, [])), [], from_sequence=1)
+    audit_game_started(game, by=by)
     return game
 
 
@@ -70,11 +79,13 @@ def game_finish(*, game: Game, by: AbstractBaseUser | None) -> Game:
     game = game_lock(game)
     if game.status != GameStatus.IN_PROGRESS:
         raise Conflict(f"the game is already {game.status}", code=f"game_{game.status}")
+    before = game_snapshot(game)
     hands = current_hands(game)
     replay = engine.replay(game_record(game, [h.entry for h in hands], finished=True))
     game.is_closed_by_staff = True
     game.save(update_fields=["is_closed_by_staff"])
     replay_apply(game, replay, hands, from_sequence=len(hands) + 1)
+    audit_game_finished(game, by=by, before=before)
     enqueue_verify_if_finished(game)
     return game
 
@@ -88,7 +99,9 @@ def game_cancel(*, game: Game, reason: str, by: AbstractBaseUser | None) -> Game
             f"only a game in progress can be cancelled; this one is {game.status}",
             code=f"game_{game.status}",
         )
+    before = game_snapshot(game)
     game.status, game.ended_at, game.cancel_reason = GameStatus.CANCELLED, timezone.now(), reason
     game.next_state = None
     game.save(update_fields=["status", "ended_at", "cancel_reason", "next_state"])
+    audit_game_cancelled(game, by=by, before=before, reason=reason)
     return game

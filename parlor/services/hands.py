@@ -10,6 +10,12 @@ from django.utils import timezone
 
 from parlor.models import Game, GameStatus, Hand, HandState
 from parlor.services import engine
+from parlor.services.audit_log import (
+    audit_hand_corrected,
+    audit_hand_recorded,
+    audit_hand_voided,
+    hand_snapshot,
+)
 from parlor.services.errors import Conflict, InvalidInput, NotFound
 from parlor.services.games import game_lock
 from parlor.services.replays import current_hands, game_record, replay_apply
@@ -75,6 +81,7 @@ def hand_record(
     except IntegrityError as exc:
         raise _stale(game, sequence, expected) from exc
     replay_apply(game, replay, [*hands, hand], from_sequence=sequence)
+    audit_hand_recorded(hand, game=game, by=by)
     enqueue_verify_if_finished(game)
     return hand
 
@@ -117,6 +124,7 @@ def hand_correct(
     entries = [h.entry for h in hands]
     entries[sequence - 1] = entry
     replay = engine.replay(game_record(game, entries))
+    before = hand_snapshot(old)
     old.state = HandState.SUPERSEDED
     old.save(update_fields=["state"])
     new = Hand.objects.create(
@@ -130,6 +138,7 @@ def hand_correct(
     )
     hands[sequence - 1] = new
     replay_apply(game, replay, hands, from_sequence=sequence)
+    audit_hand_corrected(new, game=game, by=by, before=before)
     enqueue_verify_if_finished(game)
     return new
 
@@ -150,8 +159,10 @@ def hand_void_last(*, game: Game, sequence: int, reason: str, by: AbstractBaseUs
         )
     last = hands.pop()
     replay = engine.replay(game_record(game, [h.entry for h in hands]))
+    before = hand_snapshot(last)
     last.state, last.voided_at, last.voided_by = HandState.VOIDED, timezone.now(), by
     last.void_reason = reason.strip()
     last.save(update_fields=["state", "voided_at", "voided_by", "void_reason"])
     replay_apply(game, replay, hands, from_sequence=len(hands) + 1)
+    audit_hand_voided(last, game=game, by=by, before=before)
     return last

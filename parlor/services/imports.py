@@ -20,6 +20,7 @@ from parlor.models import (
     Table,
 )
 from parlor.services import engine
+from parlor.services.audit_log import audit_game_started
 from parlor.services.errors import Conflict, InvalidInput
 from parlor.services.games import table_lock
 from parlor.services.replays import game_record, replay_apply
@@ -127,5 +128,6 @@ def game_import(
         for index, entry in enumerate(entries)
     )
     replay_apply(game, replay, list(hands), from_sequence=1)
+    audit_game_started(game, by=by, source="import")
     enqueue_verify_if_finished(game)
     return game

@@ -2,21 +2,30 @@
 
 from __future__ import annotations
 
+from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 
 from parlor.models import Parlor, Player, PlayerKind
+from parlor.services.audit_log import audit_player_created
 from parlor.services.errors import Conflict, InvalidInput
 
 
 @transaction.atomic
-def player_create(*, parlor: Parlor, name: str, kind: str, member_number: str = "") -> Player:
+def player_create(
+    *,
+    parlor: Parlor,
+    name: str,
+    kind: str,
+    member_number: str = "",
+    by: AbstractBaseUser | None = None,
+) -> Player:
     if kind == PlayerKind.MEMBER and not member_number:
         raise InvalidInput(
             "a member needs a member number", code="member_number_required", field="member_number"
         )
     try:
         with transaction.atomic():
-            return Player.objects.create(
+            player = Player.objects.create(
                 parlor=parlor, name=name, kind=kind, member_number=member_number
             )
     except IntegrityError as exc:
@@ -25,3 +34,5 @@ def player_create(*, parlor: Parlor, name: str, kind: str, member_number: str = 
             code="member_number_taken",
             field="member_number",
         ) from exc
+    audit_player_created(player, by=by)
+    return player

@@ -14,6 +14,7 @@ from django.utils import timezone
 from parlor.models import Game, GameResult, GameStatus, Hand, HandOutcome, HandState
 from parlor.services import engine
 from parlor.services.errors import Conflict
+from parlor.services.settlements import settlement_reconcile_game
 
 
 def current_hands(game: Game) -> list[Hand]:
@@ -87,6 +88,7 @@ def replay_apply(
     )
     _live_state_store(game, replay, hands)
     _results_store(game, replay)
+    settlement_reconcile_game(game)  # a settled game that changed gets an adjustment
 
 
 def _live_state_store(game: Game, replay: dict[str, Any], hands: list[Hand]) -> None:

@@ -5,9 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from parlor.models import Parlor, RulesetDefinition
+from parlor.security.limits import ruleset_numbers_check
+from parlor.services.audit_log import audit_ruleset_created
 from parlor.services.errors import Conflict, InvalidInput
 from rulesets.registry import PRESETS
 from scoring.errors import RulesetError
@@ -21,6 +24,7 @@ def ruleset_validate(*, key: str, definition: Mapping[str, Any]) -> Ruleset:
     """
     if not isinstance(definition, Mapping):
         raise RulesetError("a ruleset must be an object", field="definition")
+    ruleset_numbers_check(definition)
     return Ruleset.from_dict({**definition, "id": key}, presets=PRESETS)
 
 
@@ -41,7 +45,12 @@ def ruleset_resolve(*, parlor: Parlor, key: str) -> Ruleset:
 
 @transaction.atomic
 def ruleset_create(
-    *, parlor: Parlor, key: str, title: str, definition: Mapping[str, Any]
+    *,
+    parlor: Parlor,
+    key: str,
+    title: str,
+    definition: Mapping[str, Any],
+    by: AbstractBaseUser | None = None,
 ) -> RulesetDefinition:
     """Adds a parlor ruleset after the engine has accepted it."""
     if key in PRESETS:
@@ -53,9 +62,11 @@ def ruleset_create(
             f"this parlor already has a ruleset {key!r}", code="ruleset_key_taken", field="key"
         )
     ruleset_validate(key=key, definition=definition)
-    return RulesetDefinition.objects.create(
+    row = RulesetDefinition.objects.create(
         parlor=parlor, key=key, title=title, definition=dict(definition)
     )
+    audit_ruleset_created(row, by=by)
+    return row
 
 
 def preset_clone_definition(preset_id: str) -> dict[str, Any]:
