@@ -28,6 +28,7 @@ from parlor.models import (
     VisitGame,
     VisitStatus,
 )
+from parlor.services.audit_log import audit_adjustment_created, audit_adjustment_settled
 from parlor.services.errors import Conflict, InvalidInput
 from parlor.services.money import Terms, game_money_of
 
@@ -203,7 +204,7 @@ def adjustment_create(
         raise InvalidInput(
             "corrections are made by correcting the game's hand", code="invalid_kind", field="kind"
         )
-    return Adjustment.objects.create(
+    adjustment = Adjustment.objects.create(
         parlor=player.parlor,
         player=player,
         kind=kind,
@@ -211,6 +212,8 @@ def adjustment_create(
         reason=reason.strip(),
         created_by=by,
     )
+    audit_adjustment_created(adjustment, by=by)  # type: ignore[arg-type]
+    return adjustment
 
 
 @transaction.atomic
@@ -221,4 +224,5 @@ def adjustment_settle(*, adjustment: Adjustment, by: AbstractBaseUser | None) ->
         raise Conflict("the adjustment is already settled", code="adjustment_settled")
     adjustment.settled_at, adjustment.settled_by = timezone.now(), by
     adjustment.save(update_fields=["settled_at", "settled_by"])
+    audit_adjustment_settled(adjustment, by=by)  # type: ignore[arg-type]
     return adjustment

@@ -23,6 +23,7 @@ from parlor.models import (
     VisitGame,
     VisitStatus,
 )
+from parlor.services.audit_log import audit_settlement_closed, audit_visit_checked_in
 from parlor.services.errors import Conflict, InvalidInput
 from parlor.services.money import money_settings_for
 from parlor.services.settlements import settlement_build
@@ -57,9 +58,11 @@ def visit_check_in(*, player: Player, by: AbstractBaseUser | None) -> Visit:
         raise _already_in(player)
     try:
         with transaction.atomic():
-            return Visit.objects.create(parlor=player.parlor, player=player, checked_in_by=by)
+            visit = Visit.objects.create(parlor=player.parlor, player=player, checked_in_by=by)
     except IntegrityError as exc:  # a second tablet checked the same player in meanwhile
         raise _already_in(player) from exc
+    audit_visit_checked_in(visit, by=by)  # type: ignore[arg-type]
+    return visit
 
 
 def _already_in(player: Player) -> Conflict:
@@ -187,4 +190,6 @@ def visit_check_out(*, visit: Visit, by: AbstractBaseUser | None) -> Settlement:
     now = timezone.now()
     visit.status, visit.checked_out_at, visit.checked_out_by = VisitStatus.CLOSED, now, by
     visit.save(update_fields=["status", "checked_out_at", "checked_out_by"])
-    return settlement_build(visit=visit, by=by, at=now)
+    settlement = settlement_build(visit=visit, by=by, at=now)
+    audit_settlement_closed(settlement, by=by)  # type: ignore[arg-type]
+    return settlement

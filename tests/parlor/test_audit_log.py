@@ -6,12 +6,6 @@ from __future__ import annotations
 import pytest
 
 from parlor.models import AuditEvent
-from parlor.services.audit_log import (
-    audit_adjustment_created,
-    audit_adjustment_settled,
-    audit_settlement_closed,
-    audit_visit_checked_in,
-)
 from parlor.services.settlements import adjustment_create, adjustment_settle
 from parlor.services.visits import visit_check_in, visit_check_out
 from tests.parlor.conftest import DRAW, RON_1_BY_0, TSUMO_2, ok
@@ -199,26 +193,23 @@ def test_bad_log_queries_are_400s(personas, query):
 def test_the_hooks_for_visits_record_check_in_settlement_close_and_adjustments(
     parlor, players, personas
 ):
-    """The visits service (issue 6) calls these; here they are called on rows its services
-    made, so the hooks keep working as that service changes."""
+    """The visits services write these events themselves, in their own transaction."""
     player = players[1]
     by = parlor.members.get(role="staff").user  # made by the personas fixture
     visit = visit_check_in(player=player, by=by)
-    audit_visit_checked_in(visit, by=by)
-    adjustment = adjustment_create(player=player, amount_yen=-1000, reason="drinks", by=by)
-    audit_adjustment_created(adjustment, by=by)
+    adjustment_create(player=player, amount_yen=-1000, reason="drinks", by=by)
     settlement = visit_check_out(visit=visit, by=by)
-    audit_settlement_closed(settlement, by=by)
     paid = adjustment_create(player=player, amount_yen=500, reason="goodwill", by=by)
-    audit_adjustment_settled(adjustment_settle(adjustment=paid, by=by), by=by)
+    adjustment_settle(adjustment=paid, by=by)
 
     events = list(AuditEvent.objects.filter(parlor=parlor).order_by("at", "id"))
     assert [(e.action, e.subject_type) for e in events] == [
         ("create", "visit"),
         ("create", "adjustment"),
         ("close", "settlement"),
+        ("create", "adjustment"),
         ("close", "adjustment"),
     ]
     close = events[2]
     assert close.after["total_yen"] == settlement.total_yen and close.actor == by
-    assert events[1].reason == "drinks" and events[3].after["settled"] is True
+    assert events[1].reason == "drinks" and events[4].after["settled"] is True
