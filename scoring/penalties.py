@@ -87,8 +87,7 @@ def chombo_replay_transfers(state: TableState, hand: Hand, chombo: Chombo, *,
     """The hand stopped by a chombo: sticks and deposits go back, the offender pays,
     and a spoiled large hand is compensated where the ruleset says so."""
     put = tuple(Transfer(s, None, ruleset.riichi_stick, Reason.RIICHI) for s in hand.riichi)
-    put += tuple(Transfer(p.seat, None, ruleset.penalty_deposit or 0, Reason.DEPOSIT)
-                 for p in hand.penalties if p.kind is PenaltyKind.DEPOSIT)
+    put += deposit_transfers(hand, ruleset)
     returned = tuple(Transfer(None, t.payer, t.amount, Reason.RIICHI_RETURN) for t in put)
     paid = chombo_payments(state, hand, chombo.offender, ruleset=ruleset, active=active)
     return put + returned + paid + compensation(state, chombo, ruleset=ruleset)

@@ -129,14 +129,6 @@ def tsumo_amounts(win: Win, *, dealer: int, payers: tuple[int, ...],
             for p in payers}
 
 
-def limit_tsumo_amounts(base: int, *, winner: int, dealer: int, payers: tuple[int, ...],
-                        ruleset: Ruleset) -> dict[int, int]:
-    """A tsumo of a fixed base (nagashi, chombo in reverse)."""
-    return {p: round_up(base * (2 if winner == dealer or p == dealer else 1),
-                        ruleset.point_unit)
-            for p in payers}
-
-
 def point_count_value(win: Win, ruleset: Ruleset) -> int:
     """点数制: the count entered, plus the ruleset's value per yakuman."""
     value = win.points or 0
