@@ -18,6 +18,8 @@ from scoring.errors import RecordError, ScoringError
 
 # The part of the pad a field path points at: the first pattern that matches wins.
 _AREAS = (
+    (re.compile(r"(^|\.)penalties(\[\d+\])?(\.\w+)?$"), "penalties"),
+    (re.compile(r"(^|\.)compensation(\.\w+)?$"), "compensation"),
     (re.compile(r"\.(han|fu|yakuman|points|pao|dora|chips)(\[\d+\])?$"), "value"),
     (re.compile(r"(dice|wareme|stop)$"), "options"),
     (
@@ -74,7 +76,20 @@ def _messages() -> dict[str, str]:
     }
 
 
-def error_area(field: str) -> str:
+# Errors about a penalty that the engine reports on the result (a dead hand that won, ...):
+# shown beside the penalties, where staff entered what makes the result impossible.
+_CODE_AREAS = {
+    "dead_hand_win": "penalties",
+    "dead_hand_tenpai": "penalties",
+    "sit_out_penalty": "penalties",
+    "chombo_replays": "penalties",
+    "invalid_compensation": "compensation",
+}
+
+
+def error_area(field: str, code: str = "") -> str:
+    if code in _CODE_AREAS:
+        return _CODE_AREAS[code]
     for pattern, area in _AREAS:
         if pattern.search(field):
             return area
@@ -104,7 +119,7 @@ def error_payload(exc: Exception) -> dict[str, Any]:
         "message": text,
         "detail": detail,
         "field": field,
-        "area": error_area(field),
+        "area": error_area(field, code),
     }
 
 

@@ -100,6 +100,16 @@ def abortive_label(code: str) -> str:
     return labels.get(code, code)
 
 
+def penalty_label(code: str) -> str:
+    """A penalty inside a hand (record field `penalties`)."""
+    labels = {
+        "chombo": _("Chombo, the hand goes on"),
+        "dead_hand": _("Dead hand"),
+        "deposit": _("Penalty deposit"),
+    }
+    return labels.get(code, code)
+
+
 def limit_label(name: LimitName | str) -> str:
     labels = {
         "mangan": _("Mangan"),

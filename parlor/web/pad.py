@@ -2,7 +2,8 @@
 
 The pad offers only what the ruleset accepts, so staff cannot tap an impossible value: han and
 fu where fu counts, han alone where fu is fixed, points for point-count rulesets, and the
-options (pao, open riichi, wareme, nagashi, chips, ...) only where the ruleset has them.
+options (pao, open riichi, wareme, nagashi, chips, penalties, chombo compensation, ...) only
+where the ruleset has them.
 Validity comes from the engine's own checks (`impossible_fu`), not from a second copy.
 """
 
@@ -13,7 +14,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from parlor.web import labels
-from scoring.ruleset import Ruleset, StopPolicy, ValueInput
+from scoring.facts import PenaltyKind
+from scoring.ruleset import ChomboHand, Ruleset, StopPolicy, ValueInput
 from scoring.win_input import impossible_fu
 
 FU_COLUMNS = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
@@ -69,6 +71,38 @@ def needs_yakuman_names(ruleset: Ruleset) -> bool:
     return bool(ruleset.big_yakuman or ruleset.tsuuiisou_compound_mangan or ruleset.pao)
 
 
+def penalty_kinds(ruleset: Ruleset) -> list[str]:
+    """The penalties a hand can carry without ending (record field `penalties`) here.
+
+    A dead hand (和了放棄) exists under every ruleset (rules README §1.8, `dead_hand`: fixed).
+    A chombo settled at the end of a hand that goes on exists only where the hand continues
+    after a chombo (seed 003); elsewhere a chombo stops the hand and is its result. The deposit
+    for a false call or false riichi exists only where the ruleset has a fee (seed 001).
+    """
+    kinds = []
+    if ruleset.chombo_hand is ChomboHand.CONTINUE_DEAD_HAND:
+        kinds.append(PenaltyKind.CHOMBO.value)
+    kinds.append(PenaltyKind.DEAD_HAND.value)
+    if ruleset.penalty_deposit is not None:
+        kinds.append(PenaltyKind.DEPOSIT.value)
+    return kinds
+
+
+def compensation_config(ruleset: Ruleset) -> dict[str, Any] | None:
+    """Seed 001: the smallest spoiled hand a chombo compensates, as the han of its limit class.
+
+    The engine refuses anything smaller (`invalid_compensation`); the pad opens only the limit
+    classes from there up and the yakuman counts. Where the ruleset has no such limit class,
+    the engine falls back to mangan, and so does the pad.
+    """
+    rule = ruleset.chombo_compensation
+    if rule is None:
+        return None
+    # Limits always start with mangan (Ruleset checks it).
+    floor = next((c for c in ruleset.limits if c.name is rule.min_limit), ruleset.limits[0])
+    return {"min_han": floor.min_han, "min_label": labels.limit_label(floor.name)}
+
+
 def stop_is_optional(ruleset: Ruleset) -> bool:
     optional = {
         StopPolicy.OPTIONAL_IF_TOP,
@@ -97,6 +131,10 @@ def pad_config(ruleset: Ruleset, *, seats: int) -> dict[str, Any]:
         "riichi_cancel": ruleset.riichi_cancel_fee is not None,
         "wareme": ruleset.wareme is not None,
         "dice": list(range(2, 13)) if ruleset.wareme is not None else [],
+        "penalties": [
+            {"code": kind, "label": labels.penalty_label(kind)} for kind in penalty_kinds(ruleset)
+        ],
+        "compensation": compensation_config(ruleset),
         "nagashi": ruleset.nagashi is not None,
         "chips": list(range(0, MAX_CHIPS + 1)) if ruleset.chips is not None else [],
         "abortive": [

@@ -248,9 +248,20 @@ def entry_summary(entry: dict[str, Any], names: list[str], ruleset: Ruleset) -> 
         }
     elif kind == "chombo":
         text = _("Chombo: %(name)s") % {"name": name(result.get("offender"))}
+        comp = result.get("compensation")
+        if isinstance(comp, dict):
+            text += " · " + _("compensation to %(name)s: %(value)s") % {
+                "name": name(comp.get("to")),
+                "value": labels.win_value_label(comp, limits=ruleset.limits),
+            }
     else:
         text = str(kind)
     riichi = entry.get("riichi") or []
     if riichi:
         text += " · " + _("riichi: %(seats)s") % {"seats": ", ".join(name(s) for s in riichi)}
+    for penalty in entry.get("penalties") or []:
+        seat = penalty.get("offender", penalty.get("seat"))
+        text += f" · {labels.penalty_label(str(penalty.get('kind')))}: {name(seat)}"
+    if entry.get("wareme") is not None:
+        text += " · " + _("wareme: %(name)s") % {"name": name(entry["wareme"])}
     return text

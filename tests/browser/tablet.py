@@ -52,6 +52,19 @@ class Tablet:
     def wait_ready(self) -> None:
         self.page.wait_for_selector("body[data-ready='true']")
 
+    def assert_names_readable(self) -> None:
+        """No seat's name lies under its riichi toggle (names must be readable at a glance)."""
+        for wrap in self.page.query_selector_all(".seat-wrap"):
+            name = wrap.query_selector(".seat .name").bounding_box()
+            toggle = wrap.query_selector(".riichi").bounding_box()
+            apart = (
+                name["x"] + name["width"] <= toggle["x"]
+                or toggle["x"] + toggle["width"] <= name["x"]
+                or name["y"] + name["height"] <= toggle["y"]
+                or toggle["y"] + toggle["height"] <= name["y"]
+            )
+            assert apart, f"name {name} under the riichi toggle {toggle}"
+
     def tap(self, selector: str) -> None:
         self.page.click(selector)
         self.taps += 1
@@ -115,7 +128,8 @@ class Tablet:
         return f'.limit-row .cell[data-han="{reached}"]'
 
     def option(self, attribute: str, value: int) -> None:
-        """A choice under その他 (dice, the seat sitting out), opened only when needed."""
+        """A choice under その他 (dice, the wareme seat, the seat sitting out), opened only when
+        needed."""
         chosen = (
             self.page.get_attribute(f'[{attribute}][aria-pressed="true"]', attribute)
             if (self.page.query_selector(f'[{attribute}][aria-pressed="true"]'))
@@ -127,12 +141,29 @@ class Tablet:
             self.page.click("#more > summary")
         self.tap(f'[{attribute}="{value}"]')
 
+    def penalty(self, kind: str, seat: int) -> None:
+        """A penalty inside the hand (和了放棄, 供託, チョンボ続行): its button, then the seat."""
+        if not self.page.is_visible(f'[data-penalty="{kind}"]'):
+            self.page.click("#penalty-box > summary")
+        self.tap(f'[data-penalty="{kind}"]')
+        self.seat(seat)
+
+    def compensation(self, comp: dict[str, Any]) -> None:
+        """After a chombo's offender: the compensated player, then the spoiled hand's value."""
+        self.tap("#compensation-button")
+        self.seat(comp["to"])
+        self.value({k: v for k, v in comp.items() if k != "to"})
+
     def enter(self, entry: dict[str, Any]) -> None:
         """Taps one hand in and waits for its payments to be shown."""
         if "sit_out" in entry:
             self.option("data-sit-out", entry["sit_out"])
         if "dice" in entry:
             self.option("data-dice", entry["dice"])
+        if "wareme" in entry:
+            self.option("data-wareme-seat", entry["wareme"])
+        for penalty in entry.get("penalties", []):
+            self.penalty(penalty["kind"], penalty.get("offender", penalty.get("seat")))
         for seat in entry.get("riichi", []):
             how = "riichi"
             if seat in entry.get("open_riichi", []):
@@ -168,6 +199,8 @@ class Tablet:
         elif kind == "chombo":
             self.tap('[data-kind="chombo"]')
             self.seat(result["offender"])
+            if "compensation" in result:
+                self.compensation(result["compensation"])
         if entry.get("stop"):
             self.page.wait_for_selector("#stop-option:not([hidden])")
             self.tap("#stop")

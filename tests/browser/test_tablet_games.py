@@ -106,6 +106,7 @@ def test_a_whole_four_player_game_with_double_ron_pao_draws_and_a_correction(tab
     hands = example("standard")["hands"]
     tablet.start_game("1", NAMES, seating="given")
     tablet.shot("game")
+    tablet.assert_names_readable()
     seen = play(
         tablet,
         hands,
@@ -127,6 +128,7 @@ def test_a_whole_seed_004_game_for_three_players(tablet):
     hands = example("seed-004")["hands"]
     tablet.start_game("2", NAMES[:3], seating="given")
     tablet.shot("game")
+    tablet.assert_names_readable()
     seen = play(
         tablet,
         hands,

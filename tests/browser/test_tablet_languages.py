@@ -26,7 +26,12 @@ from tests.parlor.test_tablet_i18n import catalog_entries
 pytestmark = pytest.mark.django_db(transaction=True)
 
 RON = {"result": {"kind": "ron", "loser": 0, "wins": [{"winner": 1, "han": 3, "fu": 30}]}}
-DRAW = {"riichi": [2], "result": {"kind": "draw", "tenpai": [0, 3]}}
+DRAW = {
+    "riichi": [2],
+    "penalties": [{"kind": "dead_hand", "seat": 1}],
+    "result": {"kind": "draw", "tenpai": [0, 3]},
+}
+COMPENSATED = {"result": {"kind": "chombo", "offender": 2, "compensation": {"to": 3, "han": 6}}}
 # Words that are data or names, not the tablet's own strings.
 ALLOWED_LATIN = {"English"}  # the language switch names itself
 PLACEHOLDER = re.compile(r"%\(\w+\)s|%s|%d")
@@ -94,7 +99,25 @@ def floor_with_games(parlor_floor: dict[str, Any]) -> dict[str, Any]:
     game_finish(game=done, by=staff)
     free = Table.objects.create(parlor=parlor_floor["parlor"], label="3", ruleset_key="seed-001")
     other = Table.objects.create(parlor=ParlorFactory(), label="X", ruleset_key="standard")
-    return {**parlor_floor, "playing": playing, "done": done, "free": free, "other": other}
+    # The rulesets with penalties, compensation and wareme, for the controls only they have.
+    rulesets = {"seed-001": 4, "seed-000": 4, "seed-003": 3}
+    more = {}
+    for label, (key, count) in enumerate(rulesets.items(), start=4):
+        table = Table.objects.create(
+            parlor=parlor_floor["parlor"], label=str(label), ruleset_key=key
+        )
+        more[key] = game_start(
+            table=table, players=players[:count], seating=Seating.GIVEN, by=staff
+        )
+    hand_record(game=more["seed-001"], sequence=1, entry=COMPENSATED, by=staff)
+    return {
+        **parlor_floor,
+        "playing": playing,
+        "done": done,
+        "free": free,
+        "other": other,
+        "more": more,
+    }
 
 
 def walk(page: Any, base: str, data: dict[str, Any], lang: str) -> list[tuple[str, str]]:
@@ -130,6 +153,12 @@ def walk(page: Any, base: str, data: dict[str, Any], lang: str) -> list[tuple[st
     page.click('[data-kind="draw"]')
     page.wait_for_selector("[data-preview]")  # a noten riichi: settled as chombo, with a note
     visit("game-draw-noten-riichi")
+    page.click("#clear")
+    page.click("#penalty-box > summary")
+    page.click('[data-penalty="dead_hand"]')
+    visit("game-penalty-pick")
+    page.click('.seat[data-seat="1"]')
+    visit("game-penalty-chip")
     page.click('[data-action="undo"]')
     page.click('[data-action="finish"]')
     visit("game-menus")
@@ -137,6 +166,37 @@ def walk(page: Any, base: str, data: dict[str, Any], lang: str) -> list[tuple[st
     visit("correct", f"/tablet/games/{playing.public_id}/hands/1/correct/")
     page.wait_for_selector("[data-preview]")
     visit("correct-preview")
+    more = data["more"]
+    visit("penalties-seed-001", f"/tablet/games/{more['seed-001'].public_id}/")
+    page.wait_for_selector("body[data-ready='true']")
+    page.click("#penalty-box > summary")
+    page.click('[data-penalty="deposit"]')
+    page.click('.seat[data-seat="1"]')
+    page.click('[data-kind="chombo"]')
+    page.click('.seat[data-seat="2"]')
+    page.click("#compensation-button")
+    visit("compensation-pick")
+    page.click('.seat[data-seat="3"]')
+    visit("compensation-value")
+    page.click('.limit-row .cell[data-han="6"]')
+    page.wait_for_selector("[data-preview]")
+    visit("compensation-preview")
+    visit("correct-compensation", f"/tablet/games/{more['seed-001'].public_id}/hands/1/correct/")
+    page.wait_for_selector("[data-preview]")
+    visit("wareme-seat", f"/tablet/games/{more['seed-000'].public_id}/")
+    page.wait_for_selector("body[data-ready='true']")
+    page.click("#more > summary")
+    page.click('[data-wareme-seat="2"]')
+    visit("wareme-seat-picked")
+    visit("penalties-seed-003", f"/tablet/games/{more['seed-003'].public_id}/")
+    page.wait_for_selector("body[data-ready='true']")
+    page.click("#penalty-box > summary")
+    page.click('[data-penalty="chombo"]')
+    visit("chombo-penalty-pick")
+    page.click('.seat[data-seat="1"]')
+    page.click('[data-kind="draw"]')
+    page.wait_for_selector("[data-preview]")
+    visit("chombo-penalty-preview")
     visit("result", f"/tablet/games/{done.public_id}/result/")
     visit("not-found", f"/tablet/tables/{data['other'].public_id}/")
     return seen

@@ -1,0 +1,84 @@
+/* tenbo 点棒 — the payments before the hand counts.
+ *
+ * Whenever the hand on the pad is complete, the server works out its payments (the engine
+ * replays the game with it) and answers with them as HTML, or with the engine's error in
+ * words, which is shown next to the part of the pad it concerns (data-error="<area>").
+ */
+(function (tenbo) {
+  "use strict";
+  var dom = tenbo.dom, hand = tenbo.hand, $ = dom.$, $$ = dom.$$;
+  var timer = null;
+  var token = 0;  // the latest request: an older answer is for an entry that no longer stands
+
+  function clearErrors() {
+    $$("[data-error]").forEach(function (el) { el.hidden = true; el.textContent = ""; });
+    var detail = $("[data-error-detail]");
+    detail.hidden = true;
+    detail.textContent = "";
+  }
+
+  function showError(error) {
+    var app = tenbo.app;
+    var area = $('[data-error="' + (error.area || "general") + '"]') || $('[data-error="general"]');
+    area.textContent = error.message;
+    area.hidden = false;
+    if (error.area === "value") { app.state.editing = true; tenbo.pad.render(app); }
+    if (error.area === "compensation") { app.state.editingCompensation = true; tenbo.pad.render(app); }
+    if (error.detail) {
+      var detail = $("[data-error-detail]");
+      detail.textContent = error.detail;
+      detail.hidden = false;
+    }
+  }
+
+  function clear() {
+    clearTimeout(timer);
+    token++;
+    $("#preview").innerHTML = "";
+  }
+
+  function changed() {
+    var app = tenbo.app;
+    app.previewOk = false;
+    clearErrors();
+    $("#stop-option").hidden = !app.state.stop;
+    var complete = hand.isComplete(app.state);
+    if (!complete) clear();
+    tenbo.pad.render(app);
+    if (complete) schedule();
+  }
+
+  function schedule() {
+    clearTimeout(timer);
+    $("#preview").innerHTML = '<p class="working">' + tenbo.app.T.checking + "</p>";
+    timer = setTimeout(request, 120);
+  }
+
+  function request() {
+    var app = tenbo.app, T = app.T, root = app.root;
+    if (!hand.isComplete(app.state)) return;
+    var mine = ++token;
+    var body = { hand: hand.buildEntry(app.state, app.cfg) };
+    if (app.mode === "correct") body.correct = Number(root.dataset.correct);
+    dom.post(root.dataset.previewUrl, body).then(function (res) {
+      if (mine !== token) return;
+      tenbo.queue.setOffline(false);
+      if (res.data && res.data.ok) {
+        app.previewOk = true;
+        $("#preview").innerHTML = res.data.html;
+        $("#stop-option").hidden = !res.data.can_stop;
+      } else {
+        $("#preview").innerHTML = "";
+        showError((res.data && res.data.error) || { message: T.server_error, area: "general" });
+      }
+      tenbo.pad.render(app);
+    }, function () {
+      if (mine !== token) return;
+      tenbo.queue.setOffline(true);
+      $("#preview").innerHTML = '<p class="offline" data-offline-preview>' + T.offline_preview + "</p>";
+      tenbo.pad.render(app);
+    });
+  }
+
+  tenbo.preview = { changed: changed, clear: clear, clearErrors: clearErrors, showError: showError };
+})(window.tenbo = window.tenbo || {});
