@@ -10,6 +10,7 @@ from enum import StrEnum
 class Reason(StrEnum):
     RIICHI = "riichi"  # a stick put on the table
     RIICHI_RETURN = "riichi_return"  # sticks handed back after a chombo replay
+    DEPOSIT_RETURN = "deposit_return"  # penalty deposits handed back after a chombo replay
     RON = "ron"
     TSUMO = "tsumo"
     HONBA = "honba"  # 積み棒

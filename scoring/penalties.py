@@ -81,6 +81,10 @@ def penalty_chombo_transfers(state: TableState, hand: Hand, *, ruleset: Ruleset,
     return transfers
 
 
+# What a chombo replay hands back for each kind of stick put down in the hand (seed 001 §5.1).
+_RETURNED = {Reason.RIICHI: Reason.RIICHI_RETURN, Reason.DEPOSIT: Reason.DEPOSIT_RETURN}
+
+
 def chombo_replay_transfers(state: TableState, hand: Hand, chombo: Chombo, *,
                             ruleset: Ruleset, active: tuple[int, ...]
                             ) -> tuple[Transfer, ...]:
@@ -88,7 +92,7 @@ def chombo_replay_transfers(state: TableState, hand: Hand, chombo: Chombo, *,
     and a spoiled large hand is compensated where the ruleset says so."""
     put = tuple(Transfer(s, None, ruleset.riichi_stick, Reason.RIICHI) for s in hand.riichi)
     put += deposit_transfers(hand, ruleset)
-    returned = tuple(Transfer(None, t.payer, t.amount, Reason.RIICHI_RETURN) for t in put)
+    returned = tuple(Transfer(None, t.payer, t.amount, _RETURNED[t.reason]) for t in put)
     paid = chombo_payments(state, hand, chombo.offender, ruleset=ruleset, active=active)
     return put + returned + paid + compensation(state, chombo, ruleset=ruleset)
 

@@ -57,6 +57,7 @@ def reason_label(code: str) -> str:
     labels = {
         "riichi": _("Riichi stick"),
         "riichi_return": _("Riichi stick returned"),
+        "deposit_return": _("Deposit returned"),
         "ron": _("Ron"),
         "tsumo": _("Tsumo"),
         "honba": _("Honba"),
