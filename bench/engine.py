@@ -109,8 +109,15 @@ def cli_call(record: dict[str, Any], *, runs: int) -> tuple[float, float]:
     times = []
     for _ in range(runs + 1):  # the first run warms the OS file cache and is dropped
         start = time.perf_counter()
-        done = subprocess.run([sys.executable, "-m", "scoring", "replay", "-"], input=payload,
-                              capture_output=True, text=True, cwd=REPO_ROOT, env=env, check=False)
+        done = subprocess.run(
+            [sys.executable, "-m", "scoring", "replay", "-"],
+            input=payload,
+            capture_output=True,
+            text=True,
+            cwd=REPO_ROOT,
+            env=env,
+            check=False,
+        )
         times.append(time.perf_counter() - start)
         if done.returncode != 0:
             raise SystemExit(f"the CLI failed ({done.returncode}): {done.stdout}{done.stderr}")
@@ -126,28 +133,38 @@ def main() -> None:
     games = load_records()
     total_hands = sum(len(game["record"]["hands"]) for game in games)
     pinning = pin_to_one_core()
-    print(f"corpus: {len(games)} games, {total_hands} hands ({RECORDS.relative_to(REPO_ROOT)}); "
-          f"Python {sys.version.split()[0]}; {pinning}")
+    print(
+        f"corpus: {len(games)} games, {total_hands} hands ({RECORDS.relative_to(REPO_ROOT)}); "
+        f"Python {sys.version.split()[0]}; {pinning}"
+    )
 
     rate, passes, hands, elapsed = corpus_rate(games, seconds=args.seconds)
-    print(f"(a) in process, whole corpus: {rate:,.0f} hands/s "
-          f"({passes} passes, {hands:,} hands in {elapsed:.2f} s; "
-          f"{elapsed / (passes * len(games)) * 1e3:.3f} ms per game on average)")
+    print(
+        f"(a) in process, whole corpus: {rate:,.0f} hands/s "
+        f"({passes} passes, {hands:,} hands in {elapsed:.2f} s; "
+        f"{elapsed / (passes * len(games)) * 1e3:.3f} ms per game on average)"
+    )
 
     game = average_game(games)
     size = len(game["record"]["hands"])
     mean, calls = one_call(game["record"], seconds=args.seconds / 2)
-    print(f"(b) in process, one average game ({game['id']}, {size} hands): "
-          f"{mean * 1e3:.3f} ms per replay_record call ({calls:,} calls)")
+    print(
+        f"(b) in process, one average game ({game['id']}, {size} hands): "
+        f"{mean * 1e3:.3f} ms per replay_record call ({calls:,} calls)"
+    )
 
     cost = stages(games)
-    print(f"(d) per hand: checking and parsing {cost['parse']:.1f} µs, settling and game flow "
-          f"(the engine proper) {cost['settle']:.1f} µs = {1e6 / cost['settle']:,.0f} hands/s, "
-          f"output {cost['output']:.1f} µs")
+    print(
+        f"(d) per hand: checking and parsing {cost['parse']:.1f} µs, settling and game flow "
+        f"(the engine proper) {cost['settle']:.1f} µs = {1e6 / cost['settle']:,.0f} hands/s, "
+        f"output {cost['output']:.1f} µs"
+    )
 
     cli_mean, cli_best = cli_call(game["record"], runs=args.cli_runs)
-    print(f"(c) command line, same game: {cli_mean * 1e3:.1f} ms per run, process start included "
-          f"(best {cli_best * 1e3:.1f} ms, {args.cli_runs} runs)")
+    print(
+        f"(c) command line, same game: {cli_mean * 1e3:.1f} ms per run, process start included "
+        f"(best {cli_best * 1e3:.1f} ms, {args.cli_runs} runs)"
+    )
 
 
 if __name__ == "__main__":

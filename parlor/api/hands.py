@@ -9,13 +9,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from parlor.api.games import game_detail_body
 from parlor.api.idempotency import idempotent_response
-from parlor.api.serializers import (
-    IDEMPOTENCY_KEY,
-    GameDetailSerializer,
-    error_responses,
-    game_detail_data,
-)
+from parlor.api.serializers import IDEMPOTENCY_KEY, GameDetailSerializer, error_responses
 from parlor.security.limits import HAND_SEQUENCE_MAX
 from parlor.selectors.access import game_for
 from parlor.services.hands import hand_correct, hand_preview, hand_record, hand_void_last
@@ -64,14 +60,14 @@ class HandRecordView(APIView):
         key = request.headers.get("Idempotency-Key", "").strip()
 
         def call() -> tuple[int, object]:
-            hand_record(
+            hand = hand_record(
                 game=game,
                 sequence=data.validated_data["sequence"],
                 by=request.user,
                 entry=data.validated_data["hand"],
                 idempotency_key=key,
             )
-            return 201, game_detail_data(game)
+            return 201, game_detail_body(hand.game)  # the locked row, as just stored
 
         return idempotent_response(request, table=game.table, call=call)
 
@@ -94,14 +90,14 @@ class HandCorrectView(APIView):
         data.is_valid(raise_exception=True)
 
         def call() -> tuple[int, object]:
-            hand_correct(
+            hand = hand_correct(
                 game=game,
                 sequence=sequence,
                 entry=data.validated_data["hand"],
                 reason=data.validated_data["reason"],
                 by=request.user,
             )
-            return 201, game_detail_data(game)
+            return 201, game_detail_body(hand.game)
 
         return idempotent_response(request, table=game.table, call=call)
 
@@ -123,9 +119,9 @@ class HandVoidView(APIView):
         data.is_valid(raise_exception=True)
 
         def call() -> tuple[int, object]:
-            hand_void_last(
+            hand = hand_void_last(
                 game=game, sequence=sequence, reason=data.validated_data["reason"], by=request.user
             )
-            return 200, game_detail_data(game)
+            return 200, game_detail_body(hand.game)
 
         return idempotent_response(request, table=game.table, call=call)

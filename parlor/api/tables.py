@@ -8,13 +8,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from parlor.api.games import game_detail_body
 from parlor.api.idempotency import idempotent_response
-from parlor.api.serializers import (
-    IDEMPOTENCY_KEY,
-    GameDetailSerializer,
-    error_responses,
-    game_detail_data,
-)
+from parlor.api.serializers import IDEMPOTENCY_KEY, GameDetailSerializer, error_responses
+from parlor.models import Game
 from parlor.security.limits import TABLE_MAX_PLAYERS
 from parlor.selectors.access import Role, players_for, require, table_for
 from parlor.selectors.games import table_state, tables_of
@@ -94,7 +91,7 @@ class GameStartView(APIView):
                 by=request.user,
                 seating=Seating(data.validated_data["seating"]),
             )
-            return 201, game_detail_data(game)
+            return 201, game_detail_body(Game.objects.select_related("table").get(pk=game.pk))
 
         return idempotent_response(request, table=table, call=call)
 
@@ -131,6 +128,6 @@ class GameImportView(APIView):
             game = game_import(
                 table=table, record=data.validated_data["record"], players=players, by=request.user
             )
-            return 201, game_detail_data(game)
+            return 201, game_detail_body(Game.objects.select_related("table").get(pk=game.pk))
 
         return idempotent_response(request, table=table, call=call)

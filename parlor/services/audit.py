@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 
 from django.db import transaction
+from django.db.models import prefetch_related_objects
 from django.utils import timezone
 
 from parlor.models import Game, GameStatus
@@ -28,6 +29,7 @@ def game_verify(*, game_id: int) -> bool:
     """
     game = Game.objects.prefetch_related("results").get(pk=game_id)
     hands = current_hands(game)
+    prefetch_related_objects(hands, "outcome")  # one query, not one per hand
     replay = engine.replay(game_record(game, [h.entry for h in hands]))
     stored = [{key: getattr(h.outcome, key) for key in OUTCOME_FIELDS} for h in hands]
     expected = [outcome_fields(item) for item in replay["hands"]]

@@ -49,25 +49,42 @@ def audit_record(
     game: Game | None = None,
 ) -> AuditEvent:
     """Appends one event to the parlor's audit log."""
-    actor = by if by is not None and by.is_authenticated else None
-    return AuditEvent.objects.create(
-        parlor=parlor,
-        actor=actor,
-        actor_name=actor.get_username() if actor is not None else "",
+    return _append(
+        parlor_id=parlor.pk,
+        by=by,
         action=action,
         subject_type=subject_type,
         subject_id=subject_id,
-        game=game,
-        summary=summary[:200],
+        summary=summary,
         before=before,
         after=after,
         reason=reason,
+        game=game,
+    )
+
+
+def _append(*, parlor_id: int, by: User, summary: str, **fields: Any) -> AuditEvent:
+    """audit_record by the parlor's id: a game's events need not load the parlor (one query)."""
+    actor = by if by is not None and by.is_authenticated else None
+    return AuditEvent.objects.create(
+        parlor_id=parlor_id,
+        actor=actor,
+        actor_name=actor.get_username() if actor is not None else "",
+        summary=summary[:200],
+        **fields,
     )
 
 
 def hand_snapshot(hand: Hand) -> dict[str, Any]:
-    """A hand version as it stands: its entry and what the engine made of it (one query)."""
-    outcome = HandOutcome.objects.filter(hand=hand).first()
+    """A hand version as it stands: its entry and what the engine made of it.
+
+    One query for the outcome, none where the hand holds it already (replays.replay_apply
+    leaves each outcome it stores on its hand).
+    """
+    if Hand.outcome.is_cached(hand):
+        outcome: HandOutcome | None = getattr(hand, "outcome", None)
+    else:
+        outcome = HandOutcome.objects.filter(hand=hand).first()
     return {
         "hand_id": str(hand.public_id),
         "sequence": hand.sequence,
@@ -118,8 +135,8 @@ def game_snapshot(game: Game) -> dict[str, Any]:
 def _game_event(
     game: Game, *, by: User, action: AuditAction, summary: str, **fields: Any
 ) -> AuditEvent:
-    return audit_record(
-        parlor=game.table.parlor,
+    return _append(
+        parlor_id=game.table.parlor_id,
         by=by,
         action=action,
         subject_type="game",
@@ -165,8 +182,8 @@ def audit_game_cancelled(
 def _hand_event(
     hand: Hand, game: Game, *, by: User, action: AuditAction, summary: str, **fields: Any
 ) -> AuditEvent:
-    return audit_record(
-        parlor=game.table.parlor,
+    return _append(
+        parlor_id=game.table.parlor_id,
         by=by,
         action=action,
         subject_type="hand",

@@ -6,9 +6,10 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
+from django.db.models import Prefetch, Q, prefetch_related_objects
 from django.utils import timezone
 
-from parlor.models import Game, GameStatus, Hand, HandState
+from parlor.models import Game, GameSeat, GameStatus, Hand, HandState
 from parlor.services import engine
 from parlor.services.audit_log import (
     audit_hand_corrected,
@@ -58,16 +59,29 @@ def hand_record(
     idempotency_key: str = "",
 ) -> Hand:
     """Records the game's next hand. `sequence` is the hand the tablet is entering: a stale
-    tablet (another tablet recorded that hand first) gets a Conflict instead of a second hand."""
+    tablet (another tablet recorded that hand first) gets a Conflict instead of a second hand.
+
+    The number of queries does not grow with the game: the locked row, its seats, its hands
+    (one query each), then the inserts. The returned hand's `game` is the locked row, with
+    the live state and the seats as stored.
+    """
     game = game_lock(game)
     _require_open(game)
     expected = game.hand_count + 1
     if sequence != expected:
         raise _stale(game, sequence, expected)
-    hands = current_hands(game)
+    # The seats once, for the record's names and, should this hand end the game, the results.
+    prefetch_related_objects([game], Prefetch("seats", GameSeat.objects.select_related("player")))
+    # One query: the current hands, and the voided versions of the hand being entered (a
+    # voided hand keeps its sequence and version; the new hand takes the next version).
+    rows = list(
+        game.hands.filter(Q(state=HandState.CURRENT) | Q(sequence=sequence)).order_by(
+            "sequence", "version"
+        )
+    )
+    hands = [hand for hand in rows if hand.state == HandState.CURRENT]
+    version = sum(1 for hand in rows if hand.sequence == sequence) + 1
     replay = engine.replay(game_record(game, [h.entry for h in hands] + [entry]))
-    # A voided hand keeps its sequence and version; the new hand takes the next version.
-    version = game.hands.filter(sequence=sequence).count() + 1
     try:
         with transaction.atomic():
             hand = Hand.objects.create(
@@ -80,7 +94,7 @@ def hand_record(
             )
     except IntegrityError as exc:
         raise _stale(game, sequence, expected) from exc
-    replay_apply(game, replay, [*hands, hand], from_sequence=sequence)
+    replay_apply(game, replay, [*hands, hand], from_sequence=sequence, appended=True)
     audit_hand_recorded(hand, game=game, by=by)
     enqueue_verify_if_finished(game)
     return hand

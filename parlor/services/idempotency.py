@@ -45,7 +45,10 @@ def idempotent_call(
             field="Idempotency-Key",
         )
     with transaction.atomic():
-        Table.objects.select_for_update().filter(pk=table.pk).first()
+        # No ordering: `.first()` ordered by the table's Meta ordering, which joins the parlor,
+        # and FOR UPDATE then locked the parlor's row too, so every tablet of the parlor waited
+        # for every other one's write.
+        list(Table.objects.select_for_update().filter(pk=table.pk).order_by().values_list("pk"))
         existing = IdempotencyRecord.objects.filter(table=table, key=key).first()
         if existing is not None:
             if existing.fingerprint != fingerprint:

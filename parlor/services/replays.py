@@ -28,7 +28,7 @@ def game_record(
     """The game's tenbo-game/1 record, with `entries` instead of the stored hands if given."""
     if entries is None:
         entries = [hand.entry for hand in current_hands(game)]
-    seats = list(game.seats.order_by("seat"))
+    seats = sorted(game.seats.all(), key=lambda seat: seat.seat)  # prefetched ones if any
     return engine.record_build(
         snapshot=game.ruleset_snapshot,
         names=[seat.name for seat in seats],
@@ -77,21 +77,33 @@ def tenths(value: Any) -> int:
 
 
 def replay_apply(
-    game: Game, replay: dict[str, Any], hands: list[Hand], *, from_sequence: int
+    game: Game,
+    replay: dict[str, Any],
+    hands: list[Hand],
+    *,
+    from_sequence: int,
+    appended: bool = False,
 ) -> None:
-    """Stores `replay` (of `hands`, in order) on the locked `game` and its hands."""
+    """Stores `replay` (of `hands`, in order) on the locked `game` and its hands.
+
+    `appended`: the change only added new hands to a game in progress, so none of them has an
+    outcome yet, the game has no results, and the game cannot reopen: nothing to delete first.
+    """
     items = replay["hands"]
     changed = [hand for hand in hands if hand.sequence >= from_sequence]
-    HandOutcome.objects.filter(hand__in=changed).delete()
+    if not appended:
+        HandOutcome.objects.filter(hand__in=changed).delete()
     HandOutcome.objects.bulk_create(
         HandOutcome(hand=hand, **outcome_fields(items[hand.sequence - 1])) for hand in changed
     )
-    _live_state_store(game, replay, hands)
-    _results_store(game, replay)
-    settlement_reconcile_game(game)  # a settled game that changed gets an adjustment
+    _live_state_store(game, replay, hands, may_reopen=not appended)
+    _results_store(game, replay, stored=not appended)
+    settlement_reconcile_game(game, appended=appended)  # a settled game that changed: adjustment
 
 
-def _live_state_store(game: Game, replay: dict[str, Any], hands: list[Hand]) -> None:
+def _live_state_store(
+    game: Game, replay: dict[str, Any], hands: list[Hand], *, may_reopen: bool
+) -> None:
     items = replay["hands"]
     if items:
         last = items[-1]
@@ -119,6 +131,9 @@ def _live_state_store(game: Game, replay: dict[str, Any], hands: list[Hand]) -> 
         if game.status == GameStatus.FINISHED:
             game.status, game.ended_at = GameStatus.IN_PROGRESS, None
     fields = ["scores", "sticks", "next_state", "hand_count", "end_reason", "status", "ended_at"]
+    if not may_reopen:
+        game.save(update_fields=fields)
+        return
     try:
         with transaction.atomic():
             game.save(update_fields=fields)
@@ -132,8 +147,10 @@ def _live_state_store(game: Game, replay: dict[str, Any], hands: list[Hand]) -> 
         ) from exc
 
 
-def _results_store(game: Game, replay: dict[str, Any]) -> None:
-    GameResult.objects.filter(game=game).delete()
+def _results_store(game: Game, replay: dict[str, Any], *, stored: bool) -> None:
+    """`stored`: the game may have results already (they are replaced)."""
+    if stored:
+        GameResult.objects.filter(game=game).delete()
     final = replay.get("final")
     if not final:
         return

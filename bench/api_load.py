@@ -1,0 +1,400 @@
+"""How fast the API records hands under 32 tablets, against a bare one-INSERT endpoint.
+
+Starts gunicorn (2 sync workers by default) serving the real project, bench/settings.py (the
+product's settings plus POST /bench/bare/, which only authenticates and INSERTs one row), on a
+database of its own (dropped and created again: tenbo_bench_api) with one parlor of 32 tables,
+a game in progress on each. Then, in the same run:
+
+1. record hand, saturated: every tablet records hands on its own table through
+   POST /api/games/{id}/hands/ (an Idempotency-Key each; ron, tsumo, draws, riichi; a game
+   that ends is followed by a new one, not timed), each tablet posting again as soon as it
+   has its answer;
+2. bare insert, saturated: the same tablets POST a body like a hand's to /bench/bare/;
+3. record hand, paced: the tablets post together at half the rate phase 1 reached (an open
+   loop: a late answer does not delay the next request's schedule, and the latency counts
+   from the scheduled time), which shows the time of one request when the server is busy
+   but not queueing.
+
+With every tablet posting back to back (phases 1 and 2) the queue in front of the two
+workers sets the latency (Little's law: mean latency = tablets / throughput), so those
+figures are throughput figures; "server" columns are gunicorn's own time per request (from
+its access log), which leaves the queue out.
+
+Prints requests, throughput, p50/p95/p99 of each phase, and the ratio of record-hand to bare
+throughput. Targets: ratio >= 0.6, record-hand p95 < 30 ms (paced).
+
+Run from the repository root, with PostgreSQL on 127.0.0.1 (no Redis needed: Celery runs
+eagerly, so the check of a finished game runs in the request that finished it):
+
+    python bench/api_load.py [--seconds 15] [--tablets 32] [--workers 2]
+
+gunicorn is stopped on exit, Ctrl-C included; the database is left for inspection.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO_ROOT))
+
+from bench.load_client import Http, Tablet, Timings, bare_insert  # noqa: E402
+
+HOST = "127.0.0.1"
+
+
+def parse_args() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=15, help="measured time of each phase")
+    parser.add_argument("--warmup", type=float, default=3, help="untimed start of each phase")
+    parser.add_argument("--tablets", type=int, default=32, help="tables, one tablet each")
+    parser.add_argument("--workers", type=int, default=2, help="gunicorn workers")
+    parser.add_argument(
+        "--worker-class", default="sync", choices=("sync", "gthread"), help="gunicorn workers"
+    )
+    parser.add_argument("--threads", type=int, default=4, help="threads per gthread worker")
+    parser.add_argument(
+        "--paced", type=float, default=0.5, help="phase 3's rate, a fraction of phase 1's; 0 skips"
+    )
+    parser.add_argument("--ruleset", default="standard", help="the tables' preset (han and fu)")
+    parser.add_argument("--port", type=int, default=0, help="0 picks a free port")
+    parser.add_argument("--postgres", default=f"postgres://postgres@{HOST}:5432")
+    parser.add_argument("--database", default="tenbo_bench_api")
+    return parser.parse_args()
+
+
+def environment(args: argparse.Namespace) -> dict[str, str]:
+    return {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "bench.settings",
+        "DATABASE_URL": f"{args.postgres}/{args.database}",
+        "SECRET_KEY": secrets.token_urlsafe(40),
+        "DJANGO_DEBUG": "0",  # DEBUG keeps every query in memory: never in a benchmark
+        "LOG_LEVEL": "WARNING",
+        "PYTHONPATH": str(REPO_ROOT),
+    }
+
+
+def database_create(args: argparse.Namespace, env: dict[str, str]) -> None:
+    import psycopg
+
+    with psycopg.connect(f"{args.postgres}/postgres", autocommit=True) as admin:
+        admin.execute(f'DROP DATABASE IF EXISTS "{args.database}" WITH (FORCE)')
+        admin.execute(f'CREATE DATABASE "{args.database}"')
+    subprocess.run(
+        [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
+        cwd=REPO_ROOT,
+        env=env,
+        check=True,
+    )
+
+
+def seed(args: argparse.Namespace, env: dict[str, str]) -> tuple[str, list[dict[str, Any]]]:
+    """One parlor, a staff user with a token, `tablets` tables with four players and a game
+    each. Returns the token and, per table, its id, players and game id."""
+    os.environ.update(env)
+    import django
+
+    django.setup()
+    from django.contrib.auth import get_user_model
+    from django.db import connection, connections
+    from rest_framework.authtoken.models import Token
+
+    from bench.bare import CREATE_BARE_TABLE
+    from parlor.models import MemberRole, Parlor, ParlorMember, Player, PlayerKind, Table
+    from parlor.services.games import game_start
+    from parlor.services.seating import Seating
+    from rulesets.registry import PRESETS
+    from scoring.ruleset import ValueInput
+
+    ruleset = PRESETS[args.ruleset]
+    if ruleset.value_input != ValueInput.HAN_FU or ruleset.player_count != 4:
+        raise SystemExit(f"--ruleset {args.ruleset}: the tablets play four-player han and fu")
+    with connection.cursor() as cursor:
+        cursor.execute(CREATE_BARE_TABLE)
+    parlor = Parlor.objects.create(name="ベンチ雀荘", slug="bench")
+    staff = get_user_model().objects.create_user("bench-staff", password=secrets.token_hex(8))
+    ParlorMember.objects.create(parlor=parlor, user=staff, role=MemberRole.STAFF)
+    token = Token.objects.create(user=staff).key
+    tables = []
+    for number in range(1, args.tablets + 1):
+        table = Table.objects.create(parlor=parlor, label=f"{number:02d}", ruleset_key=args.ruleset)
+        players = [
+            Player.objects.create(
+                parlor=parlor,
+                name=f"卓{number}-{seat + 1}",
+                kind=PlayerKind.MEMBER,
+                member_number=f"{number:02d}{seat + 1}",
+            )
+            for seat in range(4)
+        ]
+        game = game_start(table=table, players=players, seating=Seating.GIVEN, by=staff)
+        tables.append(
+            {
+                "table": str(table.public_id),
+                "players": [str(p.public_id) for p in players],
+                "game": str(game.public_id),
+            }
+        )
+    connections.close_all()
+    return token, tables
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind((HOST, 0))
+        return int(sock.getsockname()[1])
+
+
+def gunicorn_start(
+    args: argparse.Namespace, env: dict[str, str], port: int, log: Path
+) -> subprocess.Popen[bytes]:
+    command = [
+        str(Path(sys.executable).with_name("gunicorn")),
+        "parlor.wsgi",
+        f"--bind={HOST}:{port}",
+        f"--workers={args.workers}",
+        f"--worker-class={args.worker_class}",
+        f"--threads={args.threads if args.worker_class == 'gthread' else 1}",
+        "--backlog=2048",
+        f"--access-logfile={log}",
+        # path, query (the phase), status, microseconds in the worker
+        "--access-logformat=%(U)s %(q)s %(s)s %(D)s",
+        "--log-level=warning",
+    ]
+    # A session of its own: Ctrl-C reaches this script only, which then stops gunicorn.
+    server = subprocess.Popen(command, cwd=REPO_ROOT, env=env, start_new_session=True)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise SystemExit(f"gunicorn exited with {server.returncode}")
+        try:
+            with socket.create_connection((HOST, port), timeout=0.5):
+                return server
+        except OSError:
+            time.sleep(0.1)
+    gunicorn_stop(server)
+    raise SystemExit("gunicorn did not start within 30 s")
+
+
+def gunicorn_stop(server: subprocess.Popen[bytes]) -> None:
+    """SIGTERM to the master (it stops its workers), SIGKILL if it lingers."""
+    if server.poll() is not None:
+        return
+    server.send_signal(signal.SIGTERM)
+    try:
+        server.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        server.wait()
+
+
+Request = Callable[[str], tuple[float, float, str | None]]
+
+
+def run_phase(
+    name: str, requests: list[Request], *, seconds: float, warmup: float, rate: float = 0
+) -> tuple[Timings, float]:
+    """Runs every request function in its own thread for warm-up + `seconds`. With `rate`
+    (requests per second over all threads) each thread keeps a fixed schedule and latency
+    counts from the scheduled start. Returns the timings of the measured window."""
+    timings = Timings()
+    start = time.perf_counter() + 0.2
+    window = (start + warmup, start + warmup + seconds)
+    stop = threading.Event()
+
+    def loop(request: Request, index: int) -> None:
+        interval = len(requests) / rate if rate else 0.0
+        due = start + (index / len(requests)) * interval
+        while not stop.is_set():
+            if rate:
+                pause = due - time.perf_counter()
+                if pause > 0:
+                    time.sleep(pause)
+            began, latency, error = request(name)
+            if rate:
+                latency += began - due  # the time this request waited behind its schedule
+                began, due = due, due + interval
+            if window[0] <= began < window[1]:
+                if error is None:
+                    timings.add(began, latency)
+                else:
+                    timings.error(error)
+            if time.perf_counter() >= window[1]:
+                break
+
+    threads = [
+        threading.Thread(target=loop, args=(request, index), daemon=True)
+        for index, request in enumerate(requests)
+    ]
+    for thread in threads:
+        thread.start()
+    try:
+        for thread in threads:
+            thread.join()
+    finally:
+        stop.set()
+    return timings, seconds
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def server_times(log: Path) -> dict[tuple[str, str], list[float]]:
+    """gunicorn's time per request (seconds) by (kind, phase) from the access log."""
+    times: dict[tuple[str, str], list[float]] = {}
+    for line in log.read_text().splitlines():
+        parts = line.split()
+        if len(parts) != 4 or not parts[1].startswith("phase="):
+            continue
+        path, query, status, micros = parts
+        kind = "bare" if path.startswith("/bench/") else "hand" if path.endswith("/hands/") else ""
+        if kind and status in ("200", "201"):
+            times.setdefault((kind, query.removeprefix("phase=")), []).append(int(micros) / 1e6)
+    return times
+
+
+def row(label: str, timings: Timings, seconds: float, server: list[float]) -> str:
+    ms = [latency * 1000 for latency in timings.latencies]
+    server_ms = [value * 1000 for value in server]
+    return (
+        f"{label:<24}{len(ms):>8}{len(ms) / seconds:>9.1f}"
+        f"{percentile(ms, 0.50):>8.1f}{percentile(ms, 0.95):>8.1f}{percentile(ms, 0.99):>8.1f}"
+        f"{percentile(server_ms, 0.50):>9.1f}{percentile(server_ms, 0.95):>8.1f}"
+        f"{len(timings.errors):>8}"
+    )
+
+
+def bare_request(http: Http, seed: int) -> Request:
+    rng = random.Random(seed)
+    return lambda phase: bare_insert(http, rng, phase)
+
+
+def main() -> None:
+    args = parse_args()
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # run the finally blocks
+    env = environment(args)
+    print(f"database {args.database}: create, migrate, seed {args.tablets} tables …", flush=True)
+    database_create(args, env)
+    token, tables = seed(args, env)
+    port = args.port or free_port()
+    log = Path(f"/tmp/tenbo-bench-api-{os.getpid()}.log")
+    server = gunicorn_start(args, env, port, log)
+    connections: list[Http] = []
+    try:
+        threads = f", {args.threads} threads each" if args.worker_class == "gthread" else ""
+        print(
+            f"gunicorn {args.workers} {args.worker_class} workers{threads} on {HOST}:{port}; "
+            f"{args.tablets} tablets; {args.seconds:g} s per phase after {args.warmup:g} s "
+            "warm-up",
+            flush=True,
+        )
+        tablets = []
+        for index, table in enumerate(tables):
+            http = Http(HOST, port, token)
+            connections.append(http)
+            status, content, _ = http.call("GET", f"/api/games/{table['game']}/?phase=setup")
+            if status != 200:
+                raise SystemExit(f"GET game: {status} {content[:300]!r}")
+            tablets.append(
+                Tablet(
+                    http,
+                    table["table"],
+                    table["players"],
+                    json.loads(content),
+                    random.Random(index),
+                )
+            )
+        phases: list[tuple[str, str, Timings, float]] = []
+        hands, seconds = run_phase(
+            "saturated",
+            [tablet.record_hand for tablet in tablets],
+            seconds=args.seconds,
+            warmup=args.warmup,
+        )
+        phases.append(("hand", "record hand, saturated", hands, seconds))
+        bare, seconds = run_phase(
+            "bare",
+            [bare_request(tablet.http, index) for index, tablet in enumerate(tablets)],
+            seconds=args.seconds,
+            warmup=args.warmup,
+        )
+        phases.append(("bare", "bare insert, saturated", bare, seconds))
+        hand_rate = len(hands.latencies) / args.seconds
+        if args.paced > 0 and hand_rate > 0:
+            paced, seconds = run_phase(
+                "paced",
+                [tablet.record_hand for tablet in tablets],
+                seconds=args.seconds,
+                warmup=args.warmup,
+                rate=hand_rate * args.paced,
+            )
+            phases.append(
+                ("hand", f"record hand at {hand_rate * args.paced:.0f}/s", paced, seconds)
+            )
+    finally:
+        for http in connections:
+            http.close()
+        gunicorn_stop(server)
+    report(args, phases, server_times(log), tablets)
+    log.unlink(missing_ok=True)
+
+
+def report(
+    args: argparse.Namespace,
+    phases: list[tuple[str, str, Timings, float]],
+    server: dict[tuple[str, str], list[float]],
+    tablets: list[Tablet],
+) -> None:
+    phase_names = {"record hand, saturated": "saturated", "bare insert, saturated": "bare"}
+    print()
+    print(
+        f"{'':<24}{'requests':>8}{'req/s':>9}{'p50':>8}{'p95':>8}{'p99':>8}"
+        f"{'srv p50':>9}{'srv p95':>8}{'errors':>8}   (ms)"
+    )
+    results = {}
+    for kind, label, timings, seconds in phases:
+        phase = phase_names.get(label, "paced")
+        print(row(label, timings, seconds, server.get((kind, phase), [])))
+        results[phase] = timings
+    hand_rate = len(results["saturated"].latencies) / args.seconds
+    bare_rate = len(results["bare"].latencies) / args.seconds
+    ratio = hand_rate / bare_rate if bare_rate else float("nan")
+    print()
+    verdict = "met" if ratio >= 0.6 else "NOT met"
+    print(f"record-hand / bare throughput: {ratio:.2f} (target >= 0.6: {verdict})")
+    if "paced" in results:
+        p95 = percentile([x * 1000 for x in results["paced"].latencies], 0.95)
+        verdict = "met" if p95 < 30 else "NOT met"
+        print(f"record-hand p95, paced: {p95:.1f} ms (target < 30 ms: {verdict})")
+    games = sum(t.games_started for t in tablets)
+    hands = sum(t.hands_recorded for t in tablets)
+    print(f"hands recorded {hands}, games ended and started again {games}")
+    errors = [e for _, _, timings, _ in phases for e in timings.errors]
+    for error in errors[:5]:
+        print(f"  error: {error}")
+    print(
+        f"({os.cpu_count()} CPUs here; load average {os.getloadavg()[0]:.1f}: figures from a busy "
+        "machine are noisy)"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,134 @@
+"""The tablet's hot requests take a fixed number of queries, however many hands the game has.
+
+Each bound is asserted on a game of 2 hands and on one of 20 (with a correction and a voided
+hand among them), so a query per hand fails the test. The bounds are what the requests take
+today on PostgreSQL and SQLite; raise one only for a query that does not repeat per hand.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from rest_framework.test import APIClient
+
+from parlor.api.games import game_detail_body
+from parlor.api.serializers import game_detail_data
+from parlor.models import Game, Table
+from tests.parlor.conftest import ok
+from tests.parlor.game_driver import play_to_end
+
+pytestmark = pytest.mark.django_db
+
+ALL_TENPAI = {"result": {"kind": "draw", "tenpai": [0, 1, 2, 3]}}  # the dealer keeps the deal
+RIICHI_ALL_TENPAI = {"riichi": [1], "result": {"kind": "draw", "tenpai": [0, 1, 2, 3]}}
+RON = {"result": {"kind": "ron", "loser": 2, "wins": [{"winner": 3, "han": 2, "fu": 30}]}}
+
+# The token, the role (two) and the game; BEGIN, the table's lock and the Idempotency-Key; a
+# savepoint, the game's lock, its seats and its hands; the hand (in a savepoint), its outcome,
+# the game row, the game's seat figures, the audit event; the answer's seats, results and hand
+# versions; the stored answer and COMMIT.
+RECORD_HAND_MAX = 24
+RECORD_LAST_HAND_MAX = 34  # ... and the results, seat figures, stale daily reports
+PREVIEW_HAND_MAX = 6  # token, role (two), game, hands, seats
+GAME_DETAIL_MAX = 7  # token, role (two), game, seats, results, hand versions
+TABLE_DETAIL_MAX = 13  # token, role (two), table, its game with seats, ruleset, seating
+TABLE_LIST_MAX = 12  # the same for the one table of the parlor (no look-up by id)
+
+
+def _played(staff: APIClient, game: dict[str, Any], count: int) -> dict[str, Any]:
+    """`game` after `count` hands that never end it; a long game also has a correction and a
+    voided hand recorded again, so it holds every kind of version."""
+    for number in range(count):
+        hand = RIICHI_ALL_TENPAI if number % 3 == 1 else ALL_TENPAI
+        game = ok(_post_hand(staff, game, hand), 201)
+    if count >= 3:
+        correction = {"hand": ALL_TENPAI, "reason": "riichi entered by mistake"}
+        corrections = f"/api/games/{game['id']}/hands/2/corrections/"
+        ok(staff.post(corrections, correction, format="json"), 201)
+        last = f"/api/games/{game['id']}/hands/{count}/void/"
+        game = ok(staff.post(last, {"reason": "wrong table"}, format="json"))
+        game = ok(_post_hand(staff, game, ALL_TENPAI), 201)
+    assert game["status"] == "in_progress" and game["hand_count"] == count
+    return game
+
+
+def _post_hand(staff: APIClient, game: dict[str, Any], hand: dict[str, Any]) -> Any:
+    return staff.post(
+        f"/api/games/{game['id']}/hands/",
+        {"sequence": game["hand_count"] + 1, "hand": hand},
+        format="json",
+        headers={"Idempotency-Key": str(uuid.uuid4())},
+    )
+
+
+@pytest.fixture(params=[2, 20], ids=["2-hands", "20-hands"])
+def game(
+    request: pytest.FixtureRequest,
+    staff: APIClient,
+    table: Table,
+    start_game: Callable[..., dict[str, Any]],
+) -> dict[str, Any]:
+    return _played(staff, start_game(table), request.param)
+
+
+def test_recording_a_hand_takes_the_same_queries_however_long_the_game(
+    staff, game, django_assert_max_num_queries
+):
+    with django_assert_max_num_queries(RECORD_HAND_MAX):
+        body = ok(_post_hand(staff, game, RON), 201)
+    assert body["hand_count"] == game["hand_count"] + 1
+
+
+def test_the_hand_that_ends_the_game_takes_the_same_queries_however_long_the_game(
+    staff, game, django_assert_max_num_queries
+):
+    ending = {"result": {"kind": "ron", "loser": 2, "wins": [{"winner": 3, "yakuman": 2}]}}
+    game_now = ok(staff.get(f"/api/games/{game['id']}/"))
+    assert game_now["scores"][2] < 64000  # a double yakuman (64,000) busts seat 2
+    with django_assert_max_num_queries(RECORD_LAST_HAND_MAX):
+        body = ok(_post_hand(staff, game, ending), 201)
+    assert (body["status"], body["end_reason"]) == ("finished", "tobi")
+
+
+def test_previewing_a_hand_takes_the_same_queries_however_long_the_game(
+    staff, game, django_assert_max_num_queries
+):
+    with django_assert_max_num_queries(PREVIEW_HAND_MAX):
+        ok(staff.post(f"/api/games/{game['id']}/hands/preview/", {"hand": RON}, format="json"))
+
+
+def test_reading_a_game_takes_the_same_queries_however_long_the_game(
+    staff, game, django_assert_max_num_queries
+):
+    with django_assert_max_num_queries(GAME_DETAIL_MAX):
+        body = ok(staff.get(f"/api/games/{game['id']}/"))
+    assert len(body["hands"]) >= body["hand_count"]
+
+
+def test_the_floor_takes_the_same_queries_however_long_the_game(
+    staff, table, game, django_assert_max_num_queries
+):
+    with django_assert_max_num_queries(TABLE_LIST_MAX):
+        tables = ok(staff.get("/api/tables/"))
+    assert tables[0]["game"]["hand_count"] == game["hand_count"]
+    with django_assert_max_num_queries(TABLE_DETAIL_MAX):
+        ok(staff.get(f"/api/tables/{table.public_id}/"))
+
+
+def test_the_game_in_answers_is_what_the_game_serializer_gives(staff, table, game, start_game):
+    """The answers build the game's detail without the serializer; the JSON is the same, for
+    a game in progress (corrected and voided versions included) and for a finished one."""
+    finished_table = Table.objects.create(parlor=table.parlor, label="2", ruleset_key="standard")
+    finished = play_to_end(staff, start_game(finished_table)["id"])
+    for public_id in (game["id"], finished["id"]):
+        row = Game.objects.select_related("table").get(public_id=public_id)
+        assert _json(game_detail_body(row)) == _json(game_detail_data(row))
+        assert _json(ok(staff.get(f"/api/games/{public_id}/"))) == _json(game_detail_data(row))
+
+
+def _json(data: Any) -> str:
+    return json.dumps(data, sort_keys=True)
