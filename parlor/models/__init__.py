@@ -15,6 +15,7 @@ from parlor.models.money import (
 )
 from parlor.models.parlors import MemberRole, Parlor, ParlorMember, Player, PlayerKind
 from parlor.models.rulesets import RulesetDefinition
+from parlor.models.seat_stats import GameSeatStats
 from parlor.models.tables import SeatDraw, SeatDrawMethod, SeatDrawPosition, Table
 from parlor.models.visits import (
     Adjustment,
@@ -48,6 +49,7 @@ __all__ = [
     "VisitStatus",
     "Game",
     "GameResult",
+    "GameSeatStats",
     "GameSeat",
     "GameStatus",
     "Hand",

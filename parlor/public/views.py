@@ -16,8 +16,8 @@ from parlor.models import Parlor, Player
 from parlor.public.pdf import PdfUnavailable, html_to_pdf
 from parlor.public.present import receipt_lines, receipt_totals, signed, stats_rows
 from parlor.selectors.access import Role
-from parlor.selectors.games import games_of_player
-from parlor.selectors.visits import receipt_of, visit_for, visits_of_player
+from parlor.selectors.games import results_of_player
+from parlor.selectors.visits import receipt_of, visit_for, visit_lines_of_player
 from parlor.services.errors import DomainError, NotFound
 from parlor.services.standings import Standings, parlor_standings, standings_are_public
 from parlor.services.stats import player_stats
@@ -108,28 +108,19 @@ def player_page(request: HttpRequest) -> HttpResponse:
     player = Player.objects.filter(user=request.user).select_related("parlor").first()
     if player is None:
         raise PermissionDenied(_("This account has no player at any parlor."))
-    games = []
-    for game in games_of_player(player).filter(status="finished")[:50]:
-        mine = next((r for r in game.results.all() if r.player_id == player.pk), None)
-        if mine is not None:
-            games.append(
-                {
-                    "game": game,
-                    "rank": mine.rank,
-                    "result": signed(mine.total_tenths / 10, decimals=1),
-                    "chips": signed(mine.chips),
-                }
-            )
-    visits = []
-    for visit in visits_of_player(player)[:20]:
-        receipt = receipt_of(visit)
-        visits.append(
-            {
-                "visit": visit,
-                "games": sum(1 for line in receipt.lines if line.game_id),
-                "total": signed(receipt.totals["total_yen"]),
-            }
-        )
+    games = [
+        {
+            "game": result.game,
+            "rank": result.rank,
+            "result": signed(result.total_tenths / 10, decimals=1),
+            "chips": signed(result.chips),
+        }
+        for result in results_of_player(player, limit=50)
+    ]
+    visits = [
+        {"visit": row.visit, "games": row.games, "total": signed(row.total_yen)}
+        for row in visit_lines_of_player(player, limit=20)
+    ]
     stats = [{"player_count": s.player_count, **stats_rows(s)} for s in player_stats(player)]
     return render(
         request,

@@ -6,7 +6,7 @@ from typing import Any
 
 from django.db.models import Prefetch, QuerySet
 
-from parlor.models import Game, GameStatus, Hand, Parlor, Player, Table
+from parlor.models import Game, GameResult, GameStatus, Hand, Parlor, Player, Table
 from parlor.services import engine
 from parlor.services.errors import DomainError
 from parlor.services.rulesets import ruleset_resolve
@@ -104,4 +104,23 @@ def games_of_player(player: Player) -> QuerySet[Game]:
         .select_related("table")
         .prefetch_related("seats__player", "results")
         .order_by("-started_at", "-id")
+    )
+
+
+def results_of_player(player: Player, *, limit: int) -> list[GameResult]:
+    """The player's latest finished games, newest first, as their results with the game and
+    its table (one query; the games' ruleset snapshots are not read)."""
+    return list(
+        GameResult.objects.filter(player=player, game__status=GameStatus.FINISHED)
+        .select_related("game__table")
+        .only(
+            "rank",
+            "total_tenths",
+            "chips",
+            "game__public_id",
+            "game__started_at",
+            "game__ruleset_key",
+            "game__table__label",
+        )
+        .order_by("-game__started_at", "-game_id")[:limit]
     )

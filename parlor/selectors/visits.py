@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import Count, Q, QuerySet
 
 from parlor.models import (
     Adjustment,
@@ -78,6 +78,35 @@ def visits_of_player(player: Player) -> QuerySet[Visit]:
         .select_related("player", "parlor", "last_game", "settlement")
         .order_by("-checked_in_at", "-id")
     )
+
+
+@dataclass(frozen=True, slots=True)
+class VisitLine:
+    """A visit as the player's page lists it: its games and its total (yen)."""
+
+    visit: Visit
+    games: int
+    total_yen: int
+
+
+def visit_lines_of_player(player: Player, *, limit: int = 20) -> list[VisitLine]:
+    """The player's latest visits with their receipts' game count and total.
+
+    One query for the closed visits (from their settlements); an open visit (a player has one
+    at most) computes its provisional receipt.
+    """
+    visits = visits_of_player(player).annotate(
+        game_lines=Count("settlement__lines", filter=Q(settlement__lines__game__isnull=False))
+    )[:limit]
+    rows = []
+    for visit in visits:
+        if visit.status == VisitStatus.CLOSED:
+            rows.append(VisitLine(visit, visit.game_lines, visit.settlement.total_yen))
+        else:
+            receipt = receipt_of(visit)
+            games = sum(1 for line in receipt.lines if line.game_id)
+            rows.append(VisitLine(visit, games, receipt.totals["total_yen"]))
+    return rows
 
 
 def adjustments_of(parlor: Parlor, *, open_only: bool) -> QuerySet[Adjustment]:

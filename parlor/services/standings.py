@@ -10,9 +10,9 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 
 from django.db import transaction
-from django.db.models import Exists, OuterRef
+from django.db.models import Count, Q, Sum
 
-from parlor.models import GameResult, GameSeat, GameStatus, Parlor, StandingsSettings
+from parlor.models import GameSeatStats, Parlor, StandingsSettings
 from parlor.services.business_days import business_day_of, day_range, month_range
 
 DEFAULT_MONTHLY_MIN_GAMES = 10
@@ -51,31 +51,28 @@ class _Tally:
 def standings_between(
     parlor: Parlor, start: datetime, end: datetime, *, min_games: int = 0
 ) -> list[Standings]:
-    """Per game type, the players ranked by their summed results in [start, end) (one query)."""
-    staff_seat = GameSeat.objects.filter(
-        game=OuterRef("game"), seat=OuterRef("seat"), is_staff_play=True
-    )
-    results = (
-        GameResult.objects.filter(
-            game__table__parlor=parlor,
-            game__status=GameStatus.FINISHED,
-            game__ended_at__gte=start,
-            game__ended_at__lt=end,
+    """Per game type, the players ranked by their summed results in [start, end) (one query).
+
+    Sums the games' per seat figures (GameSeatStats) in the database, by game type and player.
+    """
+    rows = (
+        GameSeatStats.objects.filter(
+            parlor=parlor, ended_at__gte=start, ended_at__lt=end, is_staff_play=False
         )
-        .exclude(Exists(staff_seat))
-        .select_related("player", "game")
-        .only("rank", "total_tenths", "player__name", "game__ruleset_snapshot")
+        .values("player_count", "player_id", "player__name")
+        .annotate(
+            games=Count("id"),
+            total_tenths=Sum("total_tenths"),
+            rank_sum=Sum("rank"),
+            tops=Count("id", filter=Q(rank=1)),
+        )
+        .order_by()
     )
     tallies: dict[int, dict[int, _Tally]] = {}
-    for result in results:
-        count = int(result.game.ruleset_snapshot.get("player_count", 4))
-        tally = tallies.setdefault(count, {}).setdefault(
-            result.player_id, _Tally(result.player.name)
+    for row in rows:
+        tallies.setdefault(row["player_count"], {})[row["player_id"]] = _Tally(
+            row["player__name"], row["games"], row["total_tenths"], row["rank_sum"], row["tops"]
         )
-        tally.games += 1
-        tally.total_tenths += result.total_tenths
-        tally.rank_sum += result.rank
-        tally.tops += result.rank == 1
     return [_ranked(count, tallies[count], min_games) for count in sorted(tallies, reverse=True)]
 
 

@@ -1,4 +1,7 @@
-"""A player's statistics (成績), computed from the hand records of their finished games.
+"""A player's statistics (成績), counted from the hand records of their finished games.
+
+The counting is done once per game, when it finishes (services.seat_stats, GameSeatStats);
+reading the statistics sums those rows.
 
 Per game type, over the seats they played themselves (a staff seat, 本走, is not theirs):
 - a hand counts where the seat was dealt in (not the hand a four-person seat sat out, 抜け番);
@@ -11,13 +14,11 @@ Per game type, over the seats they played themselves (a staff seat, 本走, is n
 
 from __future__ import annotations
 
-from collections import defaultdict
 from dataclasses import dataclass
-from typing import Any
 
-from parlor.models import GameResult, GameSeat, GameStatus, Hand, HandState, Player
+from django.db.models import Count, Q, Sum
 
-WIN_REASONS = ("ron", "tsumo", "pao")
+from parlor.models import GameSeatStats, Player
 
 
 @dataclass
@@ -70,55 +71,26 @@ class PlayerStats:
         return round(self.win_points / self.wins) if self.wins else None
 
 
-def _is_bust(score: int, tobi_rule: Any) -> bool:
-    return score < 0 or (score == 0 and tobi_rule == "at_or_below_zero")
-
-
-def _count_hand(stats: PlayerStats, seat: int, entry: dict[str, Any], transfers: list[Any]) -> None:
-    if entry.get("sit_out") == seat:
-        return
-    stats.hands += 1
-    stats.riichi += seat in entry.get("riichi", [])
-    won = [t["amount"] for t in transfers if t["to"] == seat and t["reason"] in WIN_REASONS]
-    if won:
-        stats.wins += 1
-        stats.win_points += sum(won)
-    result = entry.get("result", {})
-    if result.get("kind") == "ron" and result.get("loser") == seat:
-        stats.deal_ins += any(t["reason"] in WIN_REASONS for t in transfers)
-
-
 def player_stats(player: Player) -> list[PlayerStats]:
-    """The player's statistics per game type, four-player first (three queries)."""
-    seats = {
-        s.game_id: s
-        for s in GameSeat.objects.filter(
-            player=player, is_staff_play=False, game__status=GameStatus.FINISHED
-        ).select_related("game")
-    }
-    results = list(GameResult.objects.filter(game_id__in=seats).only("game_id", "seat", "rank"))
-    seat_count: dict[int, int] = defaultdict(int)  # the last place is the number of results
-    for result in results:
-        seat_count[result.game_id] += 1
-    by_type: dict[int, PlayerStats] = {}
-    for result in results:
-        seat = seats[result.game_id]
-        if result.seat != seat.seat:
-            continue
-        game = seat.game
-        count = int(game.ruleset_snapshot.get("player_count", 4))
-        stats = by_type.setdefault(count, PlayerStats(count))
-        stats.games += 1
-        stats.rank_sum += result.rank
-        stats.tops += result.rank == 1
-        stats.lasts += result.rank == seat_count[result.game_id]
-        tobi_rule = game.ruleset_snapshot.get("tobi")
-        stats.tobi += game.end_reason == "tobi" and _is_bust(game.scores[seat.seat], tobi_rule)
-    hands = Hand.objects.filter(game_id__in=seats, state=HandState.CURRENT).select_related(
-        "outcome"
+    """The player's statistics per game type, four-player first (one query).
+
+    Sums the per seat figures of their finished games (GameSeatStats) in the database.
+    """
+    rows = (
+        GameSeatStats.objects.filter(player=player, is_staff_play=False)
+        .values("player_count")
+        .annotate(
+            games=Count("id"),
+            rank_sum=Sum("rank"),
+            tops=Count("id", filter=Q(rank=1)),
+            lasts=Count("id", filter=Q(is_last=True)),
+            tobi=Count("id", filter=Q(is_tobi=True)),
+            hands=Sum("hands"),
+            wins=Sum("wins"),
+            deal_ins=Sum("deal_ins"),
+            riichi=Sum("riichi"),
+            win_points=Sum("win_points"),
+        )
+        .order_by("-player_count")
     )
-    for hand in hands:
-        game = seats[hand.game_id].game
-        stats = by_type[int(game.ruleset_snapshot.get("player_count", 4))]
-        _count_hand(stats, seats[hand.game_id].seat, hand.entry, hand.outcome.transfers)
-    return [by_type[count] for count in sorted(by_type, reverse=True)]
+    return [PlayerStats(**row) for row in rows]
