@@ -4,29 +4,25 @@ from __future__ import annotations
 
 import csv
 import io
-import shutil
-import subprocess
+import os
 
 import pytest
 from pypdf import PdfReader
 
 
 def pdf_can_be_made() -> bool:
-    """WeasyPrint loads (Pango is there) and fontconfig knows a Japanese font."""
+    """reportlab is installed and the report's TrueType font is on the machine."""
     try:
-        import weasyprint  # noqa: F401  (loads Pango through cffi)
-    except OSError:
+        from parlor.reports.render.pdf_font import font_path  # imports reportlab
+    except ImportError:
         return False
-    if not shutil.which("fc-list"):
-        return False
-    listed = subprocess.run(["fc-list", ":lang=ja"], capture_output=True, text=True, check=False)
-    return bool(listed.stdout.strip())
+    return os.path.isfile(font_path())
 
 
 needs_pdf = pytest.mark.skipif(
     not pdf_can_be_made(),
-    reason="PDF reports need Pango and a Japanese font (Debian: libpango-1.0-0, "
-    "libpangoft2-1.0-0, fonts-noto-cjk; scripts/test.sh installs them)",
+    reason="PDF reports need reportlab and the IPA P Gothic font (Debian: "
+    "fonts-ipafont-gothic; scripts/test.sh installs it) or REPORT_PDF_FONT",
 )
 
 JAPANESE_HEADINGS = [
