@@ -41,6 +41,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI's files vendored: /api/docs/ needs no CDN
     "parlor.apps.ParlorConfig",
     "parlor.reports.apps.ReportsConfig",  # daily reports (issue 7): own app, own migrations
 ]
@@ -195,6 +196,9 @@ SPECTACULAR_SETTINGS = {
         'corrections, settlements. Errors are {"error": {"code", "message", "field", "hand"}}.'
     ),
     "VERSION": "1.0.0",
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
     # 400/413/503 that the security layer may give any operation (parlor/security/schema.py).
