@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from drf_spectacular.types import OpenApiTypes
@@ -13,7 +14,7 @@ from rest_framework.views import APIView
 
 from parlor.api.idempotency import idempotent_response
 from parlor.api.serializers import IDEMPOTENCY_KEY, GameDetailSerializer, error_responses
-from parlor.models import Game, GameResult, GameSeat, Hand, HandOutcome
+from parlor.models import Game, GameResult, GameSeat, GameStatus, Hand, HandOutcome
 from parlor.selectors.access import Role, game_for
 from parlor.services.games import game_cancel, game_finish
 from parlor.services.imports import game_export
@@ -25,20 +26,32 @@ def _when(value: Any) -> str | None:
     return _DATETIME.to_representation(value) if value is not None else None
 
 
-def game_detail_body(game: Game) -> dict[str, Any]:
+def game_detail_body(
+    game: Game,
+    *,
+    seats: Iterable[GameSeat] | None = None,
+    hands: Iterable[Hand] | None = None,
+) -> dict[str, Any]:
     """GameDetailSerializer's answer for `game` (its table loaded), built from the rows.
 
-    Three queries (seats, results, every hand version with its outcome), whatever the number of
-    hands; the serializer took six and built a serializer per hand, which cost more than the
-    queries. tests/parlor/test_query_counts.py checks that both give the same JSON.
+    At most three queries (seats, results, every hand version with its outcome), whatever the
+    number of hands; the serializer took six and built a serializer per hand, which cost more
+    than the queries. A write that has the rows as it stored them passes them in: `seats` with
+    their players, `hands` every version in (sequence, version) order with its outcome and
+    users; those queries are then left out. tests/parlor/test_query_counts.py checks that the
+    serializer, a write's answer and a fresh read give the same JSON.
     """
-    seats = GameSeat.objects.filter(game=game).select_related("player")
-    results = GameResult.objects.filter(game=game).select_related("player")
-    hands = (
-        Hand.objects.filter(game=game)
-        .select_related("outcome", "entered_by", "voided_by", "supersedes")
-        .order_by("sequence", "version")
-    )
+    if seats is None:
+        seats = GameSeat.objects.filter(game=game).select_related("player")
+    if hands is None:
+        hands = (
+            Hand.objects.filter(game=game)
+            .select_related("outcome", "entered_by", "voided_by")
+            .order_by("sequence", "version")
+        )
+    hands = list(hands)
+    # A correction supersedes a version of the same game, so it is among `hands`: no join.
+    versions = {hand.pk: hand.version for hand in hands}
     return {
         "id": str(game.public_id),
         "table_id": str(game.table.public_id),
@@ -56,13 +69,23 @@ def game_detail_body(game: Game) -> dict[str, Any]:
         "seats": [
             {"seat": s.seat, "player_id": str(s.player.public_id), "name": s.name} for s in seats
         ],
-        "results": [_result(result) for result in results],
+        "results": [_result(result) for result in _results(game)],
         "schema_version": game.schema_version,
         "ruleset": game.ruleset_snapshot,
         "is_closed_by_staff": game.is_closed_by_staff,
         "cancel_reason": game.cancel_reason,
-        "hands": [_hand(hand) for hand in hands],
+        "hands": [_hand(hand, versions) for hand in hands],
     }
+
+
+def _results(game: Game) -> Iterable[GameResult]:
+    """The game's results (one query), none for a game in progress without a query: results
+    are written by replays.replay_apply only when the replay ended the game, which then is
+    finished, and deleted by every replay that may reopen it (only an appended hand skips
+    the delete, and it cannot reopen a game)."""
+    if game.status == GameStatus.IN_PROGRESS:
+        return []
+    return GameResult.objects.filter(game=game).select_related("player")
 
 
 def _result(result: GameResult) -> dict[str, Any]:
@@ -79,8 +102,13 @@ def _result(result: GameResult) -> dict[str, Any]:
     }
 
 
-def _hand(hand: Hand) -> dict[str, Any]:
+def _hand(hand: Hand, versions: dict[int, int]) -> dict[str, Any]:
     outcome: HandOutcome | None = getattr(hand, "outcome", None)
+    supersedes: int | None = None
+    if hand.supersedes_id is not None:
+        supersedes = versions.get(hand.supersedes_id)
+        if supersedes is None:  # not among the versions given: read it (one query)
+            supersedes = hand.supersedes.version if hand.supersedes else None
     return {
         "id": str(hand.public_id),
         "sequence": hand.sequence,
@@ -90,7 +118,7 @@ def _hand(hand: Hand) -> dict[str, Any]:
         "entered_by": hand.entered_by.username if hand.entered_by else None,
         "entered_at": _when(hand.entered_at),
         "reason": hand.reason,
-        "supersedes_version": hand.supersedes.version if hand.supersedes else None,
+        "supersedes_version": supersedes,
         "voided_at": _when(hand.voided_at),
         "void_reason": hand.void_reason,
         "outcome": None if outcome is None else _outcome(outcome),

@@ -60,14 +60,17 @@ class HandRecordView(APIView):
         key = request.headers.get("Idempotency-Key", "").strip()
 
         def call() -> tuple[int, object]:
-            hand = hand_record(
+            recorded = hand_record(
                 game=game,
                 sequence=data.validated_data["sequence"],
                 by=request.user,
                 entry=data.validated_data["hand"],
                 idempotency_key=key,
             )
-            return 201, game_detail_body(hand.game)  # the locked row, as just stored
+            # The locked row and the rows the service read and wrote, as just stored.
+            return 201, game_detail_body(
+                recorded.game, seats=recorded.seats, hands=recorded.versions
+            )
 
         return idempotent_response(request, table=game.table, call=call)
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
 from parlor.models import Game, MemberRole, Parlor, ParlorMember, Player, Table
@@ -38,11 +39,19 @@ class Access:
 
 
 def access_for(user: AbstractBaseUser | AnonymousUser) -> Access:
-    """The user's parlor and role (one or two queries); Forbidden if they have none."""
+    """The user's parlor and role (one query); Forbidden if they have none."""
     if not user.is_authenticated:
         raise Forbidden("sign in first", code="not_authenticated")
-    member = ParlorMember.objects.select_related("parlor").filter(user=user).first()
-    player = Player.objects.select_related("parlor").filter(user=user).first()
+    # A user has one ParlorMember and one Player at most (both are one-to-one with the user),
+    # so the user's row with both joined finds what the two look-ups by user found.
+    row = (
+        get_user_model()
+        .objects.select_related("parlor_member__parlor", "player__parlor")
+        .filter(pk=user.pk)
+        .first()
+    )
+    member: ParlorMember | None = getattr(row, "parlor_member", None)
+    player: Player | None = getattr(row, "player", None)
     if member is not None:
         role = Role.MANAGER if member.role == MemberRole.MANAGER else Role.STAFF
         return Access(

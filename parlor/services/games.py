@@ -23,8 +23,11 @@ from parlor.tasks import enqueue_verify_if_finished
 
 
 def game_lock(game: Game) -> Game:
-    """The game row again, locked until the transaction ends, so two tablets cannot interleave."""
-    return Game.objects.select_for_update().select_related("table").get(pk=game.pk)
+    """The game row again, locked until the transaction ends, so two tablets cannot interleave.
+
+    Only the game row (`of`): the joined table row is locked by table_lock, always first, so a
+    request holding the table and one locking the game cannot deadlock on each other."""
+    return Game.objects.select_for_update(of=("self",)).select_related("table").get(pk=game.pk)
 
 
 def table_lock(table: Table) -> Table:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
-from django.db.models import Prefetch, Q, prefetch_related_objects
+from django.db.models import Prefetch, prefetch_related_objects
 from django.utils import timezone
 
 from parlor.models import Game, GameSeat, GameStatus, Hand, HandState
@@ -49,7 +50,26 @@ def hand_preview(*, game: Game, entry: dict[str, Any]) -> dict[str, Any]:
     return {"hand": replay["hands"][-1], "end": replay.get("end"), "final": replay.get("final")}
 
 
-@transaction.atomic
+@dataclass(frozen=True, slots=True)
+class RecordedHand:
+    """What hand_record stored, with the rows an answer needs, as they stand after it.
+
+    `game` is the locked row with its live state as just stored, `seats` its seats (players
+    loaded), `versions` every version of its hands in (sequence, version) order, each with
+    its outcome and its users loaded.
+    """
+
+    hand: Hand
+    game: Game
+    seats: tuple[GameSeat, ...]
+    versions: tuple[Hand, ...]
+
+
+# No savepoint of its own (two round trips): an error in here always ends the transaction,
+# as no caller catches it and carries on (the API and the tablet let it leave their atomic
+# block, and idempotency.idempotent_call opens one for every call). A caller that wants to
+# carry on after an error must open its own savepoint.
+@transaction.atomic(savepoint=False)
 def hand_record(
     *,
     game: Game,
@@ -57,13 +77,13 @@ def hand_record(
     entry: dict[str, Any],
     by: AbstractBaseUser | None,
     idempotency_key: str = "",
-) -> Hand:
+) -> RecordedHand:
     """Records the game's next hand. `sequence` is the hand the tablet is entering: a stale
     tablet (another tablet recorded that hand first) gets a Conflict instead of a second hand.
 
-    The number of queries does not grow with the game: the locked row, its seats, its hands
-    (one query each), then the inserts. The returned hand's `game` is the locked row, with
-    the live state and the seats as stored.
+    The number of queries does not grow with the game: the locked row, its seats, every
+    version of its hands (one query each), then the inserts. The answer's rows come back
+    with the hand, so the caller need not read them again.
     """
     game = game_lock(game)
     _require_open(game)
@@ -72,10 +92,11 @@ def hand_record(
         raise _stale(game, sequence, expected)
     # The seats once, for the record's names and, should this hand end the game, the results.
     prefetch_related_objects([game], Prefetch("seats", GameSeat.objects.select_related("player")))
-    # One query: the current hands, and the voided versions of the hand being entered (a
-    # voided hand keeps its sequence and version; the new hand takes the next version).
+    # One query: every version, for the replay (the current ones), the new hand's version (a
+    # voided hand keeps its sequence and version; the new hand takes the next version) and
+    # the answer (outcomes and users joined).
     rows = list(
-        game.hands.filter(Q(state=HandState.CURRENT) | Q(sequence=sequence)).order_by(
+        game.hands.select_related("outcome", "entered_by", "voided_by").order_by(
             "sequence", "version"
         )
     )
@@ -83,21 +104,29 @@ def hand_record(
     version = sum(1 for hand in rows if hand.sequence == sequence) + 1
     replay = engine.replay(game_record(game, [h.entry for h in hands] + [entry]))
     try:
-        with transaction.atomic():
-            hand = Hand.objects.create(
-                game=game,
-                sequence=sequence,
-                version=version,
-                entry=entry,
-                entered_by=by,
-                idempotency_key=idempotency_key,
-            )
+        # No savepoint around the insert (two round trips): every writer of a game's hands
+        # (record, correct, void) locks the game row first and reads `hand_count` and the
+        # versions under that lock (an import writes its hands with its new game), so no
+        # other transaction can insert this (sequence, version) meanwhile. Should a
+        # constraint fire anyway, the Conflict below needs no query (sequence == expected
+        # here) and the whole transaction rolls back, as it did with the savepoint.
+        hand = Hand.objects.create(
+            game=game,
+            sequence=sequence,
+            version=version,
+            entry=entry,
+            entered_by=by,
+            idempotency_key=idempotency_key,
+        )
     except IntegrityError as exc:
         raise _stale(game, sequence, expected) from exc
     replay_apply(game, replay, [*hands, hand], from_sequence=sequence, appended=True)
     audit_hand_recorded(hand, game=game, by=by)
     enqueue_verify_if_finished(game)
-    return hand
+    versions = sorted([*rows, hand], key=lambda row: (row.sequence, row.version))
+    return RecordedHand(
+        hand=hand, game=game, seats=tuple(game.seats.all()), versions=tuple(versions)
+    )
 
 
 def _stale(game: Game, sequence: int, expected: int) -> Conflict:

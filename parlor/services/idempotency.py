@@ -34,16 +34,21 @@ def idempotent_call(
     The table row is locked before the key is looked up, so a retry that arrives while the
     first request is still running waits for it and then gets its response. Errors are not
     stored: the transaction rolls back and a retry runs again.
+
+    `call` always runs in a transaction opened here, with a key or without: the services
+    it calls open no savepoint of their own (hands.hand_record), since an error leaves this
+    block and rolls everything back.
     """
-    if not key:
-        status, body = call()
-        return status, body, False
     if len(key) > MAX_KEY_LENGTH:
         raise InvalidInput(
             f"Idempotency-Key is longer than {MAX_KEY_LENGTH} characters",
             code="idempotency_key_too_long",
             field="Idempotency-Key",
         )
+    if not key:
+        with transaction.atomic():
+            status, body = call()
+        return status, body, False
     with transaction.atomic():
         # No ordering: `.first()` ordered by the table's Meta ordering, which joins the parlor,
         # and FOR UPDATE then locked the parlor's row too, so every tablet of the parlor waited

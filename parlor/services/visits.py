@@ -97,7 +97,13 @@ def visit_stand_in(
     *, visit: Visit, game: Game, by: AbstractBaseUser | None, note: str = ""
 ) -> VisitGame:
     """代走: a member of staff played some hands for the player; the result stays the player's."""
-    link = VisitGame.objects.select_for_update().filter(visit=visit, game=game).first()
+    # Only the link row: its default ordering joins the game, which FOR UPDATE would lock too.
+    link = (
+        VisitGame.objects.select_for_update(of=("self",))
+        .filter(visit=visit, game=game)
+        .order_by("pk")
+        .first()
+    )
     if link is None:
         raise InvalidInput(
             "the player did not play that game during this visit",

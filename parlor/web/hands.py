@@ -119,10 +119,10 @@ def record(request: HttpRequest, game_id: str) -> JsonResponse:
             )
 
         def call() -> tuple[int, Any]:
-            hand = hand_record(
+            recorded = hand_record(
                 game=game, sequence=sequence, entry=entry, by=request.user, idempotency_key=key
             )
-            return 201, {"ok": True, "sequence": hand.sequence}
+            return 201, {"ok": True, "sequence": recorded.hand.sequence}
 
         status, payload, replayed = idempotent_call(
             table=game.table,

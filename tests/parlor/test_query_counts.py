@@ -27,16 +27,16 @@ ALL_TENPAI = {"result": {"kind": "draw", "tenpai": [0, 1, 2, 3]}}  # the dealer 
 RIICHI_ALL_TENPAI = {"riichi": [1], "result": {"kind": "draw", "tenpai": [0, 1, 2, 3]}}
 RON = {"result": {"kind": "ron", "loser": 2, "wins": [{"winner": 3, "han": 2, "fu": 30}]}}
 
-# The token, the role (two) and the game; BEGIN, the table's lock and the Idempotency-Key; a
-# savepoint, the game's lock, its seats and its hands; the hand (in a savepoint), its outcome,
-# the game row, the game's seat figures, the audit event; the answer's seats, results and hand
-# versions; the stored answer and COMMIT.
-RECORD_HAND_MAX = 24
-RECORD_LAST_HAND_MAX = 34  # ... and the results, seat figures, stale daily reports
-PREVIEW_HAND_MAX = 6  # token, role (two), game, hands, seats
-GAME_DETAIL_MAX = 7  # token, role (two), game, seats, results, hand versions
-TABLE_DETAIL_MAX = 13  # token, role (two), table, its game with seats, ruleset, seating
-TABLE_LIST_MAX = 12  # the same for the one table of the parlor (no look-up by id)
+# The token, the role (the user with their member and player row) and the game; BEGIN, the
+# table's lock and the Idempotency-Key; the game's lock, its seats and every hand version;
+# the hand, its outcome, the game row, the audit event; the stored answer and COMMIT. No
+# savepoint, and the answer is built from the rows the request read and wrote.
+RECORD_HAND_MAX = 15
+RECORD_LAST_HAND_MAX = 27  # ... and the results, seat figures, stale daily reports
+PREVIEW_HAND_MAX = 5  # token, role, game, hands, seats
+GAME_DETAIL_MAX = 5  # token, role, game, seats, hand versions (no results in progress)
+TABLE_DETAIL_MAX = 12  # token, role, table, its game with seats, ruleset, seating
+TABLE_LIST_MAX = 11  # the same for the one table of the parlor (no look-up by id)
 
 
 def _played(staff: APIClient, game: dict[str, Any], count: int) -> dict[str, Any]:
@@ -128,6 +128,51 @@ def test_the_game_in_answers_is_what_the_game_serializer_gives(staff, table, gam
         row = Game.objects.select_related("table").get(public_id=public_id)
         assert _json(game_detail_body(row)) == _json(game_detail_data(row))
         assert _json(ok(staff.get(f"/api/games/{public_id}/"))) == _json(game_detail_data(row))
+
+
+def _is_a_fresh_read(staff: APIClient, answer: dict[str, Any]) -> None:
+    """The answer of a write is the game as a GET reads it afterwards (the write builds it
+    from the rows it read and wrote instead of reading them again)."""
+    assert _json(answer) == _json(ok(staff.get(f"/api/games/{answer['id']}/")))
+
+
+def test_the_record_answer_is_the_game_as_read_after_it(staff, game):
+    """A game of 2 hands, and one of 20 with a correction and a voided hand among them."""
+    for _ in range(2):
+        game = ok(_post_hand(staff, game, RON), 201)
+        _is_a_fresh_read(staff, game)
+
+
+def test_the_answer_to_the_hand_that_ends_the_game_is_the_game_as_read_after_it(staff, game):
+    ending = {"result": {"kind": "ron", "loser": 2, "wins": [{"winner": 3, "yakuman": 2}]}}
+    body = ok(_post_hand(staff, game, ending), 201)
+    assert body["status"] == "finished" and body["results"]
+    _is_a_fresh_read(staff, body)
+
+
+def test_the_record_answer_after_corrections_and_voids_is_the_game_as_read_after_it(
+    staff, table, start_game
+):
+    game = _played(staff, start_game(table), 3)
+    url = f"/api/games/{game['id']}/hands"
+    correction = {"hand": RIICHI_ALL_TENPAI, "reason": "riichi forgotten"}
+    _is_a_fresh_read(staff, ok(staff.post(f"{url}/3/corrections/", correction, format="json"), 201))
+    # Hand 4, after a correction of hand 3.
+    _is_a_fresh_read(staff, ok(_post_hand(staff, game, RON), 201))
+    ok(staff.post(f"{url}/4/void/", {"reason": "wrong table"}, format="json"))
+    game = ok(staff.post(f"{url}/3/void/", {"reason": "wrong table"}, format="json"))
+    _is_a_fresh_read(staff, game)
+    # Hand 3 again, a new version after a voided, a corrected and a voided one, while a
+    # voided hand 4 comes after it.
+    body = ok(_post_hand(staff, game, RIICHI_ALL_TENPAI), 201)
+    assert [(h["sequence"], h["version"], h["state"]) for h in body["hands"][-5:]] == [
+        (3, 1, "voided"),
+        (3, 2, "superseded"),
+        (3, 3, "voided"),
+        (3, 4, "current"),
+        (4, 1, "voided"),
+    ]
+    _is_a_fresh_read(staff, body)
 
 
 def _json(data: Any) -> str:
