@@ -209,8 +209,11 @@ SPECTACULAR_SETTINGS = {
 }
 
 # Celery: a Redis broker with CELERY_BROKER_URL; without one, tasks run eagerly in-process.
-CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", "memory://")
-CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", CELERY_BROKER_URL == "memory://")
+# (The in-memory default names its host, or kombu warns in every process that it has none.)
+CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", "memory://localhost/")
+CELERY_TASK_ALWAYS_EAGER = env_bool(
+    "CELERY_TASK_ALWAYS_EAGER", CELERY_BROKER_URL.startswith("memory://")
+)
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_RESULT_BACKEND = env_str("CELERY_RESULT_BACKEND", "") or None
 CELERY_TASK_ACKS_LATE = True
