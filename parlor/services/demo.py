@@ -1,4 +1,9 @@
-"""Demo data for a fresh install: a parlor, a table per preset, players, users and games."""
+"""Demo data for a fresh install: a parlor, a table per preset, players, users, money settings,
+visits and games.
+
+The demo parlor plays for money (点5) so a new user sees settlements: every demo player is
+checked in before the demo games, and two of them are checked out, so receipts exist.
+"""
 
 from __future__ import annotations
 
@@ -7,10 +12,22 @@ from dataclasses import dataclass
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from parlor.models import Parlor, ParlorMember, Player, PlayerKind, Table
+from parlor.models import (
+    FeeModel,
+    MoneySettings,
+    Parlor,
+    ParlorMember,
+    Player,
+    PlayerKind,
+    Table,
+    Visit,
+    VisitStatus,
+)
 from parlor.services.games import game_finish, game_start
 from parlor.services.hands import hand_record
+from parlor.services.money import Terms, money_settings_set
 from parlor.services.seating import Seating
+from parlor.services.visits import visit_check_in, visit_check_out
 from rulesets.registry import PRESETS
 from scoring.ruleset import Ruleset, ValueInput
 
@@ -30,6 +47,31 @@ class DemoResult:
     logins: tuple[tuple[str, str, str], ...]
     games_created: int
 
+
+# The demo's money terms per game type, plausible for a Tokyo parlor: 点5 (50 yen per 1p), and
+# money rounded to 10 yen. Four players pay a 500-yen game fee each; three-player games (サンマ)
+# take a 400-yen fee each and a 300-yen top prize (トップ賞) from the winner; a chip is 100 yen.
+DEMO_MONEY = {
+    4: Terms(
+        rate_yen_per_p=50,
+        chip_value_yen=100,
+        fee_model=FeeModel.EACH.value,
+        game_fee_yen=500,
+        top_prize_yen=0,
+        money_unit_yen=10,
+    ),
+    3: Terms(
+        rate_yen_per_p=50,
+        chip_value_yen=100,
+        fee_model=FeeModel.EACH_PLUS_TOP.value,
+        game_fee_yen=400,
+        top_prize_yen=300,
+        money_unit_yen=10,
+    ),
+}
+# Players checked out after the demo games, so that receipts exist: 青木 (the demo player's own,
+# seen at /me/) and 土井, who played the four-player games only.
+DEMO_CHECKED_OUT = ("0001", "0004")
 
 # Tables that get a few finished games: a four-player, a three-player and a 回り親 preset.
 DEMO_GAME_PRESETS = ("standard", "tenhou-3p-tonpuu", "seed-004")
@@ -88,10 +130,35 @@ def demo_load() -> DemoResult:
             parlor=parlor, label=str(number), defaults={"ruleset_key": key}
         )
         tables.append(table)
-    created = (
-        0 if parlor.tables.filter(games__isnull=False).exists() else _demo_games(tables, players)
-    )
+    for player_count, terms in DEMO_MONEY.items():
+        if not MoneySettings.objects.filter(
+            parlor=parlor, player_count=player_count, table__isnull=True
+        ).exists():
+            money_settings_set(parlor=parlor, player_count=player_count, terms=terms)
+    created = 0
+    if not parlor.tables.filter(games__isnull=False).exists():
+        _demo_check_in(players)
+        created = _demo_games(tables, players)
+        _demo_check_out(players)
+    elif not Visit.objects.filter(parlor=parlor).exists():
+        # A demo loaded before it had money: check the players in, so the tablet can start games.
+        _demo_check_in(players)
     return DemoResult(parlor, DEMO_USERS, created)
+
+
+def _demo_check_in(players: list[Player]) -> None:
+    staff = get_user_model().objects.get(username="staff")
+    for player in players:
+        if not Visit.objects.filter(player=player, status=VisitStatus.OPEN).exists():
+            visit_check_in(player=player, by=staff)
+
+
+def _demo_check_out(players: list[Player]) -> None:
+    staff = get_user_model().objects.get(username="staff")
+    for player in players:
+        if player.member_number in DEMO_CHECKED_OUT:
+            visit = Visit.objects.get(player=player, status=VisitStatus.OPEN)
+            visit_check_out(visit=visit, by=staff)
 
 
 def _demo_games(tables: list[Table], players: list[Player]) -> int:

@@ -73,6 +73,21 @@ def _messages() -> dict[str, str]:
         "no_role": _("This account has no role at a parlor: ask a manager."),
         "not_authenticated": _("Sign in first."),
         "bad_json": _("The tablet sent something the server cannot read: reload the page."),
+        "player_not_checked_in": _(
+            "A player is not checked in: check them in before the game starts."
+        ),
+        "no_money_settings": _(
+            "This table has no money settings, so checked-in players cannot play here: "
+            "ask a manager."
+        ),
+        "visit_already_open": _("This player is already checked in."),
+        "visit_closed": _("This player has already checked out."),
+        "visit_over": _("The last game of this player is over: check them out."),
+        "visit_game_in_progress": _(
+            "This player is still playing: finish the game first (or call the last game)."
+        ),
+        "visit_not_found": _("There is no such visit at this parlor."),
+        "player_not_found": _("There is no such player at this parlor."),
     }
 
 

@@ -13,6 +13,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from parlor.models import Game, GameResult
+from parlor.selectors.counter import PlayerAtCounter
 from parlor.services import engine
 from parlor.web import labels
 from scoring.ruleset import Ruleset
@@ -123,6 +124,21 @@ def table_card(state: dict[str, Any]) -> dict[str, Any]:
             "tiles": seat_tiles(names, game["scores"], game["next"], player_count=player_count),
         }
     return card
+
+
+def start_picks(rows: list[PlayerAtCounter], picked: list[str]) -> list[dict[str, Any]]:
+    """The players of the game start, each with their place among those picked (1, 2, ...) or
+    None: the picks survive a check-in or a refused start."""
+    order = {pid: at for at, pid in enumerate(picked, start=1)}
+    return [
+        {
+            "player": row.player,
+            "state": str(row.state),
+            "can_play": row.can_play,
+            "pick": order.get(str(row.player.public_id)),
+        }
+        for row in rows
+    ]
 
 
 def transfer_rows(transfers: list[dict[str, Any]], names: list[str]) -> list[dict[str, Any]]:

@@ -3,7 +3,7 @@
 from django.contrib.auth.views import LogoutView
 from django.urls import include, path
 
-from parlor.web import hands, views
+from parlor.web import counter, hands, views
 
 urlpatterns = [
     path("", views.floor, name="floor"),
@@ -12,6 +12,12 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),  # set_language: the language cookie
     path("tables/<str:table_id>/", views.table_open, name="table"),
     path("tables/<str:table_id>/start/", views.game_begin, name="start"),
+    path("tables/<str:table_id>/check-in/", views.start_check_in, name="start-check-in"),
+    path("counter/", counter.counter, name="counter"),
+    path("counter/check-in/", counter.check_in, name="counter-check-in"),
+    path("counter/visits/<str:visit_id>/last-game/", counter.last_game, name="counter-last-game"),
+    path("counter/visits/<str:visit_id>/check-out/", counter.check_out, name="counter-check-out"),
+    path("counter/visits/<str:visit_id>/receipt/", counter.receipt, name="counter-receipt"),
     path("games/<str:game_id>/", views.game_screen, name="game"),
     path("games/<str:game_id>/state/", views.game_state, name="state"),
     path("games/<str:game_id>/history/", views.game_history, name="history"),

@@ -7,6 +7,7 @@ preview and corrections are in parlor/web/hands.py.
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.views import LoginView
@@ -18,12 +19,14 @@ from django.views.decorators.http import require_GET, require_POST
 
 from parlor.models import Game, GameStatus, HandState, Parlor, Table
 from parlor.selectors.access import Role, game_for, players_for, require, table_for
+from parlor.selectors.counter import start_rows
 from parlor.selectors.games import game_detail, table_state, tables_of
 from parlor.services import engine
 from parlor.services.errors import DomainError
 from parlor.services.games import game_finish, game_start
 from parlor.services.hands import hand_void_last
 from parlor.services.seating import Seating
+from parlor.services.visits import visit_check_in
 from parlor.web import labels, pages
 from parlor.web.access import staff_page
 from parlor.web.errors import error_payload
@@ -54,7 +57,13 @@ def table_open(request: HttpRequest, table_id: str) -> HttpResponse:
     game = table.games.filter(status=GameStatus.IN_PROGRESS).first()
     if game is not None:
         return redirect("tablet:game", game_id=game.public_id)
-    return _start_page(request, table=table, parlor=access.parlor)
+    picked = request.GET.get("picked")
+    return _start_page(
+        request,
+        table=table,
+        parlor=access.parlor,
+        picked=[pid for pid in picked.split(",") if pid] if picked is not None else None,
+    )
 
 
 def _start_page(
@@ -64,22 +73,50 @@ def _start_page(
     parlor: Parlor,
     error: dict[str, Any] | None = None,
     status: int = 200,
+    picked: list[str] | None = None,
 ) -> HttpResponse:
     state = table_state(table)
     seating = state.get("seating") or {}
+    player_count = (state.get("ruleset") or {}).get("player_count", 4)
+    has_money, rows = start_rows(table, player_count=player_count)
+    if picked is None:
+        picked = [str(p["id"]) for p in seating.get("players", [])]
     context = {
         "table": table,
         "state": state,
         "ruleset": pages.ruleset_title(state.get("ruleset")),
-        "player_count": (state.get("ruleset") or {}).get("player_count", 4),
-        "players": parlor.players.order_by("kind", "name"),
-        "seated": [str(p["id"]) for p in seating.get("players", [])],
+        "player_count": player_count,
+        "has_money": has_money,
+        "players": pages.start_picks(rows, picked),
         "seating": seating,
         "can_keep": bool(seating.get("players")) and not seating.get("seat_draw_required"),
         "error": error,
         "last_game": table.games.filter(status=GameStatus.FINISHED).first(),
     }
     return render(request, "tablet/start.html", context, status=status)
+
+
+@require_POST
+@staff_page
+def start_check_in(request: HttpRequest, table_id: str) -> HttpResponse:
+    """Checks a player in from the game start, keeping the players picked so far (in order)."""
+    table, access = table_for(request.user, table_id)
+    picked = [pid for pid in request.POST.getlist("players") if pid]
+    try:
+        [player] = players_for(access, [request.POST.get("check_in", "")])
+        visit_check_in(player=player, by=request.user)
+    except DomainError as exc:
+        return _start_page(
+            request,
+            table=table,
+            parlor=access.parlor,
+            error=error_payload(exc),
+            status=exc.status_code,
+            picked=picked,
+        )
+    messages.success(request, _("%(name)s is checked in.") % {"name": player.name})
+    url = reverse("tablet:table", kwargs={"table_id": table.public_id})
+    return redirect(f"{url}?{urlencode({'picked': ','.join(picked)})}" if picked else url)
 
 
 @require_POST
@@ -96,7 +133,14 @@ def game_begin(request: HttpRequest, table_id: str) -> HttpResponse:
     except (DomainError, ScoringError) as exc:
         payload = error_payload(exc)
         status = exc.status_code if isinstance(exc, DomainError) else 400
-        return _start_page(request, table=table, parlor=access.parlor, error=payload, status=status)
+        return _start_page(
+            request,
+            table=table,
+            parlor=access.parlor,
+            error=payload,
+            status=status,
+            picked=request.POST.getlist("players"),
+        )
     url = reverse("tablet:game", kwargs={"game_id": game.public_id})
     return redirect(f"{url}?seated={seating.value}")
 

@@ -13,9 +13,32 @@
       box.closest(".player-pick").querySelector(".order").textContent = at >= 0 ? String(at + 1) : "";
       box.closest(".player-pick").classList.toggle("is-picked", at >= 0);
     });
+    warn();
   }
+  var notice = document.getElementById("not-checked-in");
+  var seatButtons = Array.prototype.slice.call(form.querySelectorAll("[data-seating]"));
+
+  function pick(box) { return box.closest(".player-pick"); }
+
+  function warn() {
+    // At a table that plays for money, a player who is not checked in cannot sit down: say so
+    // before the tap on the seats, where staff can check them in with one tap.
+    var missing = order.filter(function (box) { return pick(box).dataset.canPlay === "false"; });
+    if (notice) {
+      var names = missing.map(function (box) { return pick(box).dataset.player; });
+      notice.textContent = notice.dataset.text.replace("%(names)s", names.join(document.documentElement.lang === "ja" ? "、" : ", "));
+      notice.hidden = missing.length === 0;
+    }
+    seatButtons.forEach(function (button) { button.disabled = missing.length > 0; });
+  }
+
+  boxes
+    .filter(function (box) { return box.hasAttribute("data-seated"); })
+    .sort(function (a, b) {
+      return (Number(a.getAttribute("data-seated")) || 0) - (Number(b.getAttribute("data-seated")) || 0);
+    })
+    .forEach(function (box) { order.push(box); });
   boxes.forEach(function (box) {
-    if (box.hasAttribute("data-seated")) order.push(box);
     box.addEventListener("change", function () {
       var at = order.indexOf(box);
       if (at >= 0) order.splice(at, 1); else order.push(box);

@@ -14,10 +14,12 @@ from typing import Any
 
 import pytest
 
-from parlor.models import Table
+from parlor.models import FeeModel, Table
 from parlor.services.games import game_finish, game_start
 from parlor.services.hands import hand_record
+from parlor.services.money import Terms, money_settings_set
 from parlor.services.seating import Seating
+from parlor.services.visits import visit_check_in, visit_check_out, visit_last_game_call
 from tests.browser.conftest import signed_in_context
 from tests.browser.tablet import SCREENSHOTS
 from tests.parlor.factories import ParlorFactory
@@ -32,8 +34,16 @@ DRAW = {
     "result": {"kind": "draw", "tenpai": [0, 3]},
 }
 COMPENSATED = {"result": {"kind": "chombo", "offender": 2, "compensation": {"to": 3, "han": 6}}}
+POINT_5 = Terms(
+    rate_yen_per_p=50,
+    chip_value_yen=0,
+    fee_model=FeeModel.EACH,
+    game_fee_yen=500,
+    top_prize_yen=0,
+    money_unit_yen=10,
+)
 # Words that are data or names, not the tablet's own strings.
-ALLOWED_LATIN = {"English"}  # the language switch names itself
+ALLOWED_LATIN = {"English", "PDF"}  # the language switch names itself; PDF is a file format
 PLACEHOLDER = re.compile(r"%\(\w+\)s|%s|%d")
 
 
@@ -110,7 +120,17 @@ def floor_with_games(parlor_floor: dict[str, Any]) -> dict[str, Any]:
             table=table, players=players[:count], seating=Seating.GIVEN, by=staff
         )
     hand_record(game=more["seed-001"], sequence=1, entry=COMPENSATED, by=staff)
+    # The parlor plays for money from now on (the games above started without): the counter
+    # shows a player checked in, one who called the last game, one checked out, and the rest.
+    money_settings_set(parlor=parlor_floor["parlor"], player_count=4, terms=POINT_5)
+    visit_check_in(player=players[4], by=staff)
+    last = visit_check_in(player=players[3], by=staff)
+    visit_last_game_call(visit=last, called=True)
+    closed = visit_check_in(player=players[2], by=staff)
+    visit_check_out(visit=closed, by=staff)
     return {
+        "open_visit": last,
+        "closed_visit": closed,
         **parlor_floor,
         "playing": playing,
         "done": done,
@@ -133,7 +153,14 @@ def walk(page: Any, base: str, data: dict[str, Any], lang: str) -> list[tuple[st
         seen.append((name, visible_text(page)))
 
     visit("floor", "/tablet/")
+    visit("counter", "/tablet/counter/")
+    visit("counter-check-out", f"/tablet/counter/visits/{data['open_visit'].public_id}/check-out/")
+    visit("counter-receipt", f"/tablet/counter/visits/{data['closed_visit'].public_id}/receipt/")
     visit("start", f"/tablet/tables/{data['free'].public_id}/")
+    page.wait_for_selector("body[data-ready='true']")
+    page.click('.player-pick[data-player="千葉"]')  # checked out: not checked in any more
+    page.wait_for_selector("#not-checked-in:visible")
+    visit("start-not-checked-in")
     visit("game", f"/tablet/games/{playing.public_id}/")
     page.wait_for_selector("body[data-ready='true']")
     page.click('.seat[data-seat="2"]')

@@ -256,6 +256,17 @@ EXPECTED: dict[str, list[Call]] = {
     "tablet:correct": [
         page("post", "staff", 201, kw=HAND_1, body={"hand": TSUMO_2, "reason": "typo"})
     ],
+    # The counter (受付・精算). The tablet's forms post fields, not JSON: a POST here names no
+    # player, so staff get the counter (or the start) back with 404 player_not_found.
+    "tablet:counter": [page("get", "staff", 200, own_parlor_list=True)],
+    "tablet:counter-check-in": [page("post", "staff", 404, own_parlor_list=True)],
+    "tablet:start-check-in": [page("post", "staff", 404, kw=FREE)],
+    "tablet:counter-last-game": [page("post", "staff", 302, kw=VISIT)],
+    "tablet:counter-check-out": [
+        page("get", "staff", 200, kw=VISIT),
+        page("post", "staff", 409, kw=VISIT),  # still playing
+    ],
+    "tablet:counter-receipt": [page("get", "staff", 200, kw=VISIT)],
     # --- The manager's daily report pages (issue 7) -----------------------------------------
     "reports:list": [page("get", "manager", 200, own_parlor_list=True, other_staff=403)],
     "reports:request": [page("post", "manager", 302, own_parlor_list=True, other_staff=403)],
