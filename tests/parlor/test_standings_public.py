@@ -127,7 +127,7 @@ def test_the_public_pages_show_no_money(parlor, month_of_games):
 def test_tv_mode_fills_the_screen_and_refreshes_itself(parlor, month_of_games):
     html = _page(parlor, "tv/")
     assert '<meta http-equiv="refresh" content="60">' in html
-    assert "requestFullscreen" in html and "overflow: hidden" in html and "vh" in html
+    assert 'data-action="fullscreen"' in html and "overflow: hidden" in html and "vh" in html
     assert 'content="15"' in _page(parlor, "tv/?refresh=1")  # clamped to the least
     assert 'content="60"' in _page(parlor, "tv/?refresh=soon")
 
