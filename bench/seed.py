@@ -152,7 +152,7 @@ def _ruleset(key: str, definition: Any) -> Any:
 def _template(key: str, definition: Any, entries: list[dict[str, Any]]) -> Template | None:
     """Replays `entries` as the product would (the snapshot inline) and keeps what it stores."""
     from parlor.services import engine
-    from parlor.services.replays import outcome_fields, tenths
+    from parlor.services.replays import OUTCOME_FIELDS, outcome_fields, tenths
     from parlor.services.seat_stats import seat_stats_values
 
     ruleset = _ruleset(key, definition)
@@ -167,24 +167,12 @@ def _template(key: str, definition: Any, entries: list[dict[str, Any]]) -> Templ
     final = replay.get("final")
     if not final or not replay["hands"]:
         return None
-    order = (
-        "round_wind",
-        "round_number",
-        "honba",
-        "dealer",
-        "sticks_before",
-        "scores_before",
-        "transfers",
-        "deltas",
-        "scores_after",
-        "sticks_after",
-        "next_state",
-        "notes",
-    )
     hand_texts = []
     for entry, item in zip(entries, replay["hands"], strict=True):
         fields = outcome_fields(item)
-        hand_texts.append((_copy_text(entry), [_copy_text(fields[name]) for name in order]))
+        hand_texts.append(
+            (_copy_text(entry), [_copy_text(fields[name]) for name in OUTCOME_FIELDS])
+        )
     seats = range(ruleset.player_count)
     results = [
         (

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from django.test import Client
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
@@ -46,6 +47,20 @@ def players(parlor: Parlor) -> list[Player]:
 @pytest.fixture
 def table(parlor: Parlor) -> Table:
     return TableFactory(parlor=parlor, label="1", ruleset_key="standard")
+
+
+@pytest.fixture
+def staff_user(parlor: Parlor) -> Any:
+    """A member of staff at `parlor` (a Django user)."""
+    return MemberFactory(parlor=parlor, role=MemberRole.STAFF).user
+
+
+@pytest.fixture
+def tablet(staff_user: Any) -> Client:
+    """The staff tablet's browser session: Django's test client signed in as `staff_user`."""
+    client = Client()
+    client.force_login(staff_user)
+    return client
 
 
 @pytest.fixture

@@ -34,18 +34,6 @@ POINT_5 = Terms(
 
 
 @pytest.fixture
-def staff_user(parlor):
-    return MemberFactory(parlor=parlor, role=MemberRole.STAFF).user
-
-
-@pytest.fixture
-def tablet(staff_user) -> Client:
-    client = Client()
-    client.force_login(staff_user)
-    return client
-
-
-@pytest.fixture
 def money(parlor):
     return money_settings_set(parlor=parlor, player_count=4, terms=POINT_5)
 

@@ -6,27 +6,15 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from parlor.models import Game, Hand, HandState, IdempotencyRecord, MemberRole
+from parlor.models import Game, Hand, HandState, IdempotencyRecord
 from parlor.services.games import game_start
 from parlor.services.hands import hand_record
 from parlor.services.seating import Seating
-from tests.parlor.factories import MemberFactory, TableFactory
+from tests.parlor.factories import TableFactory
 
 pytestmark = pytest.mark.django_db
 RON = {"result": {"kind": "ron", "loser": 0, "wins": [{"winner": 1, "han": 3, "fu": 30}]}}
 TSUMO = {"riichi": [2], "result": {"kind": "tsumo", "win": {"winner": 2, "han": 2, "fu": 30}}}
-
-
-@pytest.fixture
-def staff_user(parlor):
-    return MemberFactory(parlor=parlor, role=MemberRole.STAFF).user
-
-
-@pytest.fixture
-def tablet(staff_user) -> Client:
-    client = Client()
-    client.force_login(staff_user)
-    return client
 
 
 @pytest.fixture

@@ -7,26 +7,14 @@ import json
 import pytest
 from django.test import Client
 
-from parlor.models import Game, GameStatus, MemberRole
+from parlor.models import Game, GameStatus
 from parlor.services.games import game_finish, game_start
 from parlor.services.hands import hand_record
 from parlor.services.seating import Seating
-from tests.parlor.factories import MemberFactory, TableFactory, UserFactory
+from tests.parlor.factories import TableFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 RON = {"result": {"kind": "ron", "loser": 0, "wins": [{"winner": 1, "han": 3, "fu": 30}]}}
-
-
-@pytest.fixture
-def staff_user(parlor):
-    return MemberFactory(parlor=parlor, role=MemberRole.STAFF).user
-
-
-@pytest.fixture
-def tablet(staff_user) -> Client:
-    client = Client()
-    client.force_login(staff_user)
-    return client
 
 
 @pytest.fixture
