@@ -14,7 +14,7 @@ from parlor.api.serializers import IDEMPOTENCY_KEY, GameDetailSerializer, error_
 from parlor.models import Game
 from parlor.security.limits import TABLE_MAX_PLAYERS
 from parlor.selectors.access import Role, players_for, require, table_for
-from parlor.selectors.games import table_state, tables_of
+from parlor.selectors.games import table_state, tables_of, tables_state
 from parlor.services.games import game_start
 from parlor.services.imports import game_import
 from parlor.services.seating import Seating
@@ -44,7 +44,7 @@ class TableListView(APIView):
     @extend_schema(responses={200: TableStateSerializer(many=True), **error_responses()})
     def get(self, request: Request) -> Response:
         access = require(request.user, Role.STAFF)
-        states = [table_state(table) for table in tables_of(access.parlor)]
+        states = tables_state(tables_of(access.parlor))
         return Response(TableStateSerializer(states, many=True).data)
 
 

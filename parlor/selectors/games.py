@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+from collections import defaultdict
+from collections.abc import Iterable
 from typing import Any
 
 from django.db.models import Prefetch, QuerySet
 
-from parlor.models import Game, GameResult, GameStatus, Hand, Parlor, Player, Table
+from parlor.models import Game, GameResult, GameSeat, GameStatus, Hand, Parlor, Player, Table
 from parlor.services import engine
 from parlor.services.errors import DomainError
-from parlor.services.rulesets import ruleset_resolve
-from parlor.services.seating import seating_status
+from parlor.services.rulesets import rulesets_resolve
+from parlor.services.seating import SeatingStatus, seating_statuses
 from scoring.errors import ScoringError
+from scoring.ruleset import Ruleset
 
 
 def game_live_state(game: Game) -> dict[str, Any]:
@@ -37,9 +40,59 @@ def game_live_state(game: Game) -> dict[str, Any]:
 
 def table_state(table: Table) -> dict[str, Any]:
     """A table, its open game (if any) and what its next game needs (a few queries)."""
-    game = (
-        table.games.filter(status=GameStatus.IN_PROGRESS).prefetch_related("seats__player").first()
+    return tables_state([table])[0]
+
+
+def tables_state(tables: Iterable[Table]) -> list[dict[str, Any]]:
+    """table_state of each table, in order, in a fixed number of queries whatever the number
+    of tables: their open games with seats and players, the custom rulesets of each parlor,
+    and their seat draws with positions and games (see seating_statuses)."""
+    rows = list(tables)
+    games = {game.table_id: game for game in _open_games([table.pk for table in rows])}
+    resolved = _rulesets(rows)
+    rulesets = {table.pk: resolved[table.parlor_id, table.ruleset_key] for table in rows}
+    statuses = seating_statuses({pk: r for pk, r in rulesets.items() if isinstance(r, Ruleset)})
+    return [
+        _state(
+            table,
+            game=games.get(table.pk),
+            ruleset=rulesets[table.pk],
+            seating=statuses.get(table.pk),
+        )
+        for table in rows
+    ]
+
+
+def _open_games(table_ids: list[int]) -> QuerySet[Game]:
+    # At most one per table (game_one_open_per_table); the order makes the latest one win.
+    return (
+        Game.objects.filter(table_id__in=table_ids, status=GameStatus.IN_PROGRESS)
+        .prefetch_related(Prefetch("seats", queryset=GameSeat.objects.select_related("player")))
+        .order_by("started_at", "id")
     )
+
+
+def _rulesets(
+    tables: list[Table],
+) -> dict[tuple[int, str], Ruleset | ScoringError | DomainError]:
+    """Each distinct (parlor, ruleset key) of `tables` resolved once (a query per parlor)."""
+    keys: dict[int, set[str]] = defaultdict(set)
+    for table in tables:
+        keys[table.parlor_id].add(table.ruleset_key)
+    return {
+        (parlor_id, key): ruleset
+        for parlor_id, parlor_keys in keys.items()
+        for key, ruleset in rulesets_resolve(parlor_id=parlor_id, keys=parlor_keys).items()
+    }
+
+
+def _state(
+    table: Table,
+    *,
+    game: Game | None,
+    ruleset: Ruleset | ScoringError | DomainError,
+    seating: SeatingStatus | None,
+) -> dict[str, Any]:
     state: dict[str, Any] = {
         "id": table.public_id,
         "label": table.label,
@@ -48,23 +101,17 @@ def table_state(table: Table) -> dict[str, Any]:
         "seating": None,
         "game": game_live_state(game) if game else None,
     }
-    try:
-        ruleset = ruleset_resolve(parlor=table.parlor, key=table.ruleset_key)
-    except (ScoringError, DomainError) as exc:  # a broken custom ruleset must not hide the table
-        state["ruleset_error"] = str(exc)
+    if not isinstance(ruleset, Ruleset):  # a broken custom ruleset must not hide the table
+        state["ruleset_error"] = str(ruleset)
         return state
+    assert seating is not None  # every table with a ruleset has its seating status
     state["ruleset"] = {
         "key": table.ruleset_key,
         "title": ruleset.title,
         "title_en": ruleset.title_en,
         "player_count": ruleset.player_count,
     }
-    seating = seating_status(table, ruleset)
-    players = (
-        [p.player for p in seating.seat_draw.positions.select_related("player")]
-        if seating.seat_draw
-        else []
-    )
+    players = seating.players
     next_first = seating.next_first_dealer_position
     state["seating"] = {
         "players": [{"id": p.public_id, "name": p.name} for p in players],

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -11,9 +11,9 @@ from django.db import transaction
 from parlor.models import Parlor, RulesetDefinition
 from parlor.security.limits import ruleset_numbers_check
 from parlor.services.audit_log import audit_ruleset_created
-from parlor.services.errors import Conflict, InvalidInput
+from parlor.services.errors import Conflict, DomainError, InvalidInput
 from rulesets.registry import PRESETS
-from scoring.errors import RulesetError
+from scoring.errors import RulesetError, ScoringError
 from scoring.ruleset import Ruleset
 
 
@@ -31,6 +31,30 @@ def ruleset_validate(*, key: str, definition: Mapping[str, Any]) -> Ruleset:
 def ruleset_resolve(*, parlor: Parlor, key: str) -> Ruleset:
     """The ruleset a table with `ruleset_key=key` plays. Hides one query for custom keys."""
     custom = RulesetDefinition.objects.filter(parlor=parlor, key=key).first()
+    return _ruleset_of(key, custom)
+
+
+def rulesets_resolve(
+    *, parlor_id: int, keys: Collection[str]
+) -> dict[str, Ruleset | ScoringError | DomainError]:
+    """Each key's ruleset as ruleset_resolve gives it, or the error it raises there, so a
+    broken custom ruleset does not hide the others. One query for all the parlor's keys."""
+    wanted = set(keys)
+    customs = {
+        row.key: row
+        for row in RulesetDefinition.objects.filter(parlor_id=parlor_id, key__in=wanted)
+    }
+    resolved: dict[str, Ruleset | ScoringError | DomainError] = {}
+    for key in wanted:
+        try:
+            resolved[key] = _ruleset_of(key, customs.get(key))
+        except (ScoringError, DomainError) as exc:
+            resolved[key] = exc
+    return resolved
+
+
+def _ruleset_of(key: str, custom: RulesetDefinition | None) -> Ruleset:
+    """The parlor's own ruleset `custom` if it has one under `key`, else the preset."""
     if custom is not None:
         return ruleset_validate(key=custom.key, definition=custom.definition)
     if key in PRESETS:

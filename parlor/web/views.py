@@ -20,7 +20,7 @@ from django.views.decorators.http import require_GET, require_POST
 from parlor.models import Game, GameStatus, HandState, Parlor, Table
 from parlor.selectors.access import Role, game_for, players_for, require, table_for
 from parlor.selectors.counter import start_rows
-from parlor.selectors.games import game_detail, table_state, tables_of
+from parlor.selectors.games import game_detail, table_state, tables_of, tables_state
 from parlor.services import engine
 from parlor.services.errors import DomainError
 from parlor.services.games import game_finish, game_start
@@ -45,7 +45,7 @@ class TabletLoginView(LoginView):
 @staff_page
 def floor(request: HttpRequest) -> HttpResponse:
     access = require(request.user, Role.STAFF)
-    cards = [pages.table_card(table_state(table)) for table in tables_of(access.parlor)]
+    cards = [pages.table_card(state) for state in tables_state(tables_of(access.parlor))]
     return render(request, "tablet/floor.html", {"parlor": access.parlor, "cards": cards})
 
 

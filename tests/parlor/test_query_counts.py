@@ -35,8 +35,8 @@ RECORD_HAND_MAX = 15
 RECORD_LAST_HAND_MAX = 27  # ... and the results, seat figures, stale daily reports
 PREVIEW_HAND_MAX = 5  # token, role, game, hands, seats
 GAME_DETAIL_MAX = 5  # token, role, game, seats, hand versions (no results in progress)
-TABLE_DETAIL_MAX = 12  # token, role, table, its game with seats, ruleset, seating
-TABLE_LIST_MAX = 11  # the same for the one table of the parlor (no look-up by id)
+TABLE_DETAIL_MAX = 9  # token, role, table, its game with seats, ruleset, seating
+TABLE_LIST_MAX = 8  # the same for every table of the parlor at once (tables_state)
 
 
 def _played(staff: APIClient, game: dict[str, Any], count: int) -> dict[str, Any]:
