@@ -34,7 +34,9 @@ def test_two_hands_entered_offline_are_recorded_exactly_once_when_back_online(ta
         tablet.enter(entry)
         assert page.is_visible("[data-offline-preview]")  # no payments without the server
         page.click("#confirm")
-        page.wait_for_function(f"document.querySelectorAll('#queue-list > li').length === {number}")
+        page.wait_for_function(  # a function, not an expression: CSP refuses eval in the page
+            "(n) => document.querySelectorAll('#queue-list > li').length === n", arg=number
+        )
     assert page.is_visible("#queue") and page.is_visible("#offline-note")
     assert page.eval_on_selector_all(
         "#queue-list > li", "els => els.map(e => e.dataset.sequence)"
@@ -58,7 +60,7 @@ def test_two_hands_entered_offline_are_recorded_exactly_once_when_back_online(ta
     page.route("**/tablet/games/*/hands/", lose_the_first_answer)
     page.context.set_offline(False)
     page.wait_for_function(
-        "document.querySelector('#queue').hidden"
+        "() => document.querySelector('#queue').hidden"
         " && document.querySelector('#game-state').dataset.sequence === '4'",
         timeout=30_000,
     )
