@@ -112,6 +112,14 @@ def tablet(
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(f"{error} {error.stack} at {page.url}"))
+    page.on(  # whatever the tablet does must run under the content security policy
+        "console",
+        lambda message: (
+            errors.append(f"{message.text} at {page.url}")
+            if "Content Security Policy" in message.text
+            else None
+        ),
+    )
     yield Tablet(page, live_server.url, prefix=request.node.name)
     context.close()
-    assert errors == [], f"script errors on the page: {errors}"
+    assert errors == [], f"script errors or CSP violations on the page: {errors}"
