@@ -1,29 +1,54 @@
-"""Runs a table-scoped POST at most once per Idempotency-Key."""
+"""Runs a table's or a parlor's POST at most once per Idempotency-Key."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
+from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from parlor.models import Table
+from parlor.models import Parlor, Table
 from parlor.services.idempotency import idempotent_call, request_fingerprint
 
 
 def idempotent_response(
-    request: Request, *, table: Table, call: Callable[[], tuple[int, Any]]
+    request: Request,
+    *,
+    table: Table | None = None,
+    parlor: Parlor | None = None,
+    call: Callable[[], tuple[int, Any]],
 ) -> Response:
-    """The response of `call`, or, for a retry with the same key, the first response again."""
+    """The response of `call`, or, for a retry with the same key, the first response again.
+
+    Scoped to `table` (a table's POSTs) or to `parlor` (the visit and money POSTs)."""
     key = request.headers.get("Idempotency-Key", "").strip()
     fingerprint = request_fingerprint(
         method=request.method or "POST", path=request.path, body=request.data
     )
     status, body, replayed = idempotent_call(
-        table=table, key=key, fingerprint=fingerprint, user=request.user, call=call
+        table=table,
+        parlor=parlor,
+        key=key,
+        fingerprint=fingerprint,
+        user=request.user,
+        call=_as_rendered(call) if key else call,
     )
     response = Response(body, status=status)
     if replayed:
         response["Idempotent-Replayed"] = "true"
     return response
+
+
+def _as_rendered(call: Callable[[], tuple[int, Any]]) -> Callable[[], tuple[int, Any]]:
+    """`call` with its body as the API renders it, so the stored copy answers a retry with
+    the same JSON: a raw datetime in the body (a receipt's `visit`) would otherwise be
+    stored by DjangoJSONEncoder, which cuts microseconds, while the API keeps them."""
+
+    def rendered() -> tuple[int, Any]:
+        status, body = call()
+        return status, json.loads(JSONRenderer().render(body))
+
+    return rendered

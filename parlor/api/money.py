@@ -13,7 +13,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from parlor.api.serializers import error_responses
+from parlor.api.idempotency import idempotent_response
+from parlor.api.serializers import IDEMPOTENCY_KEY, error_responses
 from parlor.models import (
     MAX_RATE_YEN_PER_P,
     MAX_TERM_YEN,
@@ -127,7 +128,9 @@ class AdjustmentListView(APIView):
         return Response(AdjustmentSerializer(rows, many=True).data)
 
     @extend_schema(
-        request=InputSerializer, responses={201: AdjustmentSerializer, **error_responses(400)}
+        request=InputSerializer,
+        parameters=[IDEMPOTENCY_KEY],
+        responses={201: AdjustmentSerializer, **error_responses(400)},
     )
     def post(self, request: Request) -> Response:
         access = require(request.user, Role.MANAGER)
@@ -135,23 +138,34 @@ class AdjustmentListView(APIView):
         data.is_valid(raise_exception=True)
         values = data.validated_data
         [player] = players_for(access, [values["player"]])
-        row = adjustment_create(
-            player=player,
-            amount_yen=values["amount_yen"],
-            reason=values["reason"],
-            kind=AdjustmentKind(values["kind"]),
-            by=request.user,
-        )
-        return Response(AdjustmentSerializer(row).data, status=201)
+
+        def call() -> tuple[int, Any]:
+            row = adjustment_create(
+                player=player,
+                amount_yen=values["amount_yen"],
+                reason=values["reason"],
+                kind=AdjustmentKind(values["kind"]),
+                by=request.user,
+            )
+            return 201, AdjustmentSerializer(row).data
+
+        return idempotent_response(request, parlor=access.parlor, call=call)
 
 
 class AdjustmentSettleView(APIView):
-    @extend_schema(request=None, responses={200: AdjustmentSerializer, **error_responses(409)})
+    @extend_schema(
+        request=None,
+        parameters=[IDEMPOTENCY_KEY],
+        responses={200: AdjustmentSerializer, **error_responses(409)},
+    )
     def post(self, request: Request, adjustment_id: str) -> Response:
-        adjustment, _ = adjustment_for(request.user, adjustment_id)
-        return Response(
-            AdjustmentSerializer(adjustment_settle(adjustment=adjustment, by=request.user)).data
-        )
+        adjustment, access = adjustment_for(request.user, adjustment_id)
+
+        def call() -> tuple[int, Any]:
+            settled = adjustment_settle(adjustment=adjustment, by=request.user)
+            return 200, AdjustmentSerializer(settled).data
+
+        return idempotent_response(request, parlor=access.parlor, call=call)
 
 
 class StoreNetView(APIView):

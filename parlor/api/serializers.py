@@ -43,7 +43,10 @@ IDEMPOTENCY_KEY = OpenApiParameter(
     str,
     OpenApiParameter.HEADER,
     required=False,
-    description="Client-generated, unique per table: a retry returns the first response.",
+    description=(
+        "Client-generated, unique per table (table and game POSTs) or per parlor (visit and "
+        "money POSTs): a retry returns the first response."
+    ),
 )
 
 

@@ -13,7 +13,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from parlor.api import money, standings
-from parlor.api.serializers import error_responses
+from parlor.api.idempotency import idempotent_response
+from parlor.api.serializers import IDEMPOTENCY_KEY, error_responses
 from parlor.selectors.access import Role, player_for, players_for, require
 from parlor.selectors.visits import (
     game_of_parlor,
@@ -92,14 +93,20 @@ class VisitListView(APIView):
         return Response([receipt_data(v) for v in visits_open(access.parlor)])
 
     @extend_schema(
-        request=InputSerializer, responses={201: ReceiptSerializer, **error_responses(400, 409)}
+        request=InputSerializer,
+        parameters=[IDEMPOTENCY_KEY],
+        responses={201: ReceiptSerializer, **error_responses(400, 409)},
     )
     def post(self, request: Request) -> Response:
         access = require(request.user, Role.STAFF)
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         [player] = players_for(access, [data.validated_data["player"]])
-        return Response(receipt_data(visit_check_in(player=player, by=request.user)), status=201)
+
+        def call() -> tuple[int, Any]:
+            return 201, receipt_data(visit_check_in(player=player, by=request.user))
+
+        return idempotent_response(request, parlor=access.parlor, call=call)
 
 
 class VisitDetailView(APIView):
@@ -115,14 +122,20 @@ class LastGameView(APIView):
         called = serializers.BooleanField(default=True, help_text="false takes the call back")
 
     @extend_schema(
-        request=InputSerializer, responses={200: ReceiptSerializer, **error_responses(409)}
+        request=InputSerializer,
+        parameters=[IDEMPOTENCY_KEY],
+        responses={200: ReceiptSerializer, **error_responses(409)},
     )
     def post(self, request: Request, visit_id: str) -> Response:
-        visit, _ = visit_for(request.user, visit_id)
+        visit, access = visit_for(request.user, visit_id)
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        visit = visit_last_game_call(visit=visit, called=data.validated_data["called"])
-        return Response(receipt_data(visit))
+
+        def call() -> tuple[int, Any]:
+            called = visit_last_game_call(visit=visit, called=data.validated_data["called"])
+            return 200, receipt_data(called)
+
+        return idempotent_response(request, parlor=access.parlor, call=call)
 
 
 class StandInView(APIView):
@@ -132,23 +145,38 @@ class StandInView(APIView):
         note = serializers.CharField(max_length=200, required=False, default="", allow_blank=True)
 
     @extend_schema(
-        request=InputSerializer, responses={200: ReceiptSerializer, **error_responses(400)}
+        request=InputSerializer,
+        parameters=[IDEMPOTENCY_KEY],
+        responses={200: ReceiptSerializer, **error_responses(400)},
     )
     def post(self, request: Request, visit_id: str) -> Response:
         visit, access = visit_for(request.user, visit_id)
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         game = game_of_parlor(access, data.validated_data["game"])
-        visit_stand_in(visit=visit, game=game, by=request.user, note=data.validated_data["note"])
-        return Response(receipt_data(visit))
+
+        def call() -> tuple[int, Any]:
+            note = data.validated_data["note"]
+            visit_stand_in(visit=visit, game=game, by=request.user, note=note)
+            return 200, receipt_data(visit)
+
+        return idempotent_response(request, parlor=access.parlor, call=call)
 
 
 class CheckOutView(APIView):
-    @extend_schema(request=None, responses={201: ReceiptSerializer, **error_responses(409)})
+    @extend_schema(
+        request=None,
+        parameters=[IDEMPOTENCY_KEY],
+        responses={201: ReceiptSerializer, **error_responses(409)},
+    )
     def post(self, request: Request, visit_id: str) -> Response:
-        visit, _ = visit_for(request.user, visit_id)
-        settlement = visit_check_out(visit=visit, by=request.user)
-        return Response(receipt_data(settlement.visit), status=201)
+        visit, access = visit_for(request.user, visit_id)
+
+        def call() -> tuple[int, Any]:
+            settlement = visit_check_out(visit=visit, by=request.user)
+            return 201, receipt_data(settlement.visit)
+
+        return idempotent_response(request, parlor=access.parlor, call=call)
 
 
 class PlayerVisitsView(APIView):

@@ -5,14 +5,30 @@ from __future__ import annotations
 from django.conf import settings
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
+from django.db.models import Q
 
+from parlor.models.parlors import Parlor
 from parlor.models.tables import Table
 
 
 class IdempotencyRecord(models.Model):
-    """A tablet's retry with the same key (unique per table) gets this response back."""
+    """A retry with the same key gets this response back. The key is unique per table for a
+    table's POSTs (tablets), or per parlor for the visit and money POSTs (the counter)."""
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="idempotency_records")
+    table = models.ForeignKey(
+        Table,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="idempotency_records",
+    )
+    parlor = models.ForeignKey(
+        Parlor,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="idempotency_records",
+    )
     key = models.CharField(max_length=200)
     fingerprint = models.CharField(max_length=64)  # sha256 of method, path and body
     status_code = models.PositiveSmallIntegerField()
@@ -27,7 +43,17 @@ class IdempotencyRecord(models.Model):
             models.UniqueConstraint(
                 fields=["table", "key"], name="idempotency_unique_key_per_table"
             ),
+            models.UniqueConstraint(
+                fields=["parlor", "key"], name="idempotency_unique_key_per_parlor"
+            ),
+            models.CheckConstraint(
+                condition=(
+                    Q(table__isnull=False, parlor__isnull=True)
+                    | Q(table__isnull=True, parlor__isnull=False)
+                ),
+                name="idempotency_table_or_parlor",
+            ),
         ]
 
     def __str__(self) -> str:
-        return f"{self.key} at {self.table}"
+        return f"{self.key} at {self.table or self.parlor}"

@@ -4,6 +4,7 @@ operation, so the schema (and the schema fuzzing) tells clients the truth.
 - 400 for every operation with a body: a body that is not JSON, or nests too deep, or holds a
   number out of range (parlor.security.parsers), is refused before the view reads it.
 - 413 for every operation with a body: the request size limit.
+- 415 for every operation with a body: a body in a media type no parser takes (or none).
 - 503 for every operation: the database could not be reached; retry after Retry-After.
 """
 
@@ -15,6 +16,7 @@ ERROR = {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
 ADDED = {
     "400": "Invalid input: not JSON, nested too deep, a number out of range, or a field.",
     "413": "The request body is larger than the limit (REQUEST_MAX_BYTES).",
+    "415": "The body's media type is none the API parses (JSON, form, multipart).",
 }
 UNAVAILABLE = "The database cannot be reached right now: retry after Retry-After seconds."
 
