@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any
 
-from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -34,21 +32,10 @@ def idempotent_response(
         key=key,
         fingerprint=fingerprint,
         user=request.user,
-        call=_as_rendered(call) if key else call,
+        call=call,
     )
     response = Response(body, status=status)
     if replayed:
         response["Idempotent-Replayed"] = "true"
     return response
 
-
-def _as_rendered(call: Callable[[], tuple[int, Any]]) -> Callable[[], tuple[int, Any]]:
-    """`call` with its body as the API renders it, so the stored copy answers a retry with
-    the same JSON: a raw datetime in the body (a receipt's `visit`) would otherwise be
-    stored by DjangoJSONEncoder, which cuts microseconds, while the API keeps them."""
-
-    def rendered() -> tuple[int, Any]:
-        status, body = call()
-        return status, json.loads(JSONRenderer().render(body))
-
-    return rendered

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from django.conf import settings
-from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
 from django.db.models import Q
+from rest_framework.utils.encoders import JSONEncoder
 
 from parlor.models.parlors import Parlor
 from parlor.models.tables import Table
@@ -32,7 +32,9 @@ class IdempotencyRecord(models.Model):
     key = models.CharField(max_length=200)
     fingerprint = models.CharField(max_length=64)  # sha256 of method, path and body
     status_code = models.PositiveSmallIntegerField()
-    response_body = models.JSONField(encoder=DjangoJSONEncoder)
+    # Stored with the API's own encoder, so a replayed answer is the same JSON as the first
+    # (DjangoJSONEncoder would cut a datetime's microseconds, which the API keeps).
+    response_body = models.JSONField(encoder=JSONEncoder)
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
