@@ -10,9 +10,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from parlor.models import (
-    MemberRole,
     Parlor,
-    ParlorMember,
     Player,
     Table,
     Visit,
@@ -20,7 +18,7 @@ from parlor.models import (
 )
 from parlor.selectors.visits import receipt_of
 from parlor.services.money import money_settings_for
-from parlor.services.visits import visit_is_over
+from parlor.services.visits import staff_user_ids, visit_is_over
 
 
 class PlayerState(StrEnum):
@@ -50,14 +48,6 @@ class PlayerAtCounter:
         return self.state in (PlayerState.IN, PlayerState.LAST_CALL, PlayerState.STAFF)
 
 
-def _staff_user_ids(parlor: Parlor) -> set[int]:
-    return set(
-        ParlorMember.objects.filter(
-            parlor=parlor, role__in=[MemberRole.STAFF, MemberRole.MANAGER]
-        ).values_list("user_id", flat=True)
-    )
-
-
 def _state(player: Player, visit: Visit | None, staff_users: set[int]) -> PlayerState:
     if visit is None:
         is_staff = player.user_id is not None and player.user_id in staff_users
@@ -81,7 +71,7 @@ def counter_rows(parlor: Parlor) -> list[PlayerAtCounter]:
     games' results and the player's open adjustments).
     """
     visits = _open_visits(parlor)
-    staff_users = _staff_user_ids(parlor)
+    staff_users = staff_user_ids(parlor.pk)
     rows = []
     for player in parlor.players.order_by("name", "id"):
         visit = visits.get(player.pk)
@@ -129,7 +119,7 @@ def start_rows(table: Table, *, player_count: int) -> tuple[bool, list[PlayerAtC
     if money_settings_for(table, player_count=player_count) is None:
         return False, [PlayerAtCounter(p, None, PlayerState.OUT) for p in players]
     visits = _open_visits(parlor)
-    staff_users = _staff_user_ids(parlor)
+    staff_users = staff_user_ids(parlor.pk)
     rows = [
         PlayerAtCounter(p, visits.get(p.pk), _state(p, visits.get(p.pk), staff_users))
         for p in players

@@ -141,11 +141,7 @@ def game_money_attach(*, game: Game, player_count: int) -> None:
             )
         return
     GameMoney.objects.create(game=game, settings=settings, **settings.terms_dict())
-    staff_users = set(
-        ParlorMember.objects.filter(
-            parlor_id=table.parlor_id, role__in=[MemberRole.STAFF, MemberRole.MANAGER]
-        ).values_list("user_id", flat=True)
-    )
+    staff_users = staff_user_ids(table.parlor_id)
     for seat in seats:
         visit = visits.get(seat.player_id)
         if visit is not None:
@@ -159,6 +155,16 @@ def game_money_attach(*, game: Game, player_count: int) -> None:
                 code="player_not_checked_in",
                 field="players",
             )
+
+
+def staff_user_ids(parlor_id: int) -> set[int]:
+    """The users of the parlor's staff and managers: a player of theirs seated without a visit
+    plays for the parlor (本走)."""
+    return set(
+        ParlorMember.objects.filter(
+            parlor_id=parlor_id, role__in=[MemberRole.STAFF, MemberRole.MANAGER]
+        ).values_list("user_id", flat=True)
+    )
 
 
 def _visit_take_game(visit: Visit, game: Game, seat: int) -> None:
