@@ -14,6 +14,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import OuterRef, QuerySet, Subquery
 
 from parlor.models import Game, MemberRole, Parlor, ParlorMember, Player, Table
 from parlor.services.errors import Forbidden, InvalidInput, NotFound
@@ -77,6 +78,10 @@ def _uuid(value: Any, what: str) -> uuid.UUID:
 
 
 def table_for(user: Any, table_id: Any, *, role: Role = Role.STAFF) -> tuple[Table, Access]:
+    """A table at the user's parlor: one query for staff and managers (as game_for)."""
+    found = _with_member_role(user, Table.objects.all(), table_id, parlor="parlor")
+    if found is not None and found[1].at_least(role):
+        return found
     access = require(user, role)
     table = Table.objects.filter(parlor=access.parlor, public_id=_uuid(table_id, "table")).first()
     if table is None:
@@ -85,7 +90,16 @@ def table_for(user: Any, table_id: Any, *, role: Role = Role.STAFF) -> tuple[Tab
 
 
 def game_for(user: Any, game_id: Any, *, role: Role = Role.STAFF) -> tuple[Game, Access]:
-    """A game at the user's parlor. With role=PLAYER a player may read only games they sat in."""
+    """A game at the user's parlor. With role=PLAYER a player may read only games they sat in.
+
+    One query for staff and managers (every tablet request): the game with the user's role at
+    its parlor. Anyone else, or a game that is not found there, takes the general path below,
+    which gives the same answers and errors as before.
+    """
+    games = Game.objects.select_related("table")
+    found = _with_member_role(user, games, game_id, parlor="table__parlor")
+    if found is not None and found[1].at_least(role):
+        return found
     access = require(user, role)
     game = (
         Game.objects.select_related("table", "table__parlor")
@@ -97,6 +111,45 @@ def game_for(user: Any, game_id: Any, *, role: Role = Role.STAFF) -> tuple[Game,
     if access.role == Role.PLAYER and not game.seats.filter(player=access.player).exists():
         raise Forbidden("a player can read only the games they played", code="not_your_game")
     return game, access
+
+
+def _with_member_role(
+    user: Any, queryset: QuerySet[Any], object_id: Any, *, parlor: str
+) -> tuple[Any, Access] | None:
+    """The object of `queryset` with `object_id` and the user's Access when the user works at
+    its parlor (reached through the relation `parlor`, loaded with it), else None.
+
+    A user has one ParlorMember at most, so a member row at the object's parlor is the member
+    row access_for finds, and its Access is the same (their player only if at that parlor).
+    """
+    if not user.is_authenticated:
+        return None
+    try:
+        public_id = uuid.UUID(str(object_id))
+    except ValueError:
+        return None
+    at_its_parlor = {"user_id": user.pk, "parlor_id": OuterRef(f"{parlor}_id")}
+    try:
+        found = (
+            queryset.select_related(parlor)
+            .annotate(
+                member_role=Subquery(ParlorMember.objects.filter(**at_its_parlor).values("role")),
+                member_player_id=Subquery(Player.objects.filter(**at_its_parlor).values("pk")),
+            )
+            .get(public_id=public_id)
+        )
+    except queryset.model.DoesNotExist:
+        return None
+    if found.member_role is None:
+        return None
+    role = Role.MANAGER if found.member_role == MemberRole.MANAGER else Role.STAFF
+    # Staff who also play at the parlor (本走) need their player row: one query more.
+    player_id = found.member_player_id
+    player = None if player_id is None else Player.objects.get(pk=player_id)
+    its_parlor = found
+    for name in parlor.split("__"):
+        its_parlor = getattr(its_parlor, name)
+    return found, Access(its_parlor, role, player)
 
 
 def player_for(user: Any, player_id: Any) -> tuple[Player, Access]:

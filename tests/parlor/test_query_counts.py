@@ -27,15 +27,15 @@ ALL_TENPAI = {"result": {"kind": "draw", "tenpai": [0, 1, 2, 3]}}  # the dealer 
 RIICHI_ALL_TENPAI = {"riichi": [1], "result": {"kind": "draw", "tenpai": [0, 1, 2, 3]}}
 RON = {"result": {"kind": "ron", "loser": 2, "wins": [{"winner": 3, "han": 2, "fu": 30}]}}
 
-# The token, the role (the user with their member and player row) and the game; BEGIN, the
+# The token, the game with the user's role at its parlor (one query); BEGIN, the
 # table's lock and the Idempotency-Key; the game's lock, its seats and every hand version;
 # the hand, its outcome, the game row, the audit event; the stored answer and COMMIT. No
 # savepoint, and the answer is built from the rows the request read and wrote.
-RECORD_HAND_MAX = 15
-RECORD_LAST_HAND_MAX = 27  # ... and the results, seat figures, stale daily reports
-PREVIEW_HAND_MAX = 5  # token, role, game, hands, seats
-GAME_DETAIL_MAX = 5  # token, role, game, seats, hand versions (no results in progress)
-TABLE_DETAIL_MAX = 9  # token, role, table, its game with seats, ruleset, seating
+RECORD_HAND_MAX = 14
+RECORD_LAST_HAND_MAX = 26  # ... and the results, seat figures, stale daily reports
+PREVIEW_HAND_MAX = 4  # token, the game with the role, hands, seats
+GAME_DETAIL_MAX = 4  # token, game with role, seats, hand versions (no results in progress)
+TABLE_DETAIL_MAX = 8  # token, the table with the role, its game with seats, ruleset, seating
 TABLE_LIST_MAX = 8  # the same for every table of the parlor at once (tables_state)
 
 
