@@ -16,7 +16,7 @@ from parlor.models import (
     Visit,
     VisitStatus,
 )
-from parlor.selectors.visits import receipt_of
+from parlor.selectors.visits import open_receipts
 from parlor.services.money import money_settings_for
 from parlor.services.visits import staff_user_ids, visit_is_over
 
@@ -67,10 +67,11 @@ def _open_visits(parlor: Parlor) -> dict[int, Visit]:
 def counter_rows(parlor: Parlor) -> list[PlayerAtCounter]:
     """Every player of the parlor, checked-in players first (earliest in first), then by name.
 
-    Three queries, plus the provisional receipt of each open visit (a few queries each: its
-    games' results and the player's open adjustments).
+    Seven queries however many players, visits and games: the open visits, their provisional
+    receipts (selectors.visits.open_receipts), the staff and the players.
     """
     visits = _open_visits(parlor)
+    receipts = open_receipts(list(visits.values()))
     staff_users = staff_user_ids(parlor.pk)
     rows = []
     for player in parlor.players.order_by("name", "id"):
@@ -79,7 +80,7 @@ def counter_rows(parlor: Parlor) -> list[PlayerAtCounter]:
         if visit is None:
             rows.append(PlayerAtCounter(player, None, state))
             continue
-        receipt = receipt_of(visit)
+        receipt = receipts[visit.pk]
         games = sum(1 for line in receipt.lines if line.game_id)
         rows.append(
             PlayerAtCounter(

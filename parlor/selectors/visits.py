@@ -5,6 +5,7 @@ Staff and managers read every visit of their parlor; a player reads only their o
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
@@ -19,14 +20,13 @@ from parlor.models import (
     Player,
     SettlementLine,
     Visit,
-    VisitGame,
     VisitStatus,
 )
 from parlor.selectors.access import Access, Role, _uuid, require
 from parlor.services.business_days import business_day_of, day_range
 from parlor.services.errors import Forbidden, NotFound
 from parlor.services.money import game_money_of
-from parlor.services.settlements import lines_totals, visit_lines
+from parlor.services.settlements import lines_totals, visits_lines
 from parlor.services.visits import visit_is_over
 
 
@@ -136,9 +136,24 @@ def receipt_of(visit: Visit) -> Receipt:
             for key in ("points_yen", "chips_yen", "fees_yen", "adjustments_yen", "total_yen")
         }
         return Receipt(visit, lines, totals, True, settlement.closed_at, 0)
-    lines = visit_lines(visit)
-    playing = VisitGame.objects.filter(visit=visit, game__status=GameStatus.IN_PROGRESS).count()
-    return Receipt(visit, lines, lines_totals(lines), False, None, playing)
+    return open_receipts([visit])[visit.pk]
+
+
+def open_receipts(visits: Sequence[Visit]) -> dict[int, Receipt]:
+    """The provisional receipt of each open visit (by visit id), in four queries however many
+    visits and games (settlements.visits_lines)."""
+    found = visits_lines(visits)
+    return {
+        visit.pk: Receipt(
+            visit,
+            found[visit.pk].lines,
+            lines_totals(found[visit.pk].lines),
+            False,
+            None,
+            found[visit.pk].games_in_progress,
+        )
+        for visit in visits
+    }
 
 
 def visit_summary(visit: Visit) -> dict[str, Any]:

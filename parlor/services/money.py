@@ -23,6 +23,8 @@ from parlor.models import (
     FeeModel,
     Game,
     GameMoney,
+    GameResult,
+    GameSeat,
     MoneySettings,
     Parlor,
     Table,
@@ -136,19 +138,34 @@ def game_money_compute(terms: Terms, seats: Sequence[SeatResult]) -> tuple[SeatM
 
 
 def game_money_of(game: Game) -> dict[int, SeatMoney]:
-    """A finished game's money per seat, from its stored terms and results (two queries).
+    """A finished game's money per seat, from its stored terms and results (three queries).
 
     Empty when the game has no money terms or no results (in progress, cancelled).
     """
     terms_row = GameMoney.objects.filter(game=game).first()
     if terms_row is None:
         return {}
-    staff = set(game.seats.filter(is_staff_play=True).values_list("seat", flat=True))
-    rows = [
-        SeatResult(r.seat, r.rank, r.total_tenths, r.chips, is_staff_play=r.seat in staff)
-        for r in game.results.all()
-    ]
-    return {m.seat: m for m in game_money_compute(Terms.of(terms_row), rows)}
+    return games_money({game.pk: terms_row})[game.pk]
+
+
+def games_money(terms: Mapping[int, GameMoney]) -> dict[int, dict[int, SeatMoney]]:
+    """The money per seat of each game in `terms` (game id -> its stored terms), from its
+    results: two queries whatever the number of games. A game without results gets {}."""
+    staff = set(
+        GameSeat.objects.filter(game_id__in=terms, is_staff_play=True).values_list(
+            "game_id", "seat"
+        )
+    )
+    rows: dict[int, list[SeatResult]] = {game_id: [] for game_id in terms}
+    for r in GameResult.objects.filter(game_id__in=terms).order_by("game_id", "seat"):
+        is_staff = (r.game_id, r.seat) in staff
+        rows[r.game_id].append(
+            SeatResult(r.seat, r.rank, r.total_tenths, r.chips, is_staff_play=is_staff)
+        )
+    return {
+        game_id: {m.seat: m for m in game_money_compute(Terms.of(terms[game_id]), seats)}
+        for game_id, seats in rows.items()
+    }
 
 
 def money_settings_for(table: Table, *, player_count: int) -> MoneySettings | None:

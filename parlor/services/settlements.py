@@ -8,6 +8,8 @@ already paid out during the visit is an adjustment of −(what was paid), as set
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -19,6 +21,7 @@ from parlor.models import (
     Adjustment,
     AdjustmentKind,
     Game,
+    GameMoney,
     GameStatus,
     LineKind,
     Player,
@@ -30,19 +33,17 @@ from parlor.models import (
 )
 from parlor.services.audit_log import audit_adjustment_created, audit_adjustment_settled
 from parlor.services.errors import Conflict, InvalidInput
-from parlor.services.money import Terms, game_money_of
+from parlor.services.money import SeatMoney, Terms, game_money_of, games_money
 from parlor.services.seat_stats import seat_stats_store
 
 MAX_ADJUSTMENT_YEN = 10_000_000  # a manual adjustment; corrections are computed, not entered
 
 
-def _game_line(link: VisitGame) -> SettlementLine | None:
-    """The receipt line of one game of the visit (unsaved), or None if it counts for nothing."""
+def _game_line(link: VisitGame, money: SeatMoney | None) -> SettlementLine | None:
+    """The receipt line of one game of the visit (unsaved), or None if it counts for nothing:
+    `money` is the seat's money in that game, None without money terms or results."""
     game = link.game
-    if game.status != GameStatus.FINISHED:
-        return None
-    money = game_money_of(game).get(link.seat)
-    if money is None:
+    if game.status != GameStatus.FINISHED or money is None:
         return None
     terms = Terms.of(game.money)
     return SettlementLine(
@@ -82,17 +83,61 @@ def visit_lines(visit: Visit) -> list[SettlementLine]:
 
     Finished games only, in the order they were played, then the player's open adjustments.
     """
-    links = (
-        VisitGame.objects.filter(visit=visit)
+    return visits_lines([visit])[visit.pk].lines
+
+
+@dataclass(frozen=True, slots=True)
+class VisitLines:
+    """What an open visit's receipt would say now, and how many of its games are in progress."""
+
+    lines: list[SettlementLine]
+    games_in_progress: int
+
+
+def visits_lines(visits: Sequence[Visit]) -> dict[int, VisitLines]:
+    """visit_lines of many visits at once (the counter shows every open visit's money).
+
+    Four queries whatever the number of visits and games: the visits' games with their
+    tables and money terms, those games' results, their staff seats, the players' open
+    adjustments.
+    """
+    links = list(
+        VisitGame.objects.filter(visit__in=visits)
         .select_related("game__table", "game__money")
         .order_by("game__started_at", "game_id")
     )
-    lines = [line for line in (_game_line(link) for link in links) if line is not None]
-    adjustments = Adjustment.objects.filter(player=visit.player, settled_at__isnull=True)
-    lines += [_adjustment_line(a) for a in adjustments.select_related("game__table")]
-    for position, line in enumerate(lines, start=1):
-        line.position = position
-    return lines
+    terms = {
+        link.game_id: link.game.money
+        for link in links
+        if link.game.status == GameStatus.FINISHED and _has_money(link.game)
+    }
+    money = games_money(terms) if terms else {}
+    adjustments = Adjustment.objects.filter(
+        player_id__in={visit.player_id for visit in visits}, settled_at__isnull=True
+    ).select_related("game__table")
+    by_visit: dict[int, list[SettlementLine]] = {visit.pk: [] for visit in visits}
+    in_progress = dict.fromkeys(by_visit, 0)
+    for link in links:
+        seat_money = money.get(link.game_id, {}).get(link.seat)
+        line = _game_line(link, seat_money)
+        if line is not None:
+            by_visit[link.visit_id].append(line)
+        in_progress[link.visit_id] += link.game.status == GameStatus.IN_PROGRESS
+    visit_of_player = {visit.player_id: visit.pk for visit in visits}
+    for adjustment in adjustments:  # in the order they were made (Meta.ordering)
+        by_visit[visit_of_player[adjustment.player_id]].append(_adjustment_line(adjustment))
+    for lines in by_visit.values():
+        for position, line in enumerate(lines, start=1):
+            line.position = position
+    return {pk: VisitLines(lines, in_progress[pk]) for pk, lines in by_visit.items()}
+
+
+def _has_money(game: Game) -> bool:
+    try:
+        game.money  # noqa: B018  (select_related: no query; absent for games without terms)
+    except GameMoney.DoesNotExist:
+        return False
+    return True
 
 
 def lines_totals(lines: list[SettlementLine]) -> dict[str, int]:
