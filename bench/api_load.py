@@ -21,12 +21,17 @@ figures are throughput figures; "server" columns are gunicorn's own time per req
 its access log), which leaves the queue out.
 
 Prints requests, throughput, p50/p95/p99 of each phase, and the ratio of record-hand to bare
-throughput. Targets: ratio >= 0.6, record-hand p95 < 30 ms (paced).
+throughput. Targets: ratio >= 0.6, record-hand p95 < 30 ms (paced). The paced phase is also
+split into the hands that leave the game going and the hand that ends it.
 
-Run from the repository root, with PostgreSQL on 127.0.0.1 (no Redis needed: Celery runs
-eagerly, so the check of a finished game runs in the request that finished it):
+Celery runs as in production (--celery worker, the default): one worker process on a Redis
+broker (127.0.0.1:6379, database 12) checks every finished game against its log after the
+request that finished it. With --celery eager that check runs inside that request, as in the
+embedded default, and no Redis is needed.
 
-    python bench/api_load.py [--seconds 15] [--tablets 32] [--workers 2]
+Run from the repository root, with PostgreSQL and Redis on 127.0.0.1:
+
+    python bench/api_load.py [--seconds 15] [--tablets 32] [--workers 2] [--celery eager]
 
 gunicorn is stopped on exit, Ctrl-C included; the database is left for inspection.
 """
@@ -51,7 +56,7 @@ from typing import Any
 REPO_ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO_ROOT))
 
-from bench.load_client import Http, Tablet, Timings, bare_insert  # noqa: E402
+from bench.load_client import Http, Kind, Result, Tablet, Timings, bare_insert  # noqa: E402
 
 HOST = "127.0.0.1"
 
@@ -69,6 +74,14 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument(
         "--paced", type=float, default=0.5, help="phase 3's rate, a fraction of phase 1's; 0 skips"
     )
+    parser.add_argument(
+        "--celery",
+        default="worker",
+        choices=("worker", "eager"),
+        help="worker: as in production, a Celery worker on a Redis broker checks each finished "
+        "game after its request; eager: the check runs inside the request that ends the game",
+    )
+    parser.add_argument("--broker", default=f"redis://{HOST}:6379/12", help="for --celery worker")
     parser.add_argument("--ruleset", default="standard", help="the tables' preset (han and fu)")
     parser.add_argument("--port", type=int, default=0, help="0 picks a free port")
     parser.add_argument("--postgres", default=f"postgres://postgres@{HOST}:5432")
@@ -85,7 +98,43 @@ def environment(args: argparse.Namespace) -> dict[str, str]:
         "DJANGO_DEBUG": "0",  # DEBUG keeps every query in memory: never in a benchmark
         "LOG_LEVEL": "WARNING",
         "PYTHONPATH": str(REPO_ROOT),
+        "CELERY_BROKER_URL": args.broker if args.celery == "worker" else "memory://localhost/",
     }
+
+
+def celery_start(args: argparse.Namespace, env: dict[str, str]) -> subprocess.Popen[bytes] | None:
+    """A Celery worker (one process) as production runs it, or None with --celery eager.
+    It starts with an empty queue (--purge) and shares the machine's cores with the rest."""
+    if args.celery != "worker":
+        return None
+    command = [
+        str(Path(sys.executable).with_name("celery")),
+        "-A",
+        "parlor",
+        "worker",
+        "--concurrency=1",
+        "--purge",
+        "--without-gossip",
+        "--without-mingle",
+        "--loglevel=WARNING",
+    ]
+    return subprocess.Popen(command, cwd=REPO_ROOT, env=env, start_new_session=True)
+
+
+def games_checked(env: dict[str, str]) -> tuple[int, int]:
+    """(finished games, of which the worker has checked), once the queue has drained."""
+    import psycopg
+
+    url = env["DATABASE_URL"]
+    deadline = time.monotonic() + 30
+    with psycopg.connect(url, autocommit=True) as db:
+        while True:
+            finished, checked = db.execute(
+                "SELECT count(*), count(verified_at) FROM parlor_game WHERE status = 'finished'"
+            ).fetchone()
+            if checked == finished or time.monotonic() > deadline:
+                return finished, checked
+            time.sleep(0.5)
 
 
 def database_create(args: argparse.Namespace, env: dict[str, str]) -> None:
@@ -202,7 +251,7 @@ def gunicorn_stop(server: subprocess.Popen[bytes]) -> None:
         server.wait()
 
 
-Request = Callable[[str], tuple[float, float, str | None]]
+Request = Callable[[str], Result]
 
 
 def run_phase(
@@ -224,13 +273,13 @@ def run_phase(
                 pause = due - time.perf_counter()
                 if pause > 0:
                     time.sleep(pause)
-            began, latency, error = request(name)
+            began, latency, error, kind = request(name)
             if rate:
                 latency += began - due  # the time this request waited behind its schedule
                 began, due = due, due + interval
             if window[0] <= began < window[1]:
                 if error is None:
-                    timings.add(began, latency)
+                    timings.add(began, latency, kind)
                 else:
                     timings.error(error)
             if time.perf_counter() >= window[1]:
@@ -297,13 +346,15 @@ def main() -> None:
     port = args.port or free_port()
     log = Path(f"/tmp/tenbo-bench-api-{os.getpid()}.log")
     server = gunicorn_start(args, env, port, log)
+    worker = celery_start(args, env)
     connections: list[Http] = []
     try:
         threads = f", {args.threads} threads each" if args.worker_class == "gthread" else ""
+        celery = "a Celery worker on " + args.broker if worker else "Celery eager"
         print(
-            f"gunicorn {args.workers} {args.worker_class} workers{threads} on {HOST}:{port}; "
-            f"{args.tablets} tablets; {args.seconds:g} s per phase after {args.warmup:g} s "
-            "warm-up",
+            f"gunicorn {args.workers} {args.worker_class} workers{threads} on {HOST}:{port}, "
+            f"{celery}; {args.tablets} tablets; {args.seconds:g} s per phase after "
+            f"{args.warmup:g} s warm-up",
             flush=True,
         )
         tablets = []
@@ -353,7 +404,12 @@ def main() -> None:
         for http in connections:
             http.close()
         gunicorn_stop(server)
+        checked = games_checked(env) if worker is not None else None
+        if worker is not None:
+            gunicorn_stop(worker)  # the same: SIGTERM, then SIGKILL
     report(args, phases, server_times(log), tablets)
+    if checked is not None:
+        print(f"finished games {checked[0]}, checked by the Celery worker {checked[1]}")
     log.unlink(missing_ok=True)
 
 
@@ -381,9 +437,16 @@ def report(
     verdict = "met" if ratio >= 0.6 else "NOT met"
     print(f"record-hand / bare throughput: {ratio:.2f} (target >= 0.6: {verdict})")
     if "paced" in results:
-        p95 = percentile([x * 1000 for x in results["paced"].latencies], 0.95)
+        paced = results["paced"]
+        p95 = percentile([x * 1000 for x in paced.latencies], 0.95)
         verdict = "met" if p95 < 30 else "NOT met"
         print(f"record-hand p95, paced: {p95:.1f} ms (target < 30 ms: {verdict})")
+        for kind in (Kind.HAND, Kind.LAST_HAND):
+            ms = [x * 1000 for x in paced.of_kind(kind)]
+            print(
+                f"  paced, {kind}: {len(ms)} requests, p50 {percentile(ms, 0.5):.1f} ms, "
+                f"p95 {percentile(ms, 0.95):.1f} ms"
+            )
     games = sum(t.games_started for t in tablets)
     hands = sum(t.hands_recorded for t in tablets)
     print(f"hands recorded {hands}, games ended and started again {games}")

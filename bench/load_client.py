@@ -65,19 +65,38 @@ def next_hand(rng: random.Random, game: dict[str, Any]) -> dict[str, Any]:
     return {"riichi": riichi, "result": result} if riichi else {"result": result}
 
 
+class Kind:
+    """What a timed request was: a hand that left the game going, the hand that ended it (its
+    results, the players' figures, the money and the check queued for the worker), or a bare
+    insert."""
+
+    HAND = "hand"
+    LAST_HAND = "last hand"
+    BARE = "bare"
+
+
+# (start, latency, error or None, Kind) of one request
+Result = tuple[float, float, str | None, str]
+
+
 @dataclass
 class Timings:
     """Requests of one phase: start times (monotonic) and latencies (seconds)."""
 
     starts: list[float] = field(default_factory=list)
     latencies: list[float] = field(default_factory=list)
+    kinds: list[str] = field(default_factory=list)  # what each request was (Kind)
     errors: list[str] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
-    def add(self, start: float, latency: float) -> None:
+    def add(self, start: float, latency: float, kind: str) -> None:
         with self.lock:
             self.starts.append(start)
             self.latencies.append(latency)
+            self.kinds.append(kind)
+
+    def of_kind(self, kind: str) -> list[float]:
+        return [lat for lat, k in zip(self.latencies, self.kinds, strict=True) if k == kind]
 
     def error(self, text: str) -> None:
         with self.lock:
@@ -128,9 +147,8 @@ class Tablet:
     games_started: int = 0
     hands_recorded: int = 0
 
-    def record_hand(self, phase: str) -> tuple[float, float, str | None]:
-        """Records the next hand: (start, latency, error or None). Starts a new game (not
-        timed) when this hand ended the game."""
+    def record_hand(self, phase: str) -> Result:
+        """Records the next hand. Starts a new game (not timed) when this hand ended the game."""
         game = self.game
         body = {"sequence": game["hand_count"] + 1, "hand": next_hand(self.rng, game)}
         start = time.perf_counter()
@@ -142,12 +160,13 @@ class Tablet:
         )
         if status != 201:
             self.resync()
-            return start, latency, f"{status} {content[:300].decode(errors='replace')}"
+            return start, latency, f"{status} {content[:300].decode(errors='replace')}", Kind.HAND
         self.game = json.loads(content)
         self.hands_recorded += 1
         if self.game["status"] != "in_progress":
             self.start_game()
-        return start, latency, None
+            return start, latency, None, Kind.LAST_HAND
+        return start, latency, None, Kind.HAND
 
     def start_game(self) -> None:
         status, content, _ = self.http.call(
@@ -169,11 +188,11 @@ class Tablet:
                 self.start_game()
 
 
-def bare_insert(http: Http, rng: random.Random, phase: str) -> tuple[float, float, str | None]:
+def bare_insert(http: Http, rng: random.Random, phase: str) -> Result:
     """One POST to the bare endpoint with a body like a hand's."""
     game = {"scores": [25000] * 4}
     body = {"sequence": rng.randrange(1, 20), "hand": next_hand(rng, game)}
     start = time.perf_counter()
     status, content, latency = http.call("POST", f"/bench/bare/?phase={phase}", body)
     error = None if status == 201 else f"{status} {content[:300].decode(errors='replace')}"
-    return start, latency, error
+    return start, latency, error, Kind.BARE
