@@ -31,6 +31,7 @@ def game_detail_body(
     *,
     seats: Iterable[GameSeat] | None = None,
     hands: Iterable[Hand] | None = None,
+    results: Iterable[GameResult] | None = None,
 ) -> dict[str, Any]:
     """GameDetailSerializer's answer for `game` (its table loaded), built from the rows.
 
@@ -38,8 +39,9 @@ def game_detail_body(
     number of hands; the serializer took six and built a serializer per hand, which cost more
     than the queries. A write that has the rows as it stored them passes them in: `seats` with
     their players, `hands` every version in (sequence, version) order with its outcome and
-    users; those queries are then left out. tests/parlor/test_query_counts.py checks that the
-    serializer, a write's answer and a fresh read give the same JSON.
+    users, `results` in seat order with their players; those queries are then left out.
+    tests/parlor/test_query_counts.py checks that the serializer, a write's answer and a fresh
+    read give the same JSON.
     """
     if seats is None:
         seats = GameSeat.objects.filter(game=game).select_related("player")
@@ -69,7 +71,7 @@ def game_detail_body(
         "seats": [
             {"seat": s.seat, "player_id": str(s.player.public_id), "name": s.name} for s in seats
         ],
-        "results": [_result(result) for result in _results(game)],
+        "results": [_result(r) for r in (_results(game) if results is None else results)],
         "schema_version": game.schema_version,
         "ruleset": game.ruleset_snapshot,
         "is_closed_by_staff": game.is_closed_by_staff,

@@ -69,7 +69,10 @@ class HandRecordView(APIView):
             )
             # The locked row and the rows the service read and wrote, as just stored.
             return 201, game_detail_body(
-                recorded.game, seats=recorded.seats, hands=recorded.versions
+                recorded.game,
+                seats=recorded.seats,
+                hands=recorded.versions,
+                results=recorded.results,
             )
 
         return idempotent_response(request, table=game.table, call=call)

@@ -68,7 +68,9 @@ def daily_report_request(
     return list(rows.defer("content").select_related("parlor").order_by("format"))
 
 
-@transaction.atomic
+# No savepoint (two round trips): it runs in the transaction of the change that calls it
+# (a post_save signal) and an error in it ends that transaction, as nothing catches it.
+@transaction.atomic(savepoint=False)
 def daily_reports_mark_stale(*, parlor_id: int, days: Iterable[date]) -> int:
     """A change to these business days (a correction, a game, a check-out) makes their
     existing reports stale; they are built again after the commit. Days never reported are

@@ -13,13 +13,24 @@ from typing import Any
 
 from django.db.models.signals import post_save
 
-from parlor.models import Adjustment, Game, GameStatus, Hand, HandState, Parlor, Settlement
+from parlor.models import (
+    Adjustment,
+    Game,
+    GameStatus,
+    Hand,
+    HandState,
+    Parlor,
+    Settlement,
+    Table,
+)
 from parlor.reports.services import daily_reports_mark_stale
 from parlor.services.business_days import business_day_of
 
 
-def _mark(parlor_id: int, moments: list[datetime | None]) -> None:
-    parlor = Parlor.objects.filter(pk=parlor_id).first()
+def _mark(parlor_id: int, moments: list[datetime | None], *, parlor: Parlor | None = None) -> None:
+    """`parlor`: the row, where the caller has it loaded (else it is read: one query)."""
+    if parlor is None:
+        parlor = Parlor.objects.filter(pk=parlor_id).first()
     if parlor is None:
         return
     days: set[date] = {business_day_of(parlor, at) for at in moments if at is not None}
@@ -43,7 +54,9 @@ def hand_saved(sender: type[Hand], instance: Hand, created: bool, **kwargs: Any)
 
 def game_saved(sender: type[Game], instance: Game, **kwargs: Any) -> None:
     if not kwargs.get("raw") and instance.status in (GameStatus.FINISHED, GameStatus.CANCELLED):
-        _mark(instance.table.parlor_id, [instance.ended_at])
+        table = instance.table
+        loaded = table.parlor if Table.parlor.is_cached(table) else None  # games.game_lock
+        _mark(table.parlor_id, [instance.ended_at], parlor=loaded)
 
 
 def settlement_saved(

@@ -26,8 +26,10 @@ def game_lock(game: Game) -> Game:
     """The game row again, locked until the transaction ends, so two tablets cannot interleave.
 
     Only the game row (`of`): the joined table row is locked by table_lock, always first, so a
-    request holding the table and one locking the game cannot deadlock on each other."""
-    return Game.objects.select_for_update(of=("self",)).select_related("table").get(pk=game.pk)
+    request holding the table and one locking the game cannot deadlock on each other. The
+    table's parlor comes along for what a finished game touches (its business day)."""
+    games = Game.objects.select_for_update(of=("self",)).select_related("table__parlor")
+    return games.get(pk=game.pk)
 
 
 def table_lock(table: Table) -> Table:

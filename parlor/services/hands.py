@@ -10,7 +10,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Prefetch, prefetch_related_objects
 from django.utils import timezone
 
-from parlor.models import Game, GameSeat, GameStatus, Hand, HandState
+from parlor.models import Game, GameResult, GameSeat, GameStatus, Hand, HandState
 from parlor.services import engine
 from parlor.services.audit_log import (
     audit_hand_corrected,
@@ -56,13 +56,15 @@ class RecordedHand:
 
     `game` is the locked row with its live state as just stored, `seats` its seats (players
     loaded), `versions` every version of its hands in (sequence, version) order, each with
-    its outcome and its users loaded.
+    its outcome and its users loaded, `results` the results in seat order (players loaded),
+    none unless this hand ended the game.
     """
 
     hand: Hand
     game: Game
     seats: tuple[GameSeat, ...]
     versions: tuple[Hand, ...]
+    results: tuple[GameResult, ...]
 
 
 # No savepoint of its own (two round trips): an error in here always ends the transaction,
@@ -120,12 +122,16 @@ def hand_record(
         )
     except IntegrityError as exc:
         raise _stale(game, sequence, expected) from exc
-    replay_apply(game, replay, [*hands, hand], from_sequence=sequence, appended=True)
+    results = replay_apply(game, replay, [*hands, hand], from_sequence=sequence, appended=True)
     audit_hand_recorded(hand, game=game, by=by)
     enqueue_verify_if_finished(game)
     versions = sorted([*rows, hand], key=lambda row: (row.sequence, row.version))
     return RecordedHand(
-        hand=hand, game=game, seats=tuple(game.seats.all()), versions=tuple(versions)
+        hand=hand,
+        game=game,
+        seats=tuple(game.seats.all()),
+        versions=tuple(versions),
+        results=tuple(results),
     )
 
 

@@ -11,9 +11,10 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from parlor.models import Game, GameResult, GameStatus, Hand, HandOutcome, HandState
+from parlor.models import Game, GameResult, GameSeat, GameStatus, Hand, HandOutcome, HandState
 from parlor.services import engine
 from parlor.services.errors import Conflict
+from parlor.services.seat_stats import seat_stats_store
 from parlor.services.settlements import settlement_reconcile_game
 
 
@@ -83,8 +84,9 @@ def replay_apply(
     *,
     from_sequence: int,
     appended: bool = False,
-) -> None:
-    """Stores `replay` (of `hands`, in order) on the locked `game` and its hands.
+) -> list[GameResult]:
+    """Stores `replay` (of `hands`, in order) on the locked `game` and its hands. Returns the
+    game's results as stored (none unless the replay ended the game), players loaded.
 
     `appended`: the change only added new hands to a game in progress, so none of them has an
     outcome yet, the game has no results, and the game cannot reopen: nothing to delete first.
@@ -97,8 +99,17 @@ def replay_apply(
         HandOutcome(hand=hand, **outcome_fields(items[hand.sequence - 1])) for hand in changed
     )
     _live_state_store(game, replay, hands, may_reopen=not appended)
-    _results_store(game, replay, stored=not appended)
-    settlement_reconcile_game(game, appended=appended)  # a settled game that changed: adjustment
+    results = _results_store(game, replay, stored=not appended)
+    # The players' figures come from this replay and these results, as just stored: the
+    # outcome of every current hand is its item of the replay.
+    seat_stats_store(
+        game,
+        appended=appended,
+        results=[(r.seat, r.rank, r.total_tenths) for r in results],
+        hands=[(hand.entry, items[hand.sequence - 1]["transfers"]) for hand in hands],
+    )
+    settlement_reconcile_game(game)  # a settled game that changed: an adjustment
+    return results
 
 
 def _live_state_store(
@@ -147,19 +158,21 @@ def _live_state_store(
         ) from exc
 
 
-def _results_store(game: Game, replay: dict[str, Any], *, stored: bool) -> None:
-    """`stored`: the game may have results already (they are replaced)."""
+def _results_store(game: Game, replay: dict[str, Any], *, stored: bool) -> list[GameResult]:
+    """`stored`: the game may have results already (they are replaced). Returns the results
+    written, in seat order, each with its player (the seat's, loaded with the seats)."""
     if stored:
         GameResult.objects.filter(game=game).delete()
     final = replay.get("final")
     if not final:
-        return
-    players = {seat.seat: seat.player_id for seat in game.seats.all()}
-    GameResult.objects.bulk_create(
+        return []
+    seats = {seat.seat: seat for seat in game.seats.all()}
+    return GameResult.objects.bulk_create(
         GameResult(
             game=game,
             seat=seat,
-            player_id=players[seat],
+            # The player itself where the seats came with theirs (an answer shows them).
+            **_player_of(seats[seat]),
             final_score=final["scores"][seat],
             rank=final["ranks"][seat],
             oka_tenths=tenths(final["oka"][seat]),
@@ -168,5 +181,11 @@ def _results_store(game: Game, replay: dict[str, Any], *, stored: bool) -> None:
             total_tenths=tenths(final["total_points"][seat]),
             chips=int(final["chips"][seat]),
         )
-        for seat in sorted(players)
+        for seat in sorted(seats)
     )
+
+
+def _player_of(seat: GameSeat) -> dict[str, Any]:
+    if GameSeat.player.is_cached(seat):
+        return {"player": seat.player}
+    return {"player_id": seat.player_id}

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from parlor.models import Game, GameSeatStats, GameStatus, Hand, HandState
+from parlor.models import Game, GameSeatStats, GameStatus
 
 WIN_REASONS = ("ron", "tsumo", "pao")
 
@@ -100,27 +100,27 @@ def seat_stats_values(
     return rows
 
 
-def seat_stats_store(game: Game, *, appended: bool = False) -> None:
+def seat_stats_store(
+    game: Game,
+    *,
+    appended: bool = False,
+    results: Sequence[tuple[int, int, int]],
+    hands: Sequence[tuple[Mapping[str, Any], Sequence[Mapping[str, Any]]]],
+) -> None:
     """Rewrites the game's rows after its results were written (the caller holds its lock).
 
-    A game that is not finished (a correction reopened it) keeps none. Queries: one delete for a
-    game in progress; for a finished one, seats, results and hands, and the insert.
+    `results` and `hands` are as seat_stats_values takes them: the caller's replay has them,
+    so nothing is read again. A game that is not finished (a correction reopened it) keeps
+    none. `appended`: a hand was added to a game in progress, which had no rows to delete.
+    Queries: none for a hand that leaves the game going; the insert for the one that ends it;
+    a delete first after any other change.
     """
-    if appended and game.status != GameStatus.FINISHED:
-        return  # a hand added to a game in progress: it never had rows
-    GameSeatStats.objects.filter(game=game).delete()
+    if not appended:
+        GameSeatStats.objects.filter(game=game).delete()
     if game.status != GameStatus.FINISHED:
         return
     seats = {s.seat: (s.player_id, s.is_staff_play) for s in game.seats.all()}
-    results = sorted(game.results.values_list("seat", "rank", "total_tenths"))
-    hands = [
-        (h.entry, h.outcome.transfers)
-        for h in Hand.objects.filter(game=game, state=HandState.CURRENT)
-        .select_related("outcome")
-        .only("entry", "outcome__transfers")
-        .order_by("sequence")
-    ]
     values = seat_stats_values(
-        game, parlor_id=game.table.parlor_id, seats=seats, results=results, hands=hands
+        game, parlor_id=game.table.parlor_id, seats=seats, results=sorted(results), hands=hands
     )
     GameSeatStats.objects.bulk_create(GameSeatStats(**row) for row in values)

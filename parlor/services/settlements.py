@@ -34,7 +34,6 @@ from parlor.models import (
 from parlor.services.audit_log import audit_adjustment_created, audit_adjustment_settled
 from parlor.services.errors import Conflict, InvalidInput
 from parlor.services.money import SeatMoney, Terms, game_money_of, games_money
-from parlor.services.seat_stats import seat_stats_store
 
 MAX_ADJUSTMENT_YEN = 10_000_000  # a manual adjustment; corrections are computed, not entered
 
@@ -177,16 +176,13 @@ def settlement_build(*, visit: Visit, by: AbstractBaseUser | None, at: datetime)
     return settlement
 
 
-def settlement_reconcile_game(game: Game, *, appended: bool = False) -> list[Adjustment]:
+def settlement_reconcile_game(game: Game) -> list[Adjustment]:
     """After a game's results changed: an adjustment for every closed visit it was settled in.
 
     Called by replays.replay_apply under the game's lock. What was paid for the game (its
     receipt line and the corrections since) is compared with what it is worth now; a difference
     becomes an open adjustment naming the correction, never a change to the closed receipt.
-    The game's per seat figures for the standings and statistics are rewritten here first, in
-    the same transaction, as every change of a game's results comes through this call.
     """
-    seat_stats_store(game, appended=appended)
     if game.status != GameStatus.FINISHED:
         return []
     links = list(

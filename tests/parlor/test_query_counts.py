@@ -32,7 +32,9 @@ RON = {"result": {"kind": "ron", "loser": 2, "wins": [{"winner": 3, "han": 2, "f
 # the hand, its outcome, the game row, the audit event; the stored answer and COMMIT. No
 # savepoint, and the answer is built from the rows the request read and wrote.
 RECORD_HAND_MAX = 14
-RECORD_LAST_HAND_MAX = 26  # ... and the results, seat figures, stale daily reports
+# The hand that ends the game adds its results, the players' figures (from the replay, not
+# read back), the visits it was settled in, and its day's daily reports marked stale (27 before).
+RECORD_LAST_HAND_MAX = 19
 PREVIEW_HAND_MAX = 4  # token, the game with the role, hands, seats
 GAME_DETAIL_MAX = 4  # token, game with role, seats, hand versions (no results in progress)
 TABLE_DETAIL_MAX = 8  # token, the table with the role, its game with seats, ruleset, seating
