@@ -116,7 +116,13 @@
           stateEl().dataset.sequence = String(item.sequence + 1);
           save();
           setOffline(false);
-          return refreshState().then(function () { render(); return flush(); });
+          // Until the state is back the seats still show the scores before this hand.
+          document.body.dataset.refreshing = "true";
+          return refreshState().then(function () {
+            delete document.body.dataset.refreshing;
+            render();
+            return flush();
+          });
         }
         if (!res.data) {
           // A login page or a proxy's error page instead of our JSON.

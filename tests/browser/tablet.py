@@ -220,7 +220,8 @@ class Tablet:
                     const state = document.querySelector('#game-state');
                     return location.pathname.endsWith('/result/') || (
                         Number(state.dataset.sequence) === before + 1 &&
-                        document.querySelector('#queue').hidden);
+                        document.querySelector('#queue').hidden &&
+                        !document.body.dataset.refreshing);
                 }""",
                 arg=before,
             )
