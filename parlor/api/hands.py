@@ -12,6 +12,7 @@ from rest_framework.views import APIView
 from parlor.api.games import game_detail_body
 from parlor.api.idempotency import idempotent_response
 from parlor.api.serializers import IDEMPOTENCY_KEY, GameDetailSerializer, error_responses
+from parlor.models.write_batch import WriteBatch
 from parlor.security.limits import HAND_SEQUENCE_MAX
 from parlor.selectors.access import game_for
 from parlor.services.hands import hand_correct, hand_preview, hand_record, hand_void_last
@@ -58,6 +59,7 @@ class HandRecordView(APIView):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         key = request.headers.get("Idempotency-Key", "").strip()
+        writes = WriteBatch()  # the hand's rows and the key's record: one round trip
 
         def call() -> tuple[int, object]:
             recorded = hand_record(
@@ -66,6 +68,7 @@ class HandRecordView(APIView):
                 by=request.user,
                 entry=data.validated_data["hand"],
                 idempotency_key=key,
+                writes=writes,
             )
             # The locked row and the rows the service read and wrote, as just stored.
             return 201, game_detail_body(
@@ -75,7 +78,7 @@ class HandRecordView(APIView):
                 results=recorded.results,
             )
 
-        return idempotent_response(request, table=game.table, call=call)
+        return idempotent_response(request, table=game.table, call=call, writes=writes)
 
 
 class HandCorrectView(APIView):

@@ -17,6 +17,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import OuterRef, QuerySet, Subquery
 
 from parlor.models import Game, MemberRole, Parlor, ParlorMember, Player, Table
+from parlor.selectors.game_rows import game_with_member_role
 from parlor.services.errors import Forbidden, InvalidInput, NotFound
 
 
@@ -96,8 +97,7 @@ def game_for(user: Any, game_id: Any, *, role: Role = Role.STAFF) -> tuple[Game,
     its parlor. Anyone else, or a game that is not found there, takes the general path below,
     which gives the same answers and errors as before.
     """
-    games = Game.objects.select_related("table")
-    found = _with_member_role(user, games, game_id, parlor="table__parlor")
+    found = _game_with_member_role(user, game_id)
     if found is not None and found[1].at_least(role):
         return found
     access = require(user, role)
@@ -111,6 +111,31 @@ def game_for(user: Any, game_id: Any, *, role: Role = Role.STAFF) -> tuple[Game,
     if access.role == Role.PLAYER and not game.seats.filter(player=access.player).exists():
         raise Forbidden("a player can read only the games they played", code="not_your_game")
     return game, access
+
+
+def _game_with_member_role(user: Any, game_id: Any) -> tuple[Game, Access] | None:
+    """_with_member_role for a game, in one plain statement (selectors.game_rows): every
+    tablet request starts here, and the ORM's query with two subqueries cost more to build
+    than to run."""
+    if not user.is_authenticated:
+        return None
+    try:
+        public_id = uuid.UUID(str(game_id))
+    except ValueError:
+        return None
+    found = game_with_member_role(user.pk, public_id)
+    if found is None or found[1] is None:
+        return None
+    game, member_role, player_id = found
+    return game, _member_access(game.table.parlor, member_role, player_id)
+
+
+def _member_access(parlor: Parlor, member_role: str, player_id: int | None) -> Access:
+    """A member's Access at their parlor. Staff who also play there (本走) need their player
+    row: one query more."""
+    role = Role.MANAGER if member_role == MemberRole.MANAGER else Role.STAFF
+    player = None if player_id is None else Player.objects.get(pk=player_id)
+    return Access(parlor, role, player)
 
 
 def _with_member_role(
@@ -142,14 +167,10 @@ def _with_member_role(
         return None
     if found.member_role is None:
         return None
-    role = Role.MANAGER if found.member_role == MemberRole.MANAGER else Role.STAFF
-    # Staff who also play at the parlor (本走) need their player row: one query more.
-    player_id = found.member_player_id
-    player = None if player_id is None else Player.objects.get(pk=player_id)
     its_parlor = found
     for name in parlor.split("__"):
         its_parlor = getattr(its_parlor, name)
-    return found, Access(its_parlor, role, player)
+    return found, _member_access(its_parlor, found.member_role, found.member_player_id)
 
 
 def player_for(user: Any, player_id: Any) -> tuple[Player, Access]:

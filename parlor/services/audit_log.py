@@ -31,6 +31,7 @@ from parlor.models import (
     Settlement,
     Visit,
 )
+from parlor.models.write_batch import WriteBatch
 
 User = AbstractBaseUser | AnonymousUser | None
 
@@ -63,16 +64,24 @@ def audit_record(
     )
 
 
-def _append(*, parlor_id: int, by: User, summary: str, **fields: Any) -> AuditEvent:
-    """audit_record by the parlor's id: a game's events need not load the parlor (one query)."""
+def _append(
+    *, parlor_id: int, by: User, summary: str, writes: WriteBatch | None = None, **fields: Any
+) -> AuditEvent:
+    """audit_record by the parlor's id: a game's events need not load the parlor (one query,
+    or none here with `writes`: the event goes into that batch)."""
     actor = by if by is not None and by.is_authenticated else None
-    return AuditEvent.objects.create(
+    event = AuditEvent(
         parlor_id=parlor_id,
         actor=actor,
         actor_name=actor.get_username() if actor is not None else "",
         summary=summary[:200],
         **fields,
     )
+    if writes is None:
+        event.save()
+    else:
+        writes.insert(event)
+    return event
 
 
 def hand_snapshot(hand: Hand) -> dict[str, Any]:
@@ -180,7 +189,14 @@ def audit_game_cancelled(
 
 
 def _hand_event(
-    hand: Hand, game: Game, *, by: User, action: AuditAction, summary: str, **fields: Any
+    hand: Hand,
+    game: Game,
+    *,
+    by: User,
+    action: AuditAction,
+    summary: str,
+    writes: WriteBatch | None = None,
+    **fields: Any,
 ) -> AuditEvent:
     return _append(
         parlor_id=game.table.parlor_id,
@@ -190,6 +206,7 @@ def _hand_event(
         subject_id=str(hand.public_id),
         game=game,
         summary=f"table {game.table.label}: hand {hand.sequence} {summary}",
+        writes=writes,
         **fields,
     )
 
@@ -201,7 +218,10 @@ def _with_game(snapshot: dict[str, Any], game: Game) -> dict[str, Any]:
     }
 
 
-def audit_hand_recorded(hand: Hand, *, game: Game, by: User) -> AuditEvent:
+def audit_hand_recorded(
+    hand: Hand, *, game: Game, by: User, writes: WriteBatch | None = None
+) -> AuditEvent:
+    """`writes`: the event goes into that batch instead of being written now."""
     return _hand_event(
         hand,
         game,
@@ -209,6 +229,7 @@ def audit_hand_recorded(hand: Hand, *, game: Game, by: User) -> AuditEvent:
         action=AuditAction.CREATE,
         summary="recorded",
         after=_with_game(hand_snapshot(hand), game),
+        writes=writes,
     )
 
 

@@ -7,6 +7,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from parlor.models import Game, GameSeat, GameStatus, Player, Table
+from parlor.selectors.game_rows import game_locked
 from parlor.services import engine
 from parlor.services.audit_log import (
     audit_game_cancelled,
@@ -27,9 +28,9 @@ def game_lock(game: Game) -> Game:
 
     Only the game row (`of`): the joined table row is locked by table_lock, always first, so a
     request holding the table and one locking the game cannot deadlock on each other. The
-    table's parlor comes along for what a finished game touches (its business day)."""
-    games = Game.objects.select_for_update(of=("self",)).select_related("table__parlor")
-    return games.get(pk=game.pk)
+    table's parlor comes along for what a finished game touches (its business day). One plain
+    statement (selectors.game_rows): every hand recorded takes this lock."""
+    return game_locked(game.pk)
 
 
 def table_lock(table: Table) -> Table:

@@ -7,10 +7,11 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
-from django.db.models import Prefetch, prefetch_related_objects
 from django.utils import timezone
 
 from parlor.models import Game, GameResult, GameSeat, GameStatus, Hand, HandState
+from parlor.models.write_batch import WriteBatch
+from parlor.selectors.game_rows import game_seats_load, hand_versions
 from parlor.services import engine
 from parlor.services.audit_log import (
     audit_hand_corrected,
@@ -79,9 +80,14 @@ def hand_record(
     entry: dict[str, Any],
     by: AbstractBaseUser | None,
     idempotency_key: str = "",
+    writes: WriteBatch | None = None,
 ) -> RecordedHand:
     """Records the game's next hand. `sequence` is the hand the tablet is entering: a stale
     tablet (another tablet recorded that hand first) gets a Conflict instead of a second hand.
+
+    `writes`: a hand that leaves the game going (most hands) puts its rows (the hand, its
+    outcome, the game's live state, the audit event) into that batch, which the caller
+    flushes, in one round trip with its own rows; the hand that ends the game writes now.
 
     The number of queries does not grow with the game: the locked row, its seats, every
     version of its hands (one query each), then the inserts. The answer's rows come back
@@ -93,37 +99,45 @@ def hand_record(
     if sequence != expected:
         raise _stale(game, sequence, expected)
     # The seats once, for the record's names and, should this hand end the game, the results.
-    prefetch_related_objects([game], Prefetch("seats", GameSeat.objects.select_related("player")))
+    game_seats_load(game)
     # One query: every version, for the replay (the current ones), the new hand's version (a
     # voided hand keeps its sequence and version; the new hand takes the next version) and
     # the answer (outcomes and users joined).
-    rows = list(
-        game.hands.select_related("outcome", "entered_by", "voided_by").order_by(
-            "sequence", "version"
-        )
-    )
+    rows = hand_versions(game)
     hands = [hand for hand in rows if hand.state == HandState.CURRENT]
     version = sum(1 for hand in rows if hand.sequence == sequence) + 1
     replay = engine.replay(game_record(game, [h.entry for h in hands] + [entry]))
-    try:
-        # No savepoint around the insert (two round trips): every writer of a game's hands
-        # (record, correct, void) locks the game row first and reads `hand_count` and the
-        # versions under that lock (an import writes its hands with its new game), so no
-        # other transaction can insert this (sequence, version) meanwhile. Should a
-        # constraint fire anyway, the Conflict below needs no query (sequence == expected
-        # here) and the whole transaction rolls back, as it did with the savepoint.
-        hand = Hand.objects.create(
-            game=game,
-            sequence=sequence,
-            version=version,
-            entry=entry,
-            entered_by=by,
-            idempotency_key=idempotency_key,
-        )
-    except IntegrityError as exc:
-        raise _stale(game, sequence, expected) from exc
-    results = replay_apply(game, replay, [*hands, hand], from_sequence=sequence, appended=True)
-    audit_hand_recorded(hand, game=game, by=by)
+    hand = Hand(
+        game=game,
+        sequence=sequence,
+        version=version,
+        entry=entry,
+        entered_by=by,
+        idempotency_key=idempotency_key,
+    )
+    # No savepoint around the insert (two round trips): every writer of a game's hands
+    # (record, correct, void) locks the game row first and reads `hand_count` and the
+    # versions under that lock (an import writes its hands with its new game), so no other
+    # transaction can insert this (sequence, version) meanwhile. Should a constraint fire
+    # anyway, the Conflict needs no query (sequence == expected here) and the whole
+    # transaction rolls back, as it did with the savepoint.
+    stale = _stale(game, sequence, expected)
+    # A hand that leaves the game going (most hands) writes its rows into the caller's batch:
+    # the hand, its outcome, the game's live state and the audit event, sent with the
+    # caller's own rows in one round trip. The hand that ends the game writes now.
+    batch = writes if writes is not None and not replay.get("end") else None
+    if batch is not None:
+        batch.insert(hand)
+        batch.on_integrity_error(stale)
+    else:
+        try:
+            hand.save(force_insert=True)
+        except IntegrityError as exc:
+            raise stale from exc
+    results = replay_apply(
+        game, replay, [*hands, hand], from_sequence=sequence, appended=True, writes=batch
+    )
+    audit_hand_recorded(hand, game=game, by=by, writes=batch)
     enqueue_verify_if_finished(game)
     versions = sorted([*rows, hand], key=lambda row: (row.sequence, row.version))
     return RecordedHand(

@@ -5,12 +5,14 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import transaction
+from django.db import connections, transaction
 
 from parlor.models import IdempotencyRecord, Parlor, Table
+from parlor.models.write_batch import WriteBatch
 from parlor.services.errors import Conflict, InvalidInput
 
 MAX_KEY_LENGTH = 200
@@ -29,6 +31,7 @@ def idempotent_call(
     fingerprint: str,
     user: AbstractBaseUser | None,
     call: Callable[[], tuple[int, Any]],
+    writes: WriteBatch | None = None,
 ) -> tuple[int, Any, bool]:
     """Runs `call` once per (table, key) or (parlor, key): returns (status, body, replayed).
 
@@ -40,6 +43,10 @@ def idempotent_call(
     `call` always runs in a transaction opened here, with a key or without: the services
     it calls open no savepoint of their own (hands.hand_record), since an error leaves this
     block and rolls everything back.
+
+    `writes`: a batch that `call` filled (hands.hand_record); the key's record joins it and it
+    is flushed here, before the transaction commits, so the call's rows and the record go to
+    the database in one round trip.
     """
     if (table is None) == (parlor is None):
         raise TypeError("idempotent_call takes a table or a parlor, not both or neither")
@@ -49,14 +56,15 @@ def idempotent_call(
             code="idempotency_key_too_long",
             field="Idempotency-Key",
         )
+    writes = WriteBatch() if writes is None else writes
     if not key:
         with transaction.atomic():
             status, body = call()
+            writes.flush()
         return status, body, False
     scope: dict[str, Any] = {"table": table} if table is not None else {"parlor": parlor}
     with transaction.atomic():
-        _scope_lock(table=table, parlor=parlor)
-        existing = IdempotencyRecord.objects.filter(**scope, key=key).first()
+        existing = _locked_lookup(table=table, parlor=parlor, key=key)
         if existing is not None:
             if existing.fingerprint != fingerprint:
                 raise Conflict(
@@ -67,7 +75,7 @@ def idempotent_call(
                 )
             return existing.status_code, existing.response_body, True
         status, body = call()
-        IdempotencyRecord.objects.create(
+        record = IdempotencyRecord(
             **scope,
             key=key,
             fingerprint=fingerprint,
@@ -75,27 +83,63 @@ def idempotent_call(
             response_body=body,
             user=user,
         )
+        writes.insert(record)
+        writes.flush()
         return status, body, False
 
 
-def _scope_lock(*, table: Table | None, parlor: Parlor | None) -> None:
-    """Locks the table's or the parlor's row (a query) until the transaction ends."""
+@dataclass(frozen=True, slots=True)
+class _Stored:
+    fingerprint: str
+    status_code: int
+    response_body: Any
+
+
+def _locked_lookup(*, table: Table | None, parlor: Parlor | None, key: str) -> _Stored | None:
+    """Locks the table's or the parlor's row until the transaction ends, then returns the
+    key's record there, if any: two plain statements, no ORM.
+
+    Two statements, not one: in READ COMMITTED a statement reads the snapshot taken when it
+    started, so a look-up joined to the lock would miss the record of the request it waited
+    for (tests/parlor/test_idempotency_money.py races two retries and fails that way).
+
+    The table's row alone: locking through a join locks every joined row, and once the
+    parlor's row was locked that way every tablet of the parlor waited for every other one's
+    write. The parlor's row FOR NO KEY UPDATE (PostgreSQL): every keyed visit and money POST
+    of the parlor waits for the one before, but a transaction that wrote a row naming the
+    parlor (a visit, an adjustment, an audit event) takes FOR KEY SHARE on it when its
+    deferred foreign key checks run at commit, which FOR UPDATE would make wait: every write
+    of the parlor would queue behind this one, and a game start holding its players' visits
+    would deadlock with a check-out waiting for one of them. SQLite takes no row locks.
+    """
+    connection = connections[IdempotencyRecord.objects.db]
+    quote = connection.ops.quote_name
     if table is not None:
-        # No ordering: `.first()` ordered by the table's Meta ordering, which joins the parlor,
-        # and FOR UPDATE then locked the parlor's row too, so every tablet of the parlor waited
-        # for every other one's write.
-        list(Table.objects.select_for_update().filter(pk=table.pk).order_by().values_list("pk"))
-        return
-    assert parlor is not None
-    # Every keyed visit and money POST of the parlor waits for the one before: few enough.
-    # FOR NO KEY UPDATE (PostgreSQL) rather than FOR UPDATE: a transaction that wrote a row
-    # naming the parlor (a visit, an adjustment, an audit event) takes FOR KEY SHARE on it when
-    # its deferred foreign key checks run at commit, which FOR UPDATE would make wait: every
-    # write of the parlor would queue behind this one, and a game start holding its players'
-    # visits would deadlock with a check-out waiting for one of them. SQLite takes no row locks.
-    list(
-        Parlor.objects.select_for_update(no_key=True, of=("self",))
-        .filter(pk=parlor.pk)
-        .order_by()
-        .values_list("pk")
-    )
+        scope_table, scope_column, scope_id, lock = (
+            Table._meta.db_table,
+            "table_id",
+            table.pk,
+            "UPDATE",
+        )
+    else:
+        assert parlor is not None
+        scope_table, scope_column, scope_id = Parlor._meta.db_table, "parlor_id", parlor.pk
+        lock = "NO KEY UPDATE"
+    record = IdempotencyRecord._meta
+    with connection.cursor() as cursor:
+        if connection.features.has_select_for_update:
+            cursor.execute(
+                f"SELECT 1 FROM {quote(scope_table)} WHERE {quote('id')} = %s FOR {lock}",
+                [scope_id],
+            )
+        cursor.execute(
+            f"SELECT {quote('fingerprint')}, {quote('status_code')}, {quote('response_body')} "
+            f"FROM {quote(record.db_table)} "
+            f"WHERE {quote(scope_column)} = %s AND {quote('key')} = %s",
+            [scope_id, key],
+        )
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    body = record.get_field("response_body").from_db_value(row[2], None, connection)
+    return _Stored(row[0], row[1], body)

@@ -12,6 +12,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from parlor.models import Game, GameResult, GameSeat, GameStatus, Hand, HandOutcome, HandState
+from parlor.models.write_batch import WriteBatch
 from parlor.services import engine
 from parlor.services.errors import Conflict
 from parlor.services.seat_stats import seat_stats_store
@@ -84,15 +85,27 @@ def replay_apply(
     *,
     from_sequence: int,
     appended: bool = False,
+    writes: WriteBatch | None = None,
 ) -> list[GameResult]:
     """Stores `replay` (of `hands`, in order) on the locked `game` and its hands. Returns the
     game's results as stored (none unless the replay ended the game), players loaded.
 
     `appended`: the change only added new hands to a game in progress, so none of them has an
     outcome yet, the game has no results, and the game cannot reopen: nothing to delete first.
+    `writes`: the new hands' outcomes and the game's live state go into that batch (with the
+    new hands, inserted there first) instead of being written now; only for an appended hand
+    that leaves the game going, which writes nothing else.
     """
     items = replay["hands"]
     changed = [hand for hand in hands if hand.sequence >= from_sequence]
+    if writes is not None:
+        if not appended or replay.get("end"):
+            raise ValueError("a batch takes only appended hands that leave the game going")
+        for hand in changed:
+            outcome = HandOutcome(hand=hand, **outcome_fields(items[hand.sequence - 1]))
+            writes.insert(outcome, hand_id=writes.ref_of(hand))
+        _live_state_store(game, replay, hands, may_reopen=False, writes=writes)
+        return []
     if not appended:
         HandOutcome.objects.filter(hand__in=changed).delete()
     HandOutcome.objects.bulk_create(
@@ -113,7 +126,12 @@ def replay_apply(
 
 
 def _live_state_store(
-    game: Game, replay: dict[str, Any], hands: list[Hand], *, may_reopen: bool
+    game: Game,
+    replay: dict[str, Any],
+    hands: list[Hand],
+    *,
+    may_reopen: bool,
+    writes: WriteBatch | None = None,
 ) -> None:
     items = replay["hands"]
     if items:
@@ -142,6 +160,9 @@ def _live_state_store(
         if game.status == GameStatus.FINISHED:
             game.status, game.ended_at = GameStatus.IN_PROGRESS, None
     fields = ["scores", "sticks", "next_state", "hand_count", "end_reason", "status", "ended_at"]
+    if writes is not None:
+        writes.update(game, fields)
+        return
     if not may_reopen:
         game.save(update_fields=fields)
         return

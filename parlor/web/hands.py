@@ -17,6 +17,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from parlor.models import Game, HandState
+from parlor.models.write_batch import WriteBatch
 from parlor.selectors.access import game_for
 from parlor.services import engine
 from parlor.services.errors import DomainError, InvalidInput, NotFound
@@ -118,9 +119,16 @@ def record(request: HttpRequest, game_id: str) -> JsonResponse:
                 "sequence must be the hand's number", code="missing_field", field="sequence"
             )
 
+        writes = WriteBatch()  # the hand's rows and the key's record: one round trip
+
         def call() -> tuple[int, Any]:
             recorded = hand_record(
-                game=game, sequence=sequence, entry=entry, by=request.user, idempotency_key=key
+                game=game,
+                sequence=sequence,
+                entry=entry,
+                by=request.user,
+                idempotency_key=key,
+                writes=writes,
             )
             return 201, {"ok": True, "sequence": recorded.hand.sequence}
 
@@ -130,6 +138,7 @@ def record(request: HttpRequest, game_id: str) -> JsonResponse:
             fingerprint=request_fingerprint(method="POST", path=request.path, body=body),
             user=request.user,
             call=call,
+            writes=writes,
         )
     except (DomainError, ScoringError) as exc:
         return _error(exc)
