@@ -56,9 +56,18 @@ from typing import Any
 REPO_ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO_ROOT))
 
-from bench.load_client import Http, Kind, Result, Tablet, Timings, bare_insert  # noqa: E402
+from bench.load_client import (  # noqa: E402
+    Http,
+    Kind,
+    Result,
+    Tablet,
+    Timings,
+    bare_insert,
+    floor_record,
+)
 
 HOST = "127.0.0.1"
+FLOOR_LABELS = {"tx": "floor, transactional", "optimistic": "floor, optimistic"}
 
 
 def parse_args() -> argparse.Namespace:
@@ -83,6 +92,11 @@ def parse_args() -> argparse.Namespace:
     )
     parser.add_argument("--broker", default=f"redis://{HOST}:6379/12", help="for --celery worker")
     parser.add_argument("--ruleset", default="standard", help="the tables' preset (han and fu)")
+    parser.add_argument(
+        "--no-floor",
+        action="store_true",
+        help="skip the two floor phases (bench/floor.py: the statements a hand needs, no more)",
+    )
     parser.add_argument("--port", type=int, default=0, help="0 picks a free port")
     parser.add_argument("--postgres", default=f"postgres://postgres@{HOST}:5432")
     parser.add_argument("--database", default="tenbo_bench_api")
@@ -314,7 +328,15 @@ def server_times(log: Path) -> dict[tuple[str, str], list[float]]:
         if len(parts) != 4 or not parts[1].startswith("phase="):
             continue
         path, query, status, micros = parts
-        kind = "bare" if path.startswith("/bench/") else "hand" if path.endswith("/hands/") else ""
+        kind = (
+            "floor"
+            if path.startswith("/bench/floor/")
+            else "bare"
+            if path.startswith("/bench/")
+            else "hand"
+            if path.endswith("/hands/")
+            else ""
+        )
         if kind and status in ("200", "201"):
             times.setdefault((kind, query.removeprefix("phase=")), []).append(int(micros) / 1e6)
     return times
@@ -334,6 +356,11 @@ def row(label: str, timings: Timings, seconds: float, server: list[float]) -> st
 def bare_request(http: Http, seed: int) -> Request:
     rng = random.Random(seed)
     return lambda phase: bare_insert(http, rng, phase)
+
+
+def floor_request(tablet: Tablet, design: str, seed: int) -> Request:
+    rng = random.Random(seed)
+    return lambda phase: floor_record(tablet.http, tablet.game["id"], design, rng, phase)
 
 
 def main() -> None:
@@ -400,6 +427,15 @@ def main() -> None:
             phases.append(
                 ("hand", f"record hand at {hand_rate * args.paced:.0f}/s", paced, seconds)
             )
+        # Last: the floors write hands the tablets do not know of (their games' own counts).
+        for design in () if args.no_floor else ("tx", "optimistic"):
+            floor, seconds = run_phase(
+                f"floor-{design}",
+                [floor_request(t, design, i) for i, t in enumerate(tablets)],
+                seconds=args.seconds,
+                warmup=args.warmup,
+            )
+            phases.append(("floor", FLOOR_LABELS[design], floor, seconds))
     finally:
         for http in connections:
             http.close()
@@ -419,7 +455,12 @@ def report(
     server: dict[tuple[str, str], list[float]],
     tablets: list[Tablet],
 ) -> None:
-    phase_names = {"record hand, saturated": "saturated", "bare insert, saturated": "bare"}
+    phase_names = {
+        "record hand, saturated": "saturated",
+        "bare insert, saturated": "bare",
+        FLOOR_LABELS["tx"]: "floor-tx",
+        FLOOR_LABELS["optimistic"]: "floor-optimistic",
+    }
     print()
     print(
         f"{'':<24}{'requests':>8}{'req/s':>9}{'p50':>8}{'p95':>8}{'p99':>8}"
@@ -436,6 +477,14 @@ def report(
     print()
     verdict = "met" if ratio >= 0.6 else "NOT met"
     print(f"record-hand / bare throughput: {ratio:.2f} (target >= 0.6: {verdict})")
+    for design in ("tx", "optimistic"):
+        floor = results.get(f"floor-{design}")
+        if floor is not None and bare_rate:
+            floor_rate = len(floor.latencies) / args.seconds
+            print(
+                f"  floor ({design}) / bare: {floor_rate / bare_rate:.2f}, "
+                f"record-hand / floor: {hand_rate / floor_rate:.2f}"
+            )
     if "paced" in results:
         paced = results["paced"]
         p95 = percentile([x * 1000 for x in paced.latencies], 0.95)

@@ -73,6 +73,7 @@ class Kind:
     HAND = "hand"
     LAST_HAND = "last hand"
     BARE = "bare"
+    FLOOR = "floor"
 
 
 # (start, latency, error or None, Kind) of one request
@@ -186,6 +187,20 @@ class Tablet:
             self.game = json.loads(content)
             if self.game["status"] != "in_progress":
                 self.start_game()
+
+
+def floor_record(http: Http, game_id: str, design: str, rng: random.Random, phase: str) -> Result:
+    """One POST to a floor endpoint (bench/floor.py) with a hand's body, on the tablet's game."""
+    body = {"sequence": 1, "hand": next_hand(rng, {"scores": [25000] * 4})}
+    start = time.perf_counter()
+    status, content, latency = http.call(
+        "POST",
+        f"/bench/floor/{design}/{game_id}/?phase={phase}",
+        body,
+        **{"Idempotency-Key": str(uuid.uuid4())},
+    )
+    error = None if status == 201 else f"{status} {content[:300].decode(errors='replace')}"
+    return start, latency, error, Kind.FLOOR
 
 
 def bare_insert(http: Http, rng: random.Random, phase: str) -> Result:

@@ -22,11 +22,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from django.db import DEFAULT_DB_ALIAS, DatabaseError, IntegrityError, connections
 from django.db.models import Model
 from django.db.models.signals import post_save, pre_save
+
+M = TypeVar("M", bound=Model)
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,8 +102,8 @@ class WriteBatch:
         return Ref(len(self._statements) - 1)
 
     def on_integrity_error(self, error: Exception) -> None:
-        """Should a constraint fire when the batch is flushed, raise `error` instead (from
-        the IntegrityError): a service's own words for what went wrong."""
+        """Should a constraint fire when the batch is next flushed, raise `error` instead
+        (from the IntegrityError): a service's own words for what went wrong."""
         self._integrity_error = error
 
     def ref_of(self, instance: Model) -> Ref:
@@ -131,6 +133,7 @@ class WriteBatch:
         sends post_save for each row. An update that finds no row raises DatabaseError, as
         save(update_fields=...) does; a constraint raises IntegrityError."""
         statements, self._statements = self._statements, []
+        integrity_error, self._integrity_error = self._integrity_error, None
         if not statements:
             return
         connection = connections[self.using]
@@ -140,9 +143,9 @@ class WriteBatch:
             else:
                 counts = self._run_each(statements)
         except IntegrityError as exc:
-            if self._integrity_error is None:
+            if integrity_error is None:
                 raise
-            raise self._integrity_error from exc
+            raise integrity_error from exc
         for statement, count in zip(statements, counts, strict=True):
             instance = statement.instance
             created = statement.update_fields is None
@@ -218,3 +221,12 @@ class WriteBatch:
                 created = statement.update_fields is None
                 results.append(cursor.lastrowid if created else cursor.rowcount)
         return results
+
+
+def bulk_insert(instances: Sequence[M], *, writes: WriteBatch | None) -> list[M]:
+    """`bulk_create(instances)` now, or each instance's insert added to `writes`."""
+    if writes is None:
+        return type(instances[0]).objects.bulk_create(instances) if instances else []
+    for instance in instances:
+        writes.insert(instance)
+    return list(instances)

@@ -76,5 +76,6 @@ def daily_reports_mark_stale(*, parlor_id: int, days: Iterable[date]) -> int:
     existing reports stale; they are built again after the commit. Days never reported are
     left alone. Returns how many builds were queued."""
     rows = DailyReport.objects.filter(parlor_id=parlor_id, business_day__in=set(days))
-    rows.bump()
+    if not rows.bump():  # no report of these days yet (most of a day): nothing to queue
+        return 0
     return _enqueue_waiting(rows)

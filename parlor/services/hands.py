@@ -122,22 +122,22 @@ def hand_record(
     # anyway, the Conflict needs no query (sequence == expected here) and the whole
     # transaction rolls back, as it did with the savepoint.
     stale = _stale(game, sequence, expected)
-    # A hand that leaves the game going (most hands) writes its rows into the caller's batch:
-    # the hand, its outcome, the game's live state and the audit event, sent with the
-    # caller's own rows in one round trip. The hand that ends the game writes now.
-    batch = writes if writes is not None and not replay.get("end") else None
-    if batch is not None:
-        batch.insert(hand)
-        batch.on_integrity_error(stale)
+    # With the caller's batch the hand's rows go into it: the hand, its outcome, the game's
+    # live state and the audit event, sent with the caller's own rows in one round trip (the
+    # hand that ends the game sends its rows and results before the settlement check, see
+    # replay_apply, and the audit event with the caller's).
+    if writes is not None:
+        writes.insert(hand)
+        writes.on_integrity_error(stale)
     else:
         try:
             hand.save(force_insert=True)
         except IntegrityError as exc:
             raise stale from exc
     results = replay_apply(
-        game, replay, [*hands, hand], from_sequence=sequence, appended=True, writes=batch
+        game, replay, [*hands, hand], from_sequence=sequence, appended=True, writes=writes
     )
-    audit_hand_recorded(hand, game=game, by=by, writes=batch)
+    audit_hand_recorded(hand, game=game, by=by, writes=writes)
     enqueue_verify_if_finished(game)
     versions = sorted([*rows, hand], key=lambda row: (row.sequence, row.version))
     return RecordedHand(

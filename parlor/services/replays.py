@@ -12,7 +12,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from parlor.models import Game, GameResult, GameSeat, GameStatus, Hand, HandOutcome, HandState
-from parlor.models.write_batch import WriteBatch
+from parlor.models.write_batch import WriteBatch, bulk_insert
 from parlor.services import engine
 from parlor.services.errors import Conflict
 from parlor.services.seat_stats import seat_stats_store
@@ -92,27 +92,26 @@ def replay_apply(
 
     `appended`: the change only added new hands to a game in progress, so none of them has an
     outcome yet, the game has no results, and the game cannot reopen: nothing to delete first.
-    `writes`: the new hands' outcomes and the game's live state go into that batch (with the
-    new hands, inserted there first) instead of being written now; only for an appended hand
-    that leaves the game going, which writes nothing else.
+    `writes` (appended hands only, inserted into that batch first): what is written goes into
+    the batch instead, the new hands' outcomes, the game's live state and, should the game
+    end, its results and the players' figures. The batch is then flushed here (one round
+    trip), before settlement_reconcile_game reads what the end wrote; a hand that leaves the
+    game going leaves its rows in the batch for the caller to flush with its own.
     """
+    if writes is not None and not appended:
+        raise ValueError("a batch takes appended hands only (nothing to delete first)")
     items = replay["hands"]
     changed = [hand for hand in hands if hand.sequence >= from_sequence]
-    if writes is not None:
-        if not appended or replay.get("end"):
-            raise ValueError("a batch takes only appended hands that leave the game going")
-        for hand in changed:
-            outcome = HandOutcome(hand=hand, **outcome_fields(items[hand.sequence - 1]))
-            writes.insert(outcome, hand_id=writes.ref_of(hand))
-        _live_state_store(game, replay, hands, may_reopen=False, writes=writes)
-        return []
     if not appended:
         HandOutcome.objects.filter(hand__in=changed).delete()
-    HandOutcome.objects.bulk_create(
-        HandOutcome(hand=hand, **outcome_fields(items[hand.sequence - 1])) for hand in changed
-    )
-    _live_state_store(game, replay, hands, may_reopen=not appended)
-    results = _results_store(game, replay, stored=not appended)
+    outcomes = [HandOutcome(hand=h, **outcome_fields(items[h.sequence - 1])) for h in changed]
+    if writes is None:
+        HandOutcome.objects.bulk_create(outcomes)
+    else:
+        for outcome in outcomes:
+            writes.insert(outcome, hand_id=writes.ref_of(outcome.hand))
+    _live_state_store(game, replay, hands, may_reopen=not appended, writes=writes)
+    results = _results_store(game, replay, stored=not appended, writes=writes)
     # The players' figures come from this replay and these results, as just stored: the
     # outcome of every current hand is its item of the replay.
     seat_stats_store(
@@ -120,7 +119,10 @@ def replay_apply(
         appended=appended,
         results=[(r.seat, r.rank, r.total_tenths) for r in results],
         hands=[(hand.entry, items[hand.sequence - 1]["transfers"]) for hand in hands],
+        writes=writes,
     )
+    if writes is not None and game.status == GameStatus.FINISHED:
+        writes.flush()
     settlement_reconcile_game(game)  # a settled game that changed: an adjustment
     return results
 
@@ -179,16 +181,19 @@ def _live_state_store(
         ) from exc
 
 
-def _results_store(game: Game, replay: dict[str, Any], *, stored: bool) -> list[GameResult]:
+def _results_store(
+    game: Game, replay: dict[str, Any], *, stored: bool, writes: WriteBatch | None = None
+) -> list[GameResult]:
     """`stored`: the game may have results already (they are replaced). Returns the results
-    written, in seat order, each with its player (the seat's, loaded with the seats)."""
+    written (or added to `writes`), in seat order, each with its player (the seat's, loaded
+    with the seats)."""
     if stored:
         GameResult.objects.filter(game=game).delete()
     final = replay.get("final")
     if not final:
         return []
     seats = {seat.seat: seat for seat in game.seats.all()}
-    return GameResult.objects.bulk_create(
+    results = [
         GameResult(
             game=game,
             seat=seat,
@@ -203,7 +208,8 @@ def _results_store(game: Game, replay: dict[str, Any], *, stored: bool) -> list[
             chips=int(final["chips"][seat]),
         )
         for seat in sorted(seats)
-    )
+    ]
+    return bulk_insert(results, writes=writes)
 
 
 def _player_of(seat: GameSeat) -> dict[str, Any]:

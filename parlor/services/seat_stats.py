@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from parlor.models import Game, GameSeatStats, GameStatus
+from parlor.models.write_batch import WriteBatch, bulk_insert
 
 WIN_REASONS = ("ron", "tsumo", "pao")
 
@@ -106,8 +107,10 @@ def seat_stats_store(
     appended: bool = False,
     results: Sequence[tuple[int, int, int]],
     hands: Sequence[tuple[Mapping[str, Any], Sequence[Mapping[str, Any]]]],
+    writes: WriteBatch | None = None,
 ) -> None:
     """Rewrites the game's rows after its results were written (the caller holds its lock).
+    `writes`: the inserts go into that batch instead (an appended hand only).
 
     `results` and `hands` are as seat_stats_values takes them: the caller's replay has them,
     so nothing is read again. A game that is not finished (a correction reopened it) keeps
@@ -123,4 +126,4 @@ def seat_stats_store(
     values = seat_stats_values(
         game, parlor_id=game.table.parlor_id, seats=seats, results=sorted(results), hands=hands
     )
-    GameSeatStats.objects.bulk_create(GameSeatStats(**row) for row in values)
+    bulk_insert([GameSeatStats(**row) for row in values], writes=writes)

@@ -34,9 +34,12 @@ RON = {"result": {"kind": "ron", "loser": 2, "wins": [{"winner": 3, "han": 2, "f
 # answer (models.write_batch; one each on SQLite: 4 more); COMMIT. No savepoint, and the
 # answer is built from the rows the request read and wrote.
 RECORD_HAND_MAX = 10 if connection.vendor == "postgresql" else 14
-# The hand that ends the game adds its results, the players' figures (from the replay, not
-# read back), the visits it was settled in, and its day's daily reports marked stale (27 before).
-RECORD_LAST_HAND_MAX = 19
+# The hand that ends the game sends its rows with its results and the players' figures (from
+# the replay, not read back) in one statement before the check of the visits it was settled
+# in reads them, then marks its day's daily reports stale (one UPDATE; no look-up while the
+# day has no report), and sends the audit event with the stored answer (27, then 19 before;
+# on SQLite every row is a statement of its own).
+RECORD_LAST_HAND_MAX = 13 if connection.vendor == "postgresql" else 23
 PREVIEW_HAND_MAX = 4  # token, the game with the role, hands, seats
 GAME_DETAIL_MAX = 4  # token, game with role, seats, hand versions (no results in progress)
 TABLE_DETAIL_MAX = 8  # token, the table with the role, its game with seats, ruleset, seating
