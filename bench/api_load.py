@@ -13,7 +13,15 @@ a game in progress on each. Then, in the same run:
 3. record hand, paced: the tablets post together at half the rate phase 1 reached (an open
    loop: a late answer does not delay the next request's schedule, and the latency counts
    from the scheduled time), which shows the time of one request when the server is busy
-   but not queueing.
+   but not queueing;
+4. and 5. the floors, saturated (bench/floor.py; --no-floor skips them): the reads and
+   writes a recorded hand cannot do without (the game with the user's role, the key, the
+   hands; the hand, its outcome, the game row, the audit event, the key's record), in the
+   fewest round trips, with no engine and no answer: in a transaction with the game locked,
+   and optimistic (a compare-and-set on the game row, no transaction). Their throughput
+   against the bare insert bounds the ratio any implementation of the request can reach;
+   they run last, as the hands they write are not the tablets' (the database is left as
+   it is for inspection).
 
 With every tablet posting back to back (phases 1 and 2) the queue in front of the two
 workers sets the latency (Little's law: mean latency = tablets / throughput), so those

@@ -92,6 +92,17 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Parameters bound by the server, and a statement run 5 times on a connection prepared
+    # there (psycopg's prepare_threshold): PostgreSQL then plans each of the hot statements
+    # once per connection instead of on every request (planning cost more than running them,
+    # docs/performance.md). Behind a connection pooler in transaction mode (PgBouncer without
+    # max_prepared_statements) set DB_PREPARE_THRESHOLD=none.
+    _prepare = env_str("DB_PREPARE_THRESHOLD", "5").lower()
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        server_side_binding=env_bool("DB_SERVER_SIDE_BINDING", True),
+        prepare_threshold=None if _prepare == "none" else int(_prepare),
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -11,6 +11,7 @@ them cannot tell. tests/parlor/test_game_rows.py compares both on varied games.
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -30,6 +31,17 @@ def _cols(model: type[Any], alias: str) -> Columns[Any]:
     return _columns[key]
 
 
+_statements: dict[tuple[str, str], str] = {}
+
+
+def _statement(name: str, build: Callable[[], str]) -> str:
+    """The statement `name`, built once per process and database (its text never changes)."""
+    key = (connections["default"].vendor, name)
+    if key not in _statements:
+        _statements[key] = build()
+    return _statements[key]
+
+
 def _execute(sql: str, params: list[Any]) -> list[tuple[Any, ...]]:
     with connections["default"].cursor() as cursor:
         cursor.execute(sql, params)
@@ -40,15 +52,14 @@ def _q(name: str) -> str:
     return str(connections["default"].ops.quote_name(name))
 
 
-def _games(where: str, params: list[Any], *, extra: str = "", lock: str = "") -> list[Any]:
-    """Rows of games with their table and parlor (and `extra` columns after them)."""
+def _games_sql(where: str, *, extra: str = "", lock: str = "") -> str:
+    """Games with their table and parlor (and `extra` columns after them)."""
     g, t, p = _cols(Game, "g"), _cols(Table, "t"), _cols(Parlor, "p")
-    return _execute(
+    return (
         f"SELECT {g.sql}, {t.sql}, {p.sql}{extra} FROM {_q(Game._meta.db_table)} g "
         f"JOIN {_q(Table._meta.db_table)} t ON t.{_q('id')} = g.{_q('table_id')} "
         f"JOIN {_q(Parlor._meta.db_table)} p ON p.{_q('id')} = t.{_q('parlor_id')} "
-        f"WHERE {where}{lock}",
-        params,
+        f"WHERE {where}{lock}"
     )
 
 
@@ -67,9 +78,13 @@ def _game_of(row: Any) -> Game:
 def game_locked(game_pk: int) -> Game:
     """The game row, locked until the transaction ends (FOR UPDATE of the game row only),
     with its table and the table's parlor loaded. Raises Game.DoesNotExist."""
-    features = connections["default"].features
-    lock = " FOR UPDATE OF g" if features.has_select_for_update_of else ""
-    rows = _games(f"g.{_q('id')} = %s", [game_pk], lock=lock)
+
+    def build() -> str:
+        features = connections["default"].features
+        lock = " FOR UPDATE OF g" if features.has_select_for_update_of else ""
+        return _games_sql(f"g.{_q('id')} = %s", lock=lock)
+
+    rows = _execute(_statement("game_locked", build), [game_pk])
     if not rows:
         raise Game.DoesNotExist(f"no game {game_pk}")
     return _game_of(rows[0])
@@ -83,13 +98,17 @@ def game_with_member_role(
     they play elsewhere or not at all); None if there is no such game. One statement."""
     connection = connections["default"]
     pid = Game._meta.get_field("public_id").get_db_prep_value(public_id, connection)
-    at_parlor = f"{_q('user_id')} = %s AND {_q('parlor_id')} = t.{_q('parlor_id')}"
-    extra = (
-        f", (SELECT {_q('role')} FROM {_q(ParlorMember._meta.db_table)} WHERE {at_parlor})"
-        f", (SELECT {_q('id')} FROM {_q(Player._meta.db_table)} WHERE {at_parlor})"
-    )
+
+    def build() -> str:
+        at_parlor = f"{_q('user_id')} = %s AND {_q('parlor_id')} = t.{_q('parlor_id')}"
+        extra = (
+            f", (SELECT {_q('role')} FROM {_q(ParlorMember._meta.db_table)} WHERE {at_parlor})"
+            f", (SELECT {_q('id')} FROM {_q(Player._meta.db_table)} WHERE {at_parlor})"
+        )
+        return _games_sql(f"g.{_q('public_id')} = %s", extra=extra)
+
     # The extra columns' placeholders come first in the statement.
-    rows = _games(f"g.{_q('public_id')} = %s", [user_pk, user_pk, pid], extra=extra)
+    rows = _execute(_statement("game_with_member_role", build), [user_pk, user_pk, pid])
     if not rows:
         return None
     row = rows[0]
@@ -101,9 +120,14 @@ def game_seats_load(game: Game) -> list[GameSeat]:
     `prefetch_related("seats")` leaves them (`game.seats.all()` reads no more)."""
     s, pl = _cols(GameSeat, "s"), _cols(Player, "pl")
     rows = _execute(
-        f"SELECT {s.sql}, {pl.sql} FROM {_q(GameSeat._meta.db_table)} s "
-        f"JOIN {_q(Player._meta.db_table)} pl ON pl.{_q('id')} = s.{_q('player_id')} "
-        f"WHERE s.{_q('game_id')} = %s ORDER BY s.{_q('seat')}",
+        _statement(
+            "game_seats",
+            lambda: (
+                f"SELECT {s.sql}, {pl.sql} FROM {_q(GameSeat._meta.db_table)} s "
+                f"JOIN {_q(Player._meta.db_table)} pl ON pl.{_q('id')} = s.{_q('player_id')} "
+                f"WHERE s.{_q('game_id')} = %s ORDER BY s.{_q('seat')}"
+            ),
+        ),
         [game.pk],
     )
     seats = []
@@ -125,17 +149,20 @@ def hand_versions(game: Game) -> list[Hand]:
     """Every version of the game's hands in (sequence, version) order, each with its outcome
     (or none), `entered_by` and `voided_by` loaded (their id and username only)."""
     user_model = get_user_model()
-    users = _q(user_model._meta.db_table)
     h, o = _cols(Hand, "h"), _cols(HandOutcome, "o")
-    rows = _execute(
-        f"SELECT {h.sql}, {o.sql}, eu.{_q('username')}, vu.{_q('username')} "
-        f"FROM {_q(Hand._meta.db_table)} h "
-        f"LEFT JOIN {_q(HandOutcome._meta.db_table)} o ON o.{_q('hand_id')} = h.{_q('id')} "
-        f"LEFT JOIN {users} eu ON eu.{_q('id')} = h.{_q('entered_by_id')} "
-        f"LEFT JOIN {users} vu ON vu.{_q('id')} = h.{_q('voided_by_id')} "
-        f"WHERE h.{_q('game_id')} = %s ORDER BY h.{_q('sequence')}, h.{_q('version')}",
-        [game.pk],
-    )
+
+    def build() -> str:
+        users = _q(user_model._meta.db_table)
+        return (
+            f"SELECT {h.sql}, {o.sql}, eu.{_q('username')}, vu.{_q('username')} "
+            f"FROM {_q(Hand._meta.db_table)} h "
+            f"LEFT JOIN {_q(HandOutcome._meta.db_table)} o ON o.{_q('hand_id')} = h.{_q('id')} "
+            f"LEFT JOIN {users} eu ON eu.{_q('id')} = h.{_q('entered_by_id')} "
+            f"LEFT JOIN {users} vu ON vu.{_q('id')} = h.{_q('voided_by_id')} "
+            f"WHERE h.{_q('game_id')} = %s ORDER BY h.{_q('sequence')}, h.{_q('version')}"
+        )
+
+    rows = _execute(_statement("hand_versions", build), [game.pk])
     names = {field.attname: index for index, field in enumerate(Hand._meta.concrete_fields)}
     outcome_pk = h.width  # the outcome's id is its first column
     hands = []
