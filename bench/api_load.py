@@ -92,6 +92,12 @@ def parse_args() -> argparse.Namespace:
         "--paced", type=float, default=0.5, help="phase 3's rate, a fraction of phase 1's; 0 skips"
     )
     parser.add_argument(
+        "--paced-rate",
+        type=float,
+        default=0,
+        help="phase 3's rate in requests per second instead (the same load for two versions)",
+    )
+    parser.add_argument(
         "--celery",
         default="worker",
         choices=("worker", "eager"),
@@ -424,17 +430,16 @@ def main() -> None:
         )
         phases.append(("bare", "bare insert, saturated", bare, seconds))
         hand_rate = len(hands.latencies) / args.seconds
-        if args.paced > 0 and hand_rate > 0:
+        paced_rate = args.paced_rate or hand_rate * args.paced
+        if paced_rate > 0:
             paced, seconds = run_phase(
                 "paced",
                 [tablet.record_hand for tablet in tablets],
                 seconds=args.seconds,
                 warmup=args.warmup,
-                rate=hand_rate * args.paced,
+                rate=paced_rate,
             )
-            phases.append(
-                ("hand", f"record hand at {hand_rate * args.paced:.0f}/s", paced, seconds)
-            )
+            phases.append(("hand", f"record hand at {paced_rate:.0f}/s", paced, seconds))
         # Last: the floors write hands the tablets do not know of (their games' own counts).
         for design in () if args.no_floor else ("tx", "optimistic"):
             floor, seconds = run_phase(
