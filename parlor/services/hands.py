@@ -85,9 +85,10 @@ def hand_record(
     """Records the game's next hand. `sequence` is the hand the tablet is entering: a stale
     tablet (another tablet recorded that hand first) gets a Conflict instead of a second hand.
 
-    `writes`: a hand that leaves the game going (most hands) puts its rows (the hand, its
-    outcome, the game's live state, the audit event) into that batch, which the caller
-    flushes, in one round trip with its own rows; the hand that ends the game writes now.
+    `writes`: the hand's rows (the hand, its outcome, the game's live state, the audit event)
+    go into that batch, which the caller flushes with its own rows in one round trip. The
+    hand that ends the game flushes its rows, results and the players' figures before the
+    settlement check reads them (replays.replay_apply); its audit event stays in the batch.
 
     The number of queries does not grow with the game: the locked row, its seats, every
     version of its hands (one query each), then the inserts. The answer's rows come back

@@ -115,12 +115,8 @@ def _locked_lookup(*, table: Table | None, parlor: Parlor | None, key: str) -> _
     connection = connections[IdempotencyRecord.objects.db]
     quote = connection.ops.quote_name
     if table is not None:
-        scope_table, scope_column, scope_id, lock = (
-            Table._meta.db_table,
-            "table_id",
-            table.pk,
-            "UPDATE",
-        )
+        scope_table, scope_column, scope_id = Table._meta.db_table, "table_id", table.pk
+        lock = "UPDATE"
     else:
         assert parlor is not None
         scope_table, scope_column, scope_id = Parlor._meta.db_table, "parlor_id", parlor.pk

@@ -40,6 +40,9 @@ RECORD_HAND_MAX = 10 if connection.vendor == "postgresql" else 14
 # day has no report), and sends the audit event with the stored answer (27, then 19 before;
 # on SQLite every row is a statement of its own).
 RECORD_LAST_HAND_MAX = 13 if connection.vendor == "postgresql" else 23
+# The staff tablet's own record (what the tablets at the table use; a short answer): its
+# session and user instead of the token, then as RECORD_HAND_MAX.
+TABLET_RECORD_HAND_MAX = RECORD_HAND_MAX + 1
 PREVIEW_HAND_MAX = 4  # token, the game with the role, hands, seats
 GAME_DETAIL_MAX = 4  # token, game with role, seats, hand versions (no results in progress)
 TABLE_DETAIL_MAX = 8  # token, the table with the role, its game with seats, ruleset, seating
@@ -88,6 +91,19 @@ def test_recording_a_hand_takes_the_same_queries_however_long_the_game(
     with django_assert_max_num_queries(RECORD_HAND_MAX):
         body = ok(_post_hand(staff, game, RON), 201)
     assert body["hand_count"] == game["hand_count"] + 1
+
+
+def test_the_tablet_records_a_hand_in_the_same_queries_however_long_the_game(
+    tablet, game, django_assert_max_num_queries
+):
+    url = f"/tablet/games/{game['id']}/hands/"
+    body = {"sequence": game["hand_count"] + 1, "hand": RON}
+    with django_assert_max_num_queries(TABLET_RECORD_HAND_MAX):
+        response = tablet.post(
+            url, body, content_type="application/json", headers={"Idempotency-Key": "t-1"}
+        )
+    assert response.status_code == 201, response.content.decode()
+    assert Game.objects.get(public_id=game["id"]).hand_count == game["hand_count"] + 1
 
 
 def test_the_hand_that_ends_the_game_takes_the_same_queries_however_long_the_game(
