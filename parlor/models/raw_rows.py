@@ -21,7 +21,7 @@ class Columns(Generic[M]):
     """A model's concrete columns under a table alias, and the way back to instances."""
 
     def __init__(self, model: type[M], alias: str, *, using: str = "default") -> None:
-        self.model, self.alias, self.using = model, alias, using
+        self.model, self.using = model, using
         connection = connections[using]
         quote = connection.ops.quote_name
         fields = list(model._meta.concrete_fields)

@@ -71,9 +71,6 @@ class WriteBatch:
         self._statements: list[_Statement] = []
         self._integrity_error: Exception | None = None
 
-    def __len__(self) -> int:
-        return len(self._statements)
-
     def insert(self, instance: Model, **refs: Ref) -> Ref:
         """Adds `instance`'s INSERT. `refs` give foreign keys (by attname, `hand_id`) that
         point at rows inserted earlier in this batch. Returns the new row's Ref."""

@@ -117,17 +117,25 @@ def _game_with_member_role(user: Any, game_id: Any) -> tuple[Game, Access] | Non
     """_with_member_role for a game, in one plain statement (selectors.game_rows): every
     tablet request starts here, and the ORM's query with two subqueries cost more to build
     than to run."""
-    if not user.is_authenticated:
-        return None
-    try:
-        public_id = uuid.UUID(str(game_id))
-    except ValueError:
+    public_id = _member_lookup_id(user, game_id)
+    if public_id is None:
         return None
     found = game_with_member_role(user.pk, public_id)
     if found is None or found[1] is None:
         return None
     game, member_role, player_id = found
     return game, _member_access(game.table.parlor, member_role, player_id)
+
+
+def _member_lookup_id(user: Any, object_id: Any) -> uuid.UUID | None:
+    """The object's public id, if the member look-ups can serve this user and id; None sends
+    the request to the general path (anonymous users, ids that are no UUID)."""
+    if not user.is_authenticated:
+        return None
+    try:
+        return uuid.UUID(str(object_id))
+    except ValueError:
+        return None
 
 
 def _member_access(parlor: Parlor, member_role: str, player_id: int | None) -> Access:
@@ -147,11 +155,8 @@ def _with_member_role(
     A user has one ParlorMember at most, so a member row at the object's parlor is the member
     row access_for finds, and its Access is the same (their player only if at that parlor).
     """
-    if not user.is_authenticated:
-        return None
-    try:
-        public_id = uuid.UUID(str(object_id))
-    except ValueError:
+    public_id = _member_lookup_id(user, object_id)
+    if public_id is None:
         return None
     at_its_parlor = {"user_id": user.pk, "parlor_id": OuterRef(f"{parlor}_id")}
     try:
