@@ -15,7 +15,9 @@ from parlor.models.tables import SeatDraw, Table
 class GameStatus(models.TextChoices):
     IN_PROGRESS = "in_progress", "In progress 対局中"
     FINISHED = "finished", "Finished 終了"
-    CANCELLED = "cancelled", "Cancelled 中止"
+    # A game that counts for nothing (無効): started by mistake, or voided by a manager after it
+    # finished. Its hands stay in the log; it charges no fee, points or money.
+    CANCELLED = "cancelled", "Voided 無効"
 
 
 class Game(models.Model):
@@ -47,7 +49,14 @@ class Game(models.Model):
     ended_at = models.DateTimeField(null=True, blank=True)
     verified_at = models.DateTimeField(null=True, blank=True)  # stored results match the log
     end_reason = models.CharField(max_length=32, blank=True)  # all_last, tobi, finished, ...
-    cancel_reason = models.TextField(blank=True)
+    cancel_reason = models.TextField(blank=True)  # why it was voided (無効の理由)
+    cancelled_by = models.ForeignKey(  # who voided it
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    # The manager who confirmed voiding a game that had hands (or voided a finished game).
+    cancel_confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     hand_count = models.PositiveIntegerField(default=0)
     scores = models.JSONField(default=list)
     sticks = models.PositiveIntegerField(default=0)  # 供託, riichi sticks on the table

@@ -67,6 +67,7 @@ class Player(models.Model):
     public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     parlor = models.ForeignKey(Parlor, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(max_length=60)
+    kana = models.CharField(max_length=60, blank=True)  # よみがな, for search at the counter
     member_number = models.CharField(max_length=20, blank=True)  # 会員番号
     kind = models.CharField(max_length=16, choices=PlayerKind.choices, default=PlayerKind.GUEST)
     user = models.OneToOneField(
