@@ -197,8 +197,12 @@ REST_FRAMEWORK = {
     ],
     # Sign-in attempts per address at POST /api/auth/token/ (parlor/security/throttling.py).
     "DEFAULT_THROTTLE_RATES": {"login": env_str("THROTTLE_LOGIN_RATE", "20/min")},
-    "NUM_PROXIES": env_int("NUM_PROXIES", 0) if env_str("NUM_PROXIES") else None,
 }
+
+# The proxies in front of gunicorn (addresses or networks, comma-separated). The client address
+# behind the sign-in rate limit and the lockout is the connection's, and X-Forwarded-For is read
+# only from these (parlor/security/client_address.py).
+TRUSTED_PROXIES = env_list("TRUSTED_PROXIES", [])
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "tenbo 点棒 parlor API",

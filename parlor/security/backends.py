@@ -14,8 +14,8 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest
 
+from parlor.security.client_address import client_address
 from parlor.security.lockout import (
-    client_address,
     lockout_remaining,
     login_failure_record,
     login_success_record,

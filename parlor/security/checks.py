@@ -1,11 +1,14 @@
-"""Deploy checks (`manage.py check --deploy`) for what Django's own checks do not cover."""
+"""System checks for what Django's own do not cover (most run with `manage.py check --deploy`)."""
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from django.conf import settings
-from django.core.checks import Tags, Warning, register
+from django.core.checks import CheckMessage, Error, Tags, Warning, register
+
+from parlor.security.client_address import proxy_networks
 
 LOCAL_CACHES = {
     "django.core.cache.backends.locmem.LocMemCache",
@@ -39,6 +42,35 @@ def request_size_check(app_configs: Any = None, **kwargs: Any) -> list[Warning]:
                 "Request bodies are not limited in size.",
                 hint=f"Keep {middleware} in MIDDLEWARE and DATA_UPLOAD_MAX_MEMORY_SIZE set.",
                 id="parlor.W802",
+            )
+        ]
+    return []
+
+
+@register(Tags.security)
+def trusted_proxies_check(app_configs: Any = None, **kwargs: Any) -> list[CheckMessage]:
+    """TRUSTED_PROXIES must parse; behind a TLS proxy (DJANGO_SECURE) it must name that proxy,
+    or every client shares the proxy's address in the sign-in limit and the lockout."""
+    try:
+        networks = proxy_networks(settings.TRUSTED_PROXIES)
+    except ValueError as exc:
+        return [Error(str(exc), hint="Comma-separated addresses or networks.", id="parlor.E803")]
+    if os.environ.get("NUM_PROXIES"):
+        return [
+            Error(
+                "NUM_PROXIES is no longer read: the client address comes from the connection.",
+                hint="Name the proxies in front of gunicorn in TRUSTED_PROXIES instead.",
+                id="parlor.E804",
+            )
+        ]
+    if settings.SECURE_PROXY_SSL_HEADER and not networks:
+        return [
+            Warning(
+                "DJANGO_SECURE says a proxy stands in front of gunicorn, but TRUSTED_PROXIES is "
+                "empty: every client will share the proxy's address in the sign-in rate limit "
+                "and the login lockout.",
+                hint="Set TRUSTED_PROXIES to the proxy's address (e.g. 127.0.0.1).",
+                id="parlor.W805",
             )
         ]
     return []

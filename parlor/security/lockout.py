@@ -17,11 +17,9 @@ import logging
 import math
 import time
 from dataclasses import dataclass
-from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
-from rest_framework.throttling import BaseThrottle
 
 log = logging.getLogger(__name__)
 
@@ -42,14 +40,6 @@ def lockout_policy() -> LockoutPolicy:
         window_seconds=int(raw["WINDOW_SECONDS"]),
         lockout_seconds=int(raw["LOCKOUT_SECONDS"]),
     )
-
-
-def client_address(request: Any) -> str:
-    """The client's address as DRF's throttles see it (REMOTE_ADDR, or X-Forwarded-For when
-    REST_FRAMEWORK["NUM_PROXIES"] says how many proxies to trust)."""
-    if request is None:
-        return ""
-    return str(BaseThrottle().get_ident(request) or "")
 
 
 def _digest(value: str) -> str:

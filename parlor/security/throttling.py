@@ -16,7 +16,8 @@ from rest_framework.response import Response
 from rest_framework.throttling import SimpleRateThrottle
 
 from parlor.api.serializers import ErrorSerializer
-from parlor.security.lockout import client_address, lockout_remaining
+from parlor.security.client_address import client_address
+from parlor.security.lockout import lockout_remaining
 from parlor.security.parsers import BoundedJSONParser
 
 
@@ -27,7 +28,7 @@ class LoginRateThrottle(SimpleRateThrottle):
     scope = "login"
 
     def get_cache_key(self, request: Request, view: Any) -> str:
-        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+        return self.cache_format % {"scope": self.scope, "ident": client_address(request)}
 
 
 class TokenLoginView(ObtainAuthToken):

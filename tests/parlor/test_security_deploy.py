@@ -17,6 +17,7 @@ PRODUCTION = {
     "ALLOWED_HOSTS": "tenbo.example.jp",
     "CSRF_TRUSTED_ORIGINS": "https://tenbo.example.jp",
     "DJANGO_SECURE": "1",
+    "TRUSTED_PROXIES": "127.0.0.1",
     "REDIS_URL": "redis://127.0.0.1:6379/1",
     "CELERY_BROKER_URL": "redis://127.0.0.1:6379/0",
 }
@@ -29,6 +30,8 @@ CLEARED = (
     "SECURE_SSL_REDIRECT",
     "SECURE_HSTS_PRELOAD",
     "SECURE_HSTS_INCLUDE_SUBDOMAINS",
+    "TRUSTED_PROXIES",
+    "NUM_PROXIES",
 )
 
 
