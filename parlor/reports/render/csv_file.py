@@ -2,7 +2,8 @@
 
 One block per section: a blank line, its [title], its column headings, its rows, its totals
 (the sections' notes are left to the PDF, so that every block parses the same way).
-Numbers are written plain (no thousands separators) so that they parse as numbers.
+Numbers are written plain (no thousands separators) so that they parse as numbers; text that a
+spreadsheet would read as a formula (a player named "=HYPERLINK(...)") gets a leading apostrophe.
 """
 
 from __future__ import annotations
@@ -10,20 +11,25 @@ from __future__ import annotations
 import csv
 import io
 
-from parlor.reports.data import DailyReportData
-from parlor.reports.render.text import plain
+from parlor.reports.data import CellValue, DailyReportData
+from parlor.reports.render.text import neutralised, plain
 
 
 def render_csv(data: DailyReportData) -> bytes:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow([data.title, data.parlor_name])
+    writer.writerow([data.title, neutralised(data.parlor_name)])
     for section in data.sections:
         writer.writerow([])
         writer.writerow([f"[{section.title}]"])
         writer.writerow(section.columns)
         for row in section.rows:
-            writer.writerow([plain(cell) for cell in row])
+            writer.writerow([_cell(cell) for cell in row])
         if section.total is not None:
-            writer.writerow([plain(cell) for cell in section.total])
+            writer.writerow([_cell(cell) for cell in section.total])
     return out.getvalue().encode("utf-8-sig")
+
+
+def _cell(value: CellValue) -> str:
+    """Numbers and dates as they are; text, which people typed, neutralised."""
+    return neutralised(value) if isinstance(value, str) else plain(value)

@@ -6,6 +6,21 @@ from datetime import date, datetime
 
 from parlor.reports.data import CellValue, Points
 
+# A spreadsheet reads a cell that starts with one of these as a formula (OWASP: CSV injection).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\uff1d", "\uff0b", "\uff0d", "\uff20")
+
+
+def neutralised(text: str) -> str:
+    """Typed text made inert for a spreadsheet: a leading apostrophe before what would start
+    a formula, as the OWASP CSV-injection guidance says. Numbers are never passed here.
+
+    >>> print(neutralised("=SUM(1,2)"))
+    '=SUM(1,2)
+    >>> neutralised("青木")
+    '青木'
+    """
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
 
 def plain(value: CellValue) -> str:
     """A cell as a machine-readable string: no thousands separators, ISO dates."""

@@ -12,6 +12,7 @@ from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 
 from parlor.reports.data import CellValue, DailyReportData, Points, Section
+from parlor.reports.render.text import FORMULA_STARTS
 
 _BOLD = Font(bold=True)
 _INVALID_IN_SHEET_NAMES = str.maketrans({c: " " for c in "[]:*?/\\"})
@@ -34,6 +35,11 @@ def _write_row(sheet: Any, row_number: int, values: tuple[CellValue, ...], *, bo
     for column, value in enumerate(values, start=1):
         stored, number_format = _cell_value(value)
         cell = sheet.cell(row=row_number, column=column, value=stored)
+        if isinstance(stored, str) and stored.startswith(FORMULA_STARTS):
+            # Typed text, never a formula: a string cell with Excel's quote prefix (as if typed
+            # after an apostrophe), so "=HYPERLINK(...)" shows as written and runs nothing.
+            cell.data_type = "s"
+            cell.quotePrefix = True
         if number_format:
             cell.number_format = number_format
         if bold:
