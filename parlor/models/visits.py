@@ -7,7 +7,7 @@ correction of a game becomes an Adjustment, settled on the player's next visit o
 from __future__ import annotations
 
 import uuid
-from typing import Any
+from typing import Any, NoReturn
 
 from django.conf import settings
 from django.db import models
@@ -89,16 +89,42 @@ class VisitGame(models.Model):
         return f"game {self.game_id} seat {self.seat} of visit {self.visit_id}"
 
 
+class ReceiptImmutable(ValueError):
+    """Raised on any attempt to change or delete a closed settlement or one of its lines."""
+
+
+def _refuse(model: str, what: str) -> NoReturn:
+    raise ReceiptImmutable(
+        f"{model} rows are closed receipts, immutable: they cannot be {what}; make an adjustment"
+    )
+
+
+class ImmutableQuerySet(models.QuerySet[Any]):
+    """No update() or delete() in bulk either (bulk_update goes through update())."""
+
+    def update(self, **kwargs: Any) -> NoReturn:
+        _refuse(self.model.__name__, "updated")
+
+    def delete(self) -> NoReturn:
+        _refuse(self.model.__name__, "deleted")
+
+
 class ImmutableModel(models.Model):
-    """Written once: saving an existing row is refused (a receipt never changes)."""
+    """Written once: a receipt never changes. The model and its querysets refuse changes and
+    deletes, and a database trigger refuses them from anywhere else (migration 0007)."""
+
+    objects = ImmutableQuerySet.as_manager()
 
     class Meta:
         abstract = True
 
     def save(self, *args: Any, **kwargs: Any) -> None:
         if self.pk is not None and not self._state.adding:
-            raise ValueError(f"{type(self).__name__} rows are immutable once written")
+            _refuse(type(self).__name__, "changed")
         super().save(*args, **kwargs)
+
+    def delete(self, *args: Any, **kwargs: Any) -> NoReturn:
+        _refuse(type(self).__name__, "deleted")
 
 
 class Settlement(ImmutableModel):
@@ -107,8 +133,8 @@ class Settlement(ImmutableModel):
     public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     visit = models.OneToOneField(Visit, on_delete=models.PROTECT, related_name="settlement")
     closed_at = models.DateTimeField()
-    closed_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    closed_by = models.ForeignKey(  # PROTECT: clearing it would change a closed receipt
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
     points_yen = models.BigIntegerField()
     chips_yen = models.BigIntegerField()
