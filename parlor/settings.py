@@ -110,6 +110,8 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+    # Not a check: its password_changed hook deletes the user's API tokens (security/tokens.py).
+    {"NAME": "parlor.security.tokens.RevokeTokensOnPasswordChange"},
 ]
 
 # The tablet speaks Japanese by default; English is chosen on the tablet and kept in a cookie.
@@ -154,6 +156,7 @@ X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
 SESSION_COOKIE_AGE = env_int("SESSION_COOKIE_AGE", 14 * 60 * 60)  # one night's shift
+TOKEN_TTL_SECONDS = env_int("TOKEN_TTL_SECONDS", SESSION_COOKIE_AGE)  # an API token's lifetime
 
 # Request size: the largest real body is an imported game record (tens of kB).
 DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("REQUEST_MAX_BYTES", 256 * 1024)
@@ -182,7 +185,7 @@ LOGIN_LOCKOUT = {
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         # Token first, so an anonymous API request gets 401 with WWW-Authenticate.
-        "rest_framework.authentication.TokenAuthentication",
+        "parlor.security.tokens.ExpiringTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],

@@ -1,4 +1,5 @@
-"""The API's sign-in endpoint for tablets, rate-limited and behind the login lockout."""
+"""The API's sign-in endpoint for tablets, rate-limited and behind the login lockout; the same
+URL revokes a token (DELETE)."""
 
 from __future__ import annotations
 
@@ -8,9 +9,10 @@ from typing import Any
 
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import parsers
+from rest_framework.authtoken.models import Token
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.authtoken.views import ObtainAuthToken
-from rest_framework.exceptions import Throttled
+from rest_framework.exceptions import NotAuthenticated, Throttled
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.throttling import SimpleRateThrottle
@@ -19,6 +21,7 @@ from parlor.api.serializers import ErrorSerializer
 from parlor.security.client_address import client_address
 from parlor.security.lockout import lockout_remaining
 from parlor.security.parsers import BoundedJSONParser
+from parlor.security.tokens import token_issue
 
 
 class LoginRateThrottle(SimpleRateThrottle):
@@ -61,4 +64,23 @@ class TokenLoginView(ObtainAuthToken):
                     f"again in {math.ceil(wait / 60)} minutes, or ask a manager"
                 ),
             )
-        return super().post(request, *args, **kwargs)
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        token = token_issue(serializer.validated_data["user"])
+        return Response({"token": token.key})
+
+    @extend_schema(
+        request=None,
+        responses={
+            204: OpenApiResponse(description="The token is revoked: it signs nothing any more."),
+            401: OpenApiResponse(ErrorSerializer, description="No valid token signed the request."),
+        },
+        description="Revokes the token that signs this request (a tablet signing out).",
+    )
+    def delete(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        if not isinstance(request.auth, Token):
+            raise NotAuthenticated(
+                "sign the request with the token to revoke (Authorization: Token …)"
+            )
+        request.auth.delete()
+        return Response(status=204)

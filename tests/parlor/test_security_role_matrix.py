@@ -28,6 +28,7 @@ from django.core.cache.backends.locmem import LocMemCache
 from django.db import transaction
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
+from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from parlor.models import AuditEvent, MemberRole, Parlor, Player, RulesetDefinition, Table
@@ -428,7 +429,8 @@ def scene(db: None) -> Scene:
     users["manager"].is_staff = users["manager"].is_superuser = True  # the admin, as the demo
     for user in users.values():
         user.set_password(PASSWORD)
-        user.save()
+        user.save()  # a new password revokes the user's API tokens: issue them again
+        Token.objects.get_or_create(user=user)
     Player.objects.filter(pk=players[0].pk).update(user=users["player"])
     staff = users["staff"]
     table = Table.objects.create(parlor=parlor, label="1", ruleset_key="standard")
