@@ -136,3 +136,19 @@ DRAW = {"result": {"kind": "draw", "tenpai": [0, 3]}}
 @pytest.fixture(autouse=True)
 def fast_password_hashing(settings: Any) -> None:
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def empty_local_cache() -> Any:
+    """Lockouts and rate limits must not leak between tests. Only a local-memory cache is
+    emptied: clear() on Redis would flush a whole database that is not ours."""
+    from django.core.cache import cache, caches
+    from django.core.cache.backends.locmem import LocMemCache
+
+    def clear_local() -> None:
+        if isinstance(caches["default"], LocMemCache):
+            cache.clear()
+
+    clear_local()
+    yield
+    clear_local()

@@ -4,26 +4,16 @@ X-Forwarded-For counts only when the connection comes from a trusted proxy."""
 from __future__ import annotations
 
 import pytest
-from django.core.cache import cache, caches
-from django.core.cache.backends.locmem import LocMemCache
 from django.core.management import call_command
 from django.core.management.base import SystemCheckError
 from rest_framework.test import APIClient
 
 from parlor.security.client_address import address_from, proxy_networks
 
+pytestmark = pytest.mark.usefixtures("empty_local_cache")
+
 TOKEN_URL = "/api/auth/token/"
 PROXY = "10.0.0.1"
-
-
-@pytest.fixture(autouse=True)
-def empty_cache():
-    """Only a local-memory cache is emptied: clear() on Redis would flush a database not ours."""
-    if isinstance(caches["default"], LocMemCache):
-        cache.clear()
-    yield
-    if isinstance(caches["default"], LocMemCache):
-        cache.clear()
 
 
 @pytest.mark.parametrize(

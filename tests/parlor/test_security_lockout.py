@@ -8,30 +8,14 @@ import time
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.core.cache import cache, caches
-from django.core.cache.backends.locmem import LocMemCache
 from rest_framework.test import APIClient
 
 from parlor.security.lockout import lockout_clear, lockout_remaining
 from parlor.security.throttling import LoginRateThrottle
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("empty_local_cache")]
 
 TOKEN_URL = "/api/auth/token/"
-
-
-@pytest.fixture(autouse=True)
-def empty_cache():
-    """Lockouts and rate limits must not leak into other tests. Only a local-memory cache is
-    emptied: clear() on Redis would flush a whole database that is not ours."""
-
-    def clear_local() -> None:
-        if isinstance(caches["default"], LocMemCache):
-            cache.clear()
-
-    clear_local()
-    yield
-    clear_local()
 
 
 @pytest.fixture

@@ -8,26 +8,15 @@ import datetime as dt
 import pytest
 import time_machine
 from django.contrib.auth import get_user_model
-from django.core.cache import cache, caches
-from django.core.cache.backends.locmem import LocMemCache
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from parlor.models import MemberRole, Parlor, ParlorMember
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("empty_local_cache")]
 
 TOKEN_URL = "/api/auth/token/"
 NOW = dt.datetime(2026, 5, 1, 18, 0, tzinfo=dt.UTC)
-
-
-@pytest.fixture(autouse=True)
-def empty_cache():
-    if isinstance(caches["default"], LocMemCache):
-        cache.clear()
-    yield
-    if isinstance(caches["default"], LocMemCache):
-        cache.clear()
 
 
 @pytest.fixture
