@@ -41,7 +41,9 @@ def live_payload(live: LiveGame) -> dict[str, Any]:
         "sticks": game.sticks,
         "hands": game.hand_count,
         "seats": [
-            {"name": t.name, "wind": t.wind, "score": t.score, "dealer": t.is_dealer} for t in tiles
+            {"name": t.name, "wind": t.wind, "score": t.score, "dealer": t.is_dealer}
+            | ({"out": True} if t.sits_out else {})  # 抜け番, four on a three-player table
+            for t in tiles
         ],
         "last": _last_hand(live, names),
     }

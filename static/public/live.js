@@ -20,7 +20,10 @@
 
   function seatRow(seat, delta) {
     const row = element("li", seat.dealer ? "seat is-dealer" : "seat");
-    row.append(element("span", "wind", seat.wind), element("span", "name", seat.name));
+    // Four people on a three-player table: one sits each hand out (抜け番).
+    if (seat.out) row.classList.add("sits-out");
+    const wind = seat.out ? root.dataset.sitsOut : seat.wind;
+    row.append(element("span", "wind", wind), element("span", "name", seat.name));
     const score = element("span", "score", points(seat.score));
     score.dataset.score = seat.score;
     if (delta && delta !== "0") {

@@ -79,6 +79,12 @@ def test_a_player_follows_the_table_on_a_phone_from_the_tablet_qr_code(
     assert "千葉 → 馬場" in payments and "供託" not in payments.split("→")[0]
     assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     phone.screenshot(path=str(SCREENSHOTS / "live-view-phone-after-hand.png"), full_page=True)
+    # English second: the player switches the page's language and keeps following the table.
+    phone.click('form.lang button[value="en"]')
+    phone.wait_for_selector('html[lang="en"] #live .seat')
+    assert phone.inner_text('[data-field="round"]') == "East 2"
+    assert phone_scores(phone) == after
+    phone.screenshot(path=str(SCREENSHOTS / "live-view-phone-english.png"), full_page=True)
     context.close()
     assert errors == []
 

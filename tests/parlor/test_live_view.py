@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from datetime import timedelta
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,9 +16,11 @@ from django.utils import timezone
 from parlor.models import Game, HandOutcome
 from parlor.selectors.live import LIVE_LINK_MAX_AGE, live_token
 from tests.parlor.conftest import ok
+from tests.parlor.factories import TableFactory
 from tests.parlor.money_helpers import NOTEN, play, ron
 
 pytestmark = pytest.mark.django_db
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 RIICHI_RON = {**ron(2, 1, han=3, fu=30), "riichi": [1]}
 # Seat 3 alone tenpai after riichi: its stick stays on the table and the others pay noten.
@@ -159,3 +162,15 @@ def test_the_tablet_shows_the_link_as_a_qr_code_that_opens_without_login(tablet,
     payload = json.loads(text.split('id="live-payload" type="application/json">')[1].split("<")[0])
     assert payload["hands"] == 0 and payload["round"] == "東1局"
     assert "1番卓" in text
+
+
+def test_four_people_on_a_three_player_table_show_who_sits_the_hand_out(parlor, staff, start_game):
+    table = TableFactory(parlor=parlor, label="3", ruleset_key="seed-003")
+    game = start_game(table, count=4)
+    first = json.loads((EXAMPLES / "seed-003.json").read_text())["hands"][0]
+    after = play(staff, game, [first])
+    live = _state(_link(game)).json()
+    out = [seat for seat, shown in enumerate(live["seats"]) if shown.get("out")]
+    assert out == [after["next"]["sit_out"]] and live["seats"][out[0]]["wind"] == ""
+    playing = [seat["wind"] for seat in live["seats"] if not seat.get("out")]
+    assert sorted(playing) == sorted(["東", "南", "西"])
