@@ -137,7 +137,7 @@ def test_the_link_expires_after_its_age(table, start_game):
     "mangle",
     [
         pytest.param(lambda token: token[:-1] + ("A" if token[-1] != "A" else "B"), id="signature"),
-        pytest.param(lambda token: "0" + token[1:], id="seat-draw"),
+        pytest.param(lambda token: ("1" if token[0] == "0" else "0") + token[1:], id="seat-draw"),
         pytest.param(lambda token: "not-a-token", id="garbage"),
     ],
 )
