@@ -3,7 +3,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path, reverse_lazy
 
-from parlor.public import views
+from parlor.public import live, views
 
 urlpatterns = [
     path("standings/<slug:slug>/", views.standings_page, name="standings"),
@@ -16,6 +16,8 @@ urlpatterns = [
         ),
         name="login",
     ),
+    path("live/<str:token>/", live.live_page, name="live"),
+    path("live/<str:token>/state/", live.live_state, name="live-state"),
     path("receipts/<str:visit_id>/", views.receipt_page, name="receipt"),
     path("receipts/<str:visit_id>/pdf/", views.receipt_pdf, name="receipt-pdf"),
 ]

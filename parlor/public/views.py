@@ -24,6 +24,7 @@ from parlor.services.stats import player_stats
 
 LOGIN = "public:login"
 TV_REFRESH_SECONDS = (15, 60, 600)  # the least, the default and the most
+TV_PAGE_SECONDS = (3, 10, 60)  # how long the TV shows one page of a long ranking
 
 
 def domain_errors_as_http(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
@@ -90,16 +91,27 @@ def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def standings_tv(request: HttpRequest, slug: str) -> HttpResponse:
-    """TV mode: the whole screen, large type, and the page reloads itself."""
+    """TV mode: the whole screen, large type; it pages through the rows that do not fit and
+    fetches the standings again every `refresh` seconds (?refresh=, ?page= for the turn)."""
     parlor = _public_parlor(slug)
-    least, default, most = TV_REFRESH_SECONDS
+    refresh = _seconds(request, "refresh", TV_REFRESH_SECONDS)
+    page = _seconds(request, "page", TV_PAGE_SECONDS)
+    context = {
+        **_standings_context(parlor),
+        "refresh": refresh,
+        "refresh_ms": refresh * 1000,
+        "page_ms": page * 1000,
+    }
+    return render(request, "public/standings_tv.html", context)
+
+
+def _seconds(request: HttpRequest, name: str, bounds: tuple[int, int, int]) -> int:
+    """A number of seconds from the query string, kept within (least, default, most)."""
+    least, default, most = bounds
     try:
-        refresh = min(most, max(least, int(request.GET.get("refresh", default))))
+        return min(most, max(least, int(request.GET.get(name, default))))
     except ValueError:
-        refresh = default
-    return render(
-        request, "public/standings_tv.html", {**_standings_context(parlor), "refresh": refresh}
-    )
+        return default
 
 
 @login_required(login_url=LOGIN)

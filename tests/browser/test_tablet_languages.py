@@ -43,7 +43,8 @@ POINT_5 = Terms(
     money_unit_yen=10,
 )
 # Words that are data or names, not the tablet's own strings.
-ALLOWED_LATIN = {"English", "PDF"}  # the language switch names itself; PDF is a file format
+# The language switch names itself; PDF and QR (QRコード) are written so in Japanese too.
+ALLOWED_LATIN = {"English", "PDF", "QR"}
 PLACEHOLDER = re.compile(r"%\(\w+\)s|%s|%d")
 
 

@@ -33,6 +33,7 @@ from rest_framework.test import APIClient
 
 from parlor.models import AuditEvent, MemberRole, Parlor, Player, RulesetDefinition, Table
 from parlor.reports.models import DailyReport
+from parlor.selectors.live import live_token
 from parlor.services.games import game_start
 from parlor.services.hands import hand_record
 from parlor.services.seating import Seating
@@ -234,6 +235,9 @@ EXPECTED: dict[str, list[Call]] = {
     # --- Public pages (issue 6) -------------------------------------------------------------
     "public:standings": [everyone("get", 200, kw={"slug": "slug"})],
     "public:standings-tv": [everyone("get", 200, kw={"slug": "slug"})],
+    # The players' live view: the signed link is the key, no sign-in (issue 14).
+    "public:live": [everyone("get", 200, kw={"token": "live"})],
+    "public:live-state": [everyone("get", 200, kw={"token": "live"})],
     "public:player": [page("get", "player", 200, staff=403, manager=403, other_staff=403)],
     "public:login": [everyone("get", 200)],
     "public:receipt": [page("get", "player", 200, kw=VISIT)],
@@ -469,6 +473,7 @@ def scene(db: None) -> Scene:
         "adjustment": str(adjustment.public_id),
         "report": report,
         "slug": parlor.slug,
+        "live": live_token(game.seat_draw),
         "one": 1,
         "two": 2,
         "yesterday": date.today().replace(day=1).isoformat(),

@@ -126,10 +126,13 @@ def test_the_public_pages_show_no_money(parlor, month_of_games):
 
 def test_tv_mode_fills_the_screen_and_refreshes_itself(parlor, month_of_games):
     html = _page(parlor, "tv/")
-    assert '<meta http-equiv="refresh" content="60">' in html
+    # The script fetches the standings again and turns the pages; without it, the page reloads.
+    assert 'data-refresh-ms="60000" data-page-ms="10000"' in html
+    assert '<noscript><meta http-equiv="refresh" content="60"></noscript>' in html
     assert 'data-action="fullscreen"' in html and "overflow: hidden" in html and "vh" in html
-    assert 'content="15"' in _page(parlor, "tv/?refresh=1")  # clamped to the least
-    assert 'content="60"' in _page(parlor, "tv/?refresh=soon")
+    assert 'data-refresh-ms="15000"' in _page(parlor, "tv/?refresh=1")  # clamped to the least
+    assert 'data-refresh-ms="60000"' in _page(parlor, "tv/?refresh=soon")
+    assert 'data-page-ms="60000"' in _page(parlor, "tv/?page=3600")  # clamped to the most
 
 
 def test_standings_need_no_login_but_a_known_public_parlor(parlor):

@@ -1,0 +1,116 @@
+"""The players' live view of a table (観戦): a page for a phone and the small JSON it polls.
+
+No login: the signed link is the key (selectors.live). The page asks for the JSON every
+LIVE_POLL_SECONDS and the answer is a few hundred bytes read from the game's stored live-state
+columns, so a viewer holds no server worker between two polls; an unchanged game answers 304.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+
+from parlor.models import GameStatus
+from parlor.selectors.live import LiveGame, live_game
+from parlor.services.errors import DomainError
+from parlor.web import labels
+from parlor.web.pages import seat_tiles, signed, transfer_rows
+
+LIVE_POLL_SECONDS = 3
+
+
+def live_payload(live: LiveGame) -> dict[str, Any]:
+    """What the players see, in the request's language: scores with winds, the round, honba,
+    sticks and the last hand's payments as the engine stored them."""
+    game = live.game
+    names = [seat.name for seat in live.seats]
+    tiles = seat_tiles(names, list(game.scores), game.next_state, player_count=game.player_count)
+    return {
+        "table": game.table.label,
+        "status": game.status,
+        "over": _status_label(game.status, game.end_reason),
+        "round": labels.round_label(game.next_state) if game.is_open else "",
+        "honba": (game.next_state or {}).get("honba", 0),
+        "sticks": game.sticks,
+        "hands": game.hand_count,
+        "seats": [
+            {"name": t.name, "wind": t.wind, "score": t.score, "dealer": t.is_dealer}
+            | ({"out": True} if t.sits_out else {})  # 抜け番, four on a three-player table
+            for t in tiles
+        ],
+        "last": _last_hand(live, names),
+    }
+
+
+def _status_label(status: str, end_reason: str) -> str:
+    if status == GameStatus.CANCELLED:
+        return _("This game was voided.")
+    if status == GameStatus.FINISHED:
+        return _("Game over: %(why)s") % {"why": labels.end_label(end_reason)}
+    return ""
+
+
+def _last_hand(live: LiveGame, names: list[str]) -> dict[str, Any] | None:
+    hand = live.last_hand
+    if hand is None:
+        return None
+    outcome = hand.outcome
+    state = {
+        "round_wind": outcome.round_wind,
+        "round_number": outcome.round_number,
+        "honba": outcome.honba,
+    }
+    return {
+        "round": labels.round_label(state),
+        "payments": transfer_rows(outcome.transfers, names),
+        "deltas": [signed(delta) for delta in outcome.deltas],
+    }
+
+
+def _error_body(exc: DomainError) -> dict[str, Any]:
+    message = _("This link has expired. Scan the QR code at the table again.")
+    if exc.status_code == 404:
+        message = _("This link is not valid. Scan the QR code at the table again.")
+    return {"error": {"code": exc.code, "message": message}}
+
+
+@require_GET
+def live_page(request: HttpRequest, token: str) -> HttpResponse:
+    """The page a player opens from the tablet's QR code; it renders the JSON it polls."""
+    context: dict[str, Any] = {
+        "state_url": reverse("public:live-state", kwargs={"token": token}),
+        "poll_ms": LIVE_POLL_SECONDS * 1000,
+    }
+    try:
+        context["payload"] = live_payload(live_game(token))
+    except DomainError as exc:
+        context["error"] = _error_body(exc)["error"]["message"]
+        return render(request, "public/live.html", context, status=exc.status_code)
+    return render(request, "public/live.html", context)
+
+
+@require_GET
+def live_state(request: HttpRequest, token: str) -> HttpResponse:
+    """The live state as compact JSON with an ETag; 304 when the game has not changed."""
+    try:
+        payload = live_payload(live_game(token))
+    except DomainError as exc:
+        return JsonResponse(_error_body(exc), status=exc.status_code)
+    body = json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode()
+    etag = '"' + hashlib.blake2b(body, digest_size=8).hexdigest() + '"'
+    if etag in request.headers.get("If-None-Match", ""):
+        response: HttpResponse = HttpResponseNotModified()
+    else:
+        response = HttpResponse(body, content_type="application/json")
+    response["ETag"] = etag
+    # The browser keeps the answer but asks again every time: the If-None-Match above.
+    response["Cache-Control"] = "private, no-cache"
+    response["Vary"] = "Cookie"
+    return response

@@ -1,0 +1,85 @@
+"""The players' live view of a table (観戦リンク): a signed link and the game it shows.
+
+The link signs the table's seat draw (場決め), so it follows the table's next games for the same
+group of players and stops working at the next seat draw, when another group may sit down, or
+LIVE_LINK_MAX_AGE after the tablet showed it, whichever comes first. It is not a login: whoever
+holds it reads the scores of that table, nothing else, and can change nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import timedelta
+from uuid import UUID
+
+from django.core import signing
+from django.db.models import Exists, IntegerField, OuterRef
+from django.db.models.fields.json import KT
+from django.db.models.functions import Cast
+
+from parlor.models import Game, GameSeat, Hand, HandState, SeatDraw
+from parlor.services.errors import DomainError, NotFound
+
+LIVE_LINK_MAX_AGE = timedelta(hours=12)  # a long evening at one table
+_SALT = "parlor.live-view"
+
+
+class LiveLinkExpired(DomainError):
+    """The link was good once: a new seat draw at its table, or it is older than its age."""
+
+    status_code = 410
+    code = "live_link_expired"
+
+
+@dataclass(frozen=True, slots=True)
+class LiveGame:
+    game: Game
+    seats: list[GameSeat]
+    last_hand: Hand | None  # the latest current hand, with its outcome
+
+
+def live_token(seat_draw: SeatDraw) -> str:
+    """The signed, timestamped token of a table's seat draw (no query)."""
+    return signing.TimestampSigner(salt=_SALT).sign(seat_draw.public_id.hex)
+
+
+def live_game(token: str) -> LiveGame:
+    """The game a live link shows: the latest game of its seat draw (three queries). The game
+    carries `player_count`, its ruleset's, and not its ruleset snapshot.
+
+    Raises NotFound for a token that was never signed here (or names no game) and
+    LiveLinkExpired for one that is too old or whose table has drawn seats again since.
+    """
+    signer = signing.TimestampSigner(salt=_SALT)
+    try:
+        draw_id = UUID(hex=signer.unsign(token, max_age=LIVE_LINK_MAX_AGE))
+    except signing.SignatureExpired as exc:
+        raise LiveLinkExpired("this live link has expired") from exc
+    except (signing.BadSignature, ValueError) as exc:
+        raise NotFound("no such live link", code="live_link_invalid") from exc
+    newer_draw = SeatDraw.objects.filter(
+        table=OuterRef("table_id"), pk__gt=OuterRef("seat_draw_id")
+    )
+    game = (
+        Game.objects.filter(seat_draw__public_id=draw_id)
+        .select_related("table")
+        # The game type without decoding the whole ruleset snapshot on every poll.
+        .defer("ruleset_snapshot", "start_state")
+        .annotate(
+            has_newer_draw=Exists(newer_draw),
+            player_count=Cast(KT("ruleset_snapshot__player_count"), IntegerField()),
+        )
+        .order_by("-pk")
+        .first()
+    )
+    if game is None:
+        raise NotFound("no game at this table yet", code="live_link_invalid")
+    if game.has_newer_draw:
+        raise LiveLinkExpired("the table has drawn seats again")
+    last_hand = (
+        Hand.objects.filter(game=game, state=HandState.CURRENT)
+        .select_related("outcome")
+        .order_by("-sequence")
+        .first()
+    )
+    return LiveGame(game=game, seats=list(game.seats.all()), last_hand=last_hand)

@@ -1,0 +1,37 @@
+"""{% live_link game as live %}: the players' live view of the game's table, as a URL and a QR code.
+
+The QR code is an SVG drawn on the server (segno), so the tablet loads no script or image for it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import segno
+from django import template
+from django.urls import reverse
+from django.utils.safestring import SafeString, mark_safe
+
+from parlor.models import Game
+from parlor.selectors.live import live_token
+
+register = template.Library()
+
+
+@dataclass(frozen=True, slots=True)
+class LiveLink:
+    url: str
+    svg: SafeString
+
+
+@register.simple_tag(takes_context=True)
+def live_link(context: dict[str, Any], game: Game) -> LiveLink:
+    """The absolute URL of the live view of `game`'s table (one query: the game's seat draw)."""
+    path = reverse("public:live", kwargs={"token": live_token(game.seat_draw)})
+    url = context["request"].build_absolute_uri(path)
+    qr = segno.make(url, error="m")
+    # No width or height: the viewBox alone lets the dialog size the code.
+    svg = qr.svg_inline(border=2, omitsize=True, svgclass="qr-code", title=url)
+    # Safe: segno writes the SVG, and the only text in it is our own URL, escaped by segno.
+    return LiveLink(url=url, svg=mark_safe(svg))

@@ -1,0 +1,187 @@
+"""The players' live view of a table: a signed link from the tablet's QR code, no login, and a
+small JSON answer read from the game's stored state, with an ETag and a fixed number of queries."""
+
+from __future__ import annotations
+
+import json
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+import time_machine
+from django.test import Client
+from django.utils import timezone
+
+from parlor.models import Game, HandOutcome
+from parlor.selectors.live import LIVE_LINK_MAX_AGE, live_token
+from parlor.services.games import game_cancel
+from tests.parlor.conftest import ok
+from tests.parlor.factories import TableFactory
+from tests.parlor.money_helpers import NOTEN, play, ron
+
+pytestmark = pytest.mark.django_db
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+RIICHI_RON = {**ron(2, 1, han=3, fu=30), "riichi": [1]}
+# Seat 3 alone tenpai after riichi: its stick stays on the table and the others pay noten.
+TENPAI_WITH_RIICHI = {"riichi": [3], "result": {"kind": "draw", "tenpai": [3]}}
+
+
+def _link(game: dict[str, Any]) -> str:
+    row = Game.objects.select_related("seat_draw").get(public_id=game["id"])
+    return f"/live/{live_token(row.seat_draw)}/"
+
+
+def _state(link: str, **headers: str) -> Any:
+    return Client().get(f"{link}state/", headers=headers or None)
+
+
+def test_the_answer_is_the_game_as_recorded_in_a_few_hundred_bytes(staff, table, start_game):
+    game = start_game(table)
+    link = _link(game)
+    after = play(staff, game, [RIICHI_RON, TENPAI_WITH_RIICHI])
+    response = _state(link)
+    assert response.status_code == 200
+    assert len(response.content) < 900, len(response.content)
+    live = response.json()
+    assert [seat["score"] for seat in live["seats"]] == after["scores"]
+    assert [seat["name"] for seat in live["seats"]] == [s["name"] for s in after["seats"]]
+    assert live["sticks"] == after["sticks"]
+    assert live["honba"] == after["next"]["honba"]
+    assert live["hands"] == 2 and live["sticks"] == 1
+    assert live["round"] == "東3局 1本場"
+    dealer = after["next"]["dealer"]
+    assert [seat["dealer"] for seat in live["seats"]] == [s == dealer for s in range(4)]
+    assert live["seats"][dealer]["wind"] == "東"
+    # The last hand's payments are the stored ledger, with names for seats.
+    stored = HandOutcome.objects.get(hand__game__public_id=game["id"], hand__sequence=2)
+    names = [s["name"] for s in after["seats"]]
+    assert [(p["from"], p["to"], p["amount"]) for p in live["last"]["payments"]] == [
+        (
+            names[t["from"]] if t["from"] is not None else "供託",
+            names[t["to"]] if t["to"] is not None else "供託",
+            f"{t['amount']:,}",
+        )
+        for t in stored.transfers
+    ]
+    assert live["last"]["deltas"] == [f"{d:+,}" if d else "0" for d in stored.deltas]
+
+
+def test_an_unchanged_game_answers_304_and_a_recorded_hand_changes_the_etag(
+    staff, table, start_game
+):
+    game = start_game(table)
+    link = _link(game)
+    first = _state(link)
+    etag = first["ETag"]
+    assert first["Cache-Control"] == "private, no-cache"
+    again = _state(link, if_none_match=etag)
+    assert again.status_code == 304 and again.content == b""
+    play(staff, game, [RIICHI_RON])
+    changed = _state(link, if_none_match=etag)
+    assert changed.status_code == 200 and changed["ETag"] != etag
+    assert changed.json()["hands"] == 1
+
+
+def test_the_answer_takes_the_same_queries_after_one_hand_or_eight(
+    staff, table, start_game, django_assert_num_queries
+):
+    game = start_game(table)
+    link = _link(game)
+    game = play(staff, game, [RIICHI_RON])
+    with django_assert_num_queries(3):
+        assert _state(link).status_code == 200
+    play(staff, game, [NOTEN] * 7)
+    with django_assert_num_queries(3):
+        assert _state(link).json()["hands"] == 8
+
+
+def test_the_link_follows_the_next_game_of_the_same_seat_draw(staff, table, start_game):
+    game = start_game(table)
+    link = _link(game)
+    play(staff, game, [RIICHI_RON], finish=True)
+    assert _state(link).json()["status"] == "finished"
+    assert _state(link).json()["over"].startswith("終局")
+    body = {"players": [], "seating": "keep"}
+    second = ok(staff.post(f"/api/tables/{table.public_id}/games/", body, format="json"), 201)
+    live = _state(link).json()
+    assert live["status"] == "in_progress" and live["hands"] == 0
+    assert [seat["score"] for seat in live["seats"]] == second["scores"]
+
+
+def test_the_link_expires_with_the_next_seat_draw(staff, table, start_game):
+    game = start_game(table)
+    link = _link(game)
+    play(staff, game, [RIICHI_RON], finish=True)
+    start_game(table, seating="draw")
+    response = _state(link)
+    assert response.status_code == 410
+    assert response.json()["error"]["code"] == "live_link_expired"
+    page = Client().get(link)
+    assert page.status_code == 410
+    assert "QRコード" in page.content.decode()
+
+
+def test_the_link_expires_after_its_age(table, start_game):
+    game = start_game(table)
+    link = _link(game)
+    later = timezone.now() + LIVE_LINK_MAX_AGE + timedelta(minutes=1)
+    with time_machine.travel(later - timedelta(minutes=2), tick=False):
+        assert _state(link).status_code == 200
+    with time_machine.travel(later, tick=False):
+        assert _state(link).status_code == 410
+
+
+@pytest.mark.parametrize(
+    "mangle",
+    [
+        pytest.param(lambda token: token[:-1] + ("A" if token[-1] != "A" else "B"), id="signature"),
+        pytest.param(lambda token: ("1" if token[0] == "0" else "0") + token[1:], id="seat-draw"),
+        pytest.param(lambda token: "not-a-token", id="garbage"),
+    ],
+)
+def test_a_forged_link_shows_nothing(table, start_game, mangle):
+    game = start_game(table)
+    token = _link(game).split("/")[2]
+    response = _state(f"/live/{mangle(token)}/")
+    assert response.status_code == 404
+    assert "seats" not in response.json()
+    assert Client().get(f"/live/{mangle(token)}/").status_code == 404
+
+
+def test_the_tablet_shows_the_link_as_a_qr_code_that_opens_without_login(tablet, table, start_game):
+    game = start_game(table)
+    html = tablet.get(f"/tablet/games/{game['id']}/").content.decode()
+    start = html.index('data-live-url="') + len('data-live-url="')
+    url = html[start : html.index('"', start)]
+    assert url.startswith("http://testserver/live/")
+    assert '<svg viewBox="0 0 ' in html and 'class="qr-code"' in html
+    page = Client().get(url.removeprefix("http://testserver"))
+    assert page.status_code == 200
+    text = page.content.decode()
+    payload = json.loads(text.split('id="live-payload" type="application/json">')[1].split("<")[0])
+    assert payload["hands"] == 0 and payload["round"] == "東1局"
+    assert "1番卓" in text
+
+
+def test_four_people_on_a_three_player_table_show_who_sits_the_hand_out(parlor, staff, start_game):
+    table = TableFactory(parlor=parlor, label="3", ruleset_key="seed-003")
+    game = start_game(table, count=4)
+    first = json.loads((EXAMPLES / "seed-003.json").read_text())["hands"][0]
+    after = play(staff, game, [first])
+    live = _state(_link(game)).json()
+    out = [seat for seat, shown in enumerate(live["seats"]) if shown.get("out")]
+    assert out == [after["next"]["sit_out"]] and live["seats"][out[0]]["wind"] == ""
+    playing = [seat["wind"] for seat in live["seats"] if not seat.get("out")]
+    assert sorted(playing) == sorted(["東", "南", "西"])
+
+
+def test_a_voided_game_says_so_and_keeps_its_scores(staff, staff_user, table, start_game):
+    game = start_game(table)
+    link = _link(game)
+    after = play(staff, game, [RIICHI_RON])
+    game_cancel(game=Game.objects.get(public_id=game["id"]), reason="wrong table", by=staff_user)
+    live = _state(link).json()
+    assert live["status"] == "cancelled" and live["over"] == "この対局は無効になりました。"
+    assert live["round"] == "" and [s["score"] for s in live["seats"]] == after["scores"]
