@@ -43,5 +43,5 @@ class LockoutModelBackend(ModelBackend):
         if user is None:
             login_failure_record(username=username, address=address)
         else:
-            login_success_record(username=username)
+            login_success_record(username=username, address=address)
         return user

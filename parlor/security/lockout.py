@@ -2,12 +2,16 @@
 
 Failures are counted in Django's cache: Redis in production (REDIS_URL), so all gunicorn
 workers share one count, and local memory in development and tests. A username is locked
-after `user_limit` failures within `window_seconds`; an address after `address_limit` (set high:
-a parlor's tablets often share one address behind its router, and one mistyped password must
-not lock the whole parlor out). A lock lasts `lockout_seconds` and is not extended by attempts
-made while it holds; a successful sign-in clears the username's count.
+after `user_limit` failures within `window_seconds` *from one address*: the lock holds at that
+address only, so a stranger who types a manager's name five times locks himself out, not the
+manager at the counter (with no address, the username alone). An address is locked after
+`address_limit` failures for any usernames (set high: a parlor's tablets often share one address
+behind its router, and one mistyped password must not lock the whole parlor out). A lock lasts
+`lockout_seconds` and is not extended by attempts made while it holds; a successful sign-in
+clears the username's count at that address. Every lock is logged.
 
-Keys hold a digest, never the username or the address itself.
+Keys hold a digest, never the username or the address itself. A manager lifting a username's
+lock (lockout_clear) moves it to a new epoch, which orphans its keys at every address.
 """
 
 from __future__ import annotations
@@ -46,11 +50,22 @@ def _digest(value: str) -> str:
     return hashlib.sha256(value.strip().casefold().encode()).hexdigest()[:32]
 
 
+def _epoch_key(username: str) -> str:
+    return f"tenbo:login-epoch:{_digest(username)}"
+
+
+def _user_digest(username: str, address: str) -> str:
+    """The username at this address, in its current epoch (one cache read)."""
+    epoch = cache.get(_epoch_key(username), 0)
+    return _digest(f"{username.strip().casefold()}\n{address}\n{epoch}")
+
+
 def _subjects(username: str, address: str, policy: LockoutPolicy) -> list[tuple[str, str, int]]:
-    """(kind, digest, limit) for the username and the address, whichever are known."""
+    """(kind, digest, limit) for the username at the address and the address, whichever are
+    known."""
     subjects = []
     if username.strip():
-        subjects.append(("user", _digest(username), policy.user_limit))
+        subjects.append(("user", _user_digest(username, address), policy.user_limit))
     if address:
         subjects.append(("address", _digest(address), policy.address_limit))
     return subjects
@@ -98,17 +113,21 @@ def login_failure_record(*, username: str, address: str) -> None:
                     "sign-in locked for %s s: %d failed sign-ins for one %s (%s…)",
                     policy.lockout_seconds,
                     count,
-                    kind,
+                    "username at one address" if kind == "user" else kind,
                     digest[:8],
                 )
 
 
-def login_success_record(*, username: str) -> None:
-    """A successful sign-in forgets the username's earlier failures (not the address's)."""
-    cache.delete(_fail_key("user", _digest(username)))
+def login_success_record(*, username: str, address: str) -> None:
+    """A successful sign-in forgets the username's earlier failures at that address (not the
+    address's own count)."""
+    cache.delete(_fail_key("user", _user_digest(username, address)))
 
 
 def lockout_clear(*, username: str) -> None:
-    """Lifts a username's lock and forgets its failures (for a manager, via the shell)."""
-    digest = _digest(username)
-    cache.delete_many([_fail_key("user", digest), _lock_key("user", digest)])
+    """Lifts a username's locks at every address and forgets its failures (for a manager, via
+    the shell): its keys move to a new epoch, and the old ones expire unread."""
+    key = _epoch_key(username)
+    cache.add(key, 0, timeout=None)
+    cache.incr(key)
+    log.warning("sign-in lock lifted for one username (%s…)", _digest(username)[:8])
