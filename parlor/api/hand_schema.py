@@ -283,17 +283,12 @@ def document_hand_entries(result: dict[str, Any], **kwargs: Any) -> dict[str, An
 
 def _example(
     name: str, summary: str, hand: dict[str, Any], ruleset: str = "standard"
-) -> OpenApiExample:
-    return OpenApiExample(
-        name,
-        summary=summary,
-        description=f"The first hand of a game at a table playing `{ruleset}`.",
-        value={"sequence": 1, "hand": hand},
-        request_only=True,
-    )
+) -> tuple[str, str, dict[str, Any], str]:
+    return name, summary, hand, ruleset
 
 
-HAND_EXAMPLES = [
+# (name, summary, hand, the ruleset of the table it is recorded at)
+EXAMPLE_HANDS = [
     _example(
         "ron",
         "Ron: seat 1 (riichi) wins 3 han 30 fu off seat 0",
@@ -366,3 +361,17 @@ HAND_EXAMPLES = [
         ruleset="seed-003",
     ),
 ]
+
+
+def hand_examples(*, sequence: bool) -> list[OpenApiExample]:
+    """The example hands as request bodies: to record (with `sequence`) or to preview."""
+    return [
+        OpenApiExample(
+            name,
+            summary=summary,
+            description=f"The first hand of a game at a table playing `{ruleset}`.",
+            value={"sequence": 1, "hand": hand} if sequence else {"hand": hand},
+            request_only=True,
+        )
+        for name, summary, hand, ruleset in EXAMPLE_HANDS
+    ]

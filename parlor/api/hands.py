@@ -10,7 +10,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from parlor.api.games import game_detail_body
-from parlor.api.hand_schema import GAME_RECORD_LINK, HAND_EXAMPLES, HandEntryField
+from parlor.api.hand_schema import GAME_RECORD_LINK, HandEntryField, hand_examples
 from parlor.api.idempotency import idempotent_response
 from parlor.api.serializers import IDEMPOTENCY_KEY, GameDetailSerializer, error_responses
 from parlor.models.write_batch import WriteBatch
@@ -37,7 +37,11 @@ class HandPreviewView(APIView):
     @extend_schema(
         request=InputSerializer,
         responses={200: OpenApiTypes.OBJECT, **error_responses(400, 409)},
-        description="What the hand would give (transfers, scores, end); stores nothing.",
+        description=(
+            "What the hand would give (transfers, scores, end); stores nothing. The hand as for "
+            f"recording it ({GAME_RECORD_LINK})."
+        ),
+        examples=hand_examples(sequence=False),
     )
     def post(self, request: Request, game_id: str) -> Response:
         game, _ = game_for(request.user, game_id)
@@ -63,7 +67,7 @@ class HandRecordView(APIView):
         parameters=[IDEMPOTENCY_KEY],
         responses={201: GameDetailSerializer, **error_responses(400, 409)},
         description=RECORD_HELP,
-        examples=HAND_EXAMPLES,
+        examples=hand_examples(sequence=True),
     )
     def post(self, request: Request, game_id: str) -> Response:
         game, _ = game_for(request.user, game_id)

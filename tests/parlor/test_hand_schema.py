@@ -17,6 +17,7 @@ from tests.parlor.factories import PlayerFactory, TableFactory
 
 pytestmark = pytest.mark.django_db
 RECORD = "/api/games/{game_id}/hands/"
+PREVIEW = "/api/games/{game_id}/hands/preview/"
 
 
 @pytest.fixture
@@ -24,9 +25,23 @@ def schema(client: Any) -> dict[str, Any]:
     return ok(client.get("/api/schema/?format=json"))
 
 
-def examples(schema: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    body = schema["paths"][RECORD]["post"]["requestBody"]["content"]["application/json"]
+def examples(schema: dict[str, Any], path: str = RECORD) -> dict[str, dict[str, Any]]:
+    body = schema["paths"][path]["post"]["requestBody"]["content"]["application/json"]
     return body["examples"]
+
+
+def fresh_game(parlor: Any, staff: Any, key: str) -> dict[str, Any]:
+    """A game just started at a new table playing `key`, by players seated nowhere else."""
+    table = TableFactory(parlor=parlor, ruleset_key=key)
+    seated = PlayerFactory.create_batch(PRESETS[key].player_count, parlor=parlor)
+    body = {"players": [str(p.public_id) for p in seated], "seating": "given"}
+    return ok(staff.post(f"/api/tables/{table.public_id}/games/", body, format="json"), 201)
+
+
+def ruleset_of(example: dict[str, Any]) -> str:
+    ruleset = re.search(r"playing `([a-z0-9-]+)`", example["description"])
+    assert ruleset is not None and ruleset.group(1) in PRESETS, example
+    return ruleset.group(1)
 
 
 def test_each_result_kind_is_its_own_component_behind_a_discriminator(schema):
@@ -81,23 +96,24 @@ def test_every_example_matches_the_documented_schema(schema):
 
 def test_every_example_posted_as_it_stands_is_recorded(schema, parlor, staff):
     for name, example in examples(schema).items():
-        ruleset = re.search(r"playing `([a-z0-9-]+)`", example["description"])
-        assert ruleset is not None and ruleset.group(1) in PRESETS, name
-        key = ruleset.group(1)
-        table = TableFactory(parlor=parlor, ruleset_key=key)
-        seated = PlayerFactory.create_batch(PRESETS[key].player_count, parlor=parlor)
-        body = {"players": [str(p.public_id) for p in seated], "seating": "given"}
-        game = ok(staff.post(f"/api/tables/{table.public_id}/games/", body, format="json"), 201)
+        game = fresh_game(parlor, staff, ruleset_of(example))
         answer = staff.post(RECORD.format(game_id=game["id"]), example["value"], format="json")
         assert answer.status_code == 201, (name, answer.content.decode())
         assert answer.json()["hand_count"] == 1, name
 
 
+def test_every_preview_example_is_previewed_as_it_stands(schema, parlor, staff):
+    found = examples(schema, PREVIEW)
+    assert set(found) == set(examples(schema))
+    for name, example in found.items():
+        game = fresh_game(parlor, staff, ruleset_of(example))
+        answer = staff.post(PREVIEW.format(game_id=game["id"]), example["value"], format="json")
+        assert answer.status_code == 200, (name, answer.content.decode())
+        assert "deltas" in answer.json()["hand"], name  # the hand as it would be replayed
+
+
 def test_a_hand_outside_the_schema_is_refused_with_the_field_named(parlor, staff):
-    table = TableFactory(parlor=parlor)
-    seated = PlayerFactory.create_batch(4, parlor=parlor)
-    body = {"players": [str(p.public_id) for p in seated], "seating": "given"}
-    game = ok(staff.post(f"/api/tables/{table.public_id}/games/", body, format="json"), 201)
+    game = fresh_game(parlor, staff, "standard")
     wareme_on_standard = {"dice": 5, "result": {"kind": "abortive", "reason": "four_winds"}}
     answer = staff.post(
         RECORD.format(game_id=game["id"]),
