@@ -2,15 +2,34 @@
 # Runs the product on a fresh machine: installs the Debian fonts and Pango the PDFs need (as
 # root), creates .venv and installs the pinned requirements,
 # migrates the database (SQLite by default, DATABASE_URL for PostgreSQL), loads the demo parlor
-# (safe to repeat) and serves http://127.0.0.1:8000 with the demo logins printed.
+# (safe to repeat: it creates only what is missing and leaves passwords alone) and serves
+# http://127.0.0.1:8000 with the demo logins printed the first time.
+# Another port: `bash scripts/serve.sh 8080` or `PORT=8080 bash scripts/serve.sh`.
 # A development server: DEBUG is on unless DJANGO_DEBUG is set. Production: see docs/service.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+PORT="${1:-${PORT:-8000}}"
+if ! [[ "$PORT" =~ ^[0-9]+$ ]] || ((10#$PORT < 1 || 10#$PORT > 65535)); then
+  echo "serve.sh: the port must be a number from 1 to 65535, got '$PORT'" >&2
+  echo "usage: bash scripts/serve.sh [PORT]   (or PORT=8080 bash scripts/serve.sh)" >&2
+  exit 2
+fi
+PORT=$((10#$PORT))
 source scripts/system.sh
 ensure_debian_packages "${TENBO_RUNTIME_PACKAGES[@]}"  # fonts and Pango for the PDFs
 source scripts/venv.sh
 export DJANGO_DEBUG="${DJANGO_DEBUG:-1}"
-PORT="${PORT:-8000}"
+# The development server signs sessions with a key made once for this checkout and kept
+# (git-ignored) in .dev-secret-key: a restart keeps tablets signed in, and the key is not the
+# one anyone can read in the source.
+if [ -z "${SECRET_KEY:-}" ]; then
+  if [ ! -s .dev-secret-key ]; then
+    (umask 077 && .venv/bin/python -c "import secrets; print(secrets.token_urlsafe(50))" \
+      > .dev-secret-key)
+  fi
+  SECRET_KEY="$(cat .dev-secret-key)"
+  export SECRET_KEY
+fi
 .venv/bin/python manage.py migrate --noinput
 .venv/bin/python manage.py load_demo
 echo

@@ -10,6 +10,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from parlor.api.games import game_detail_body
+from parlor.api.hand_schema import GAME_RECORD_LINK, HandEntryField, hand_examples
 from parlor.api.idempotency import idempotent_response
 from parlor.api.serializers import IDEMPOTENCY_KEY, GameDetailSerializer, error_responses
 from parlor.models.write_batch import WriteBatch
@@ -17,18 +18,30 @@ from parlor.security.limits import HAND_SEQUENCE_MAX
 from parlor.selectors.access import game_for
 from parlor.services.hands import hand_correct, hand_preview, hand_record, hand_void_last
 
-ENTRY_HELP = 'The hand in tenbo-game/1, e.g. {"result": {"kind": "tsumo", "win": {...}}}.'
+ENTRY_HELP = "The hand in tenbo-game/1: its result (one kind of five), riichi, penalties, wareme."
+RECORD_HELP = (
+    "Records the next hand of a game in progress. The hand is a hand of a tenbo-game/1 record "
+    f"({GAME_RECORD_LINK}): a `result` of one of five kinds (ron, tsumo, draw, abortive, "
+    "chombo), and riichi, penalties, pao and wareme where they happened. Seats are fixed for "
+    "the game: seat 0 is the first dealer. The engine checks the hand against the game's "
+    "ruleset and answers 400 naming the field; a stale `sequence` gets 409. The answer is the "
+    "game with every payment of the hand."
+)
 
 
 class HandPreviewView(APIView):
     @extend_schema_serializer(component_name="HandPreviewInput")
     class InputSerializer(serializers.Serializer):
-        hand = serializers.DictField(help_text=ENTRY_HELP)
+        hand = HandEntryField(help_text=ENTRY_HELP)
 
     @extend_schema(
         request=InputSerializer,
         responses={200: OpenApiTypes.OBJECT, **error_responses(400, 409)},
-        description="What the hand would give (transfers, scores, end); stores nothing.",
+        description=(
+            "What the hand would give (transfers, scores, end); stores nothing. The hand as for "
+            f"recording it ({GAME_RECORD_LINK})."
+        ),
+        examples=hand_examples(sequence=False),
     )
     def post(self, request: Request, game_id: str) -> Response:
         game, _ = game_for(request.user, game_id)
@@ -47,12 +60,14 @@ class HandRecordView(APIView):
                 "The number of the hand being entered (1 = first); a stale tablet gets 409."
             ),
         )
-        hand = serializers.DictField(help_text=ENTRY_HELP)
+        hand = HandEntryField(help_text=ENTRY_HELP)
 
     @extend_schema(
         request=InputSerializer,
         parameters=[IDEMPOTENCY_KEY],
         responses={201: GameDetailSerializer, **error_responses(400, 409)},
+        description=RECORD_HELP,
+        examples=hand_examples(sequence=True),
     )
     def post(self, request: Request, game_id: str) -> Response:
         game, _ = game_for(request.user, game_id)
@@ -84,7 +99,7 @@ class HandRecordView(APIView):
 class HandCorrectView(APIView):
     @extend_schema_serializer(component_name="HandCorrectInput")
     class InputSerializer(serializers.Serializer):
-        hand = serializers.DictField(help_text=ENTRY_HELP)
+        hand = HandEntryField(help_text=ENTRY_HELP)
         reason = serializers.CharField(max_length=500)
 
     @extend_schema(

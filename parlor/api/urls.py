@@ -1,13 +1,14 @@
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from parlor.api import games, hands, people, tables
+from parlor.api import docs, games, hands, people, tables
 from parlor.security.throttling import TokenLoginView
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     # The split view serves Swagger UI's start-up script as a file: no inline script (CSP).
     path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api:schema"), name="docs"),
+    path("docs/game-record.md", docs.game_record_doc, name="game-record-doc"),
     path("auth/token/", TokenLoginView.as_view(), name="token"),  # throttled, lockout
     path("me/", people.MeView.as_view(), name="me"),
     path("rulesets/", people.RulesetListView.as_view(), name="rulesets"),

@@ -1,8 +1,17 @@
-"""Demo data for a fresh install: a parlor, a table per preset, players, users, money settings,
-visits and games.
+"""Demo data for a fresh install: a parlor with a table per preset, players, users, money
+settings, and a floor in the middle of an evening.
 
-The demo parlor plays for money (点5) so a new user sees settlements: every demo player is
-checked in before the demo games, and two of them are checked out, so receipts exist.
+The demo parlor plays for money (点5) so a new user sees settlements. What `demo_load` leaves:
+- a history: two finished games on each of three tables, after which two players checked out,
+  so receipts exist (parlor/services/demo_floor.py plays them);
+- a live floor: four tables mid-game under four different rulesets (standard, the house
+  ruleset seed-001, Tenhou and the three-player seed-004), a few hands into each, a riichi
+  stick on the standard table, one player there with ラス半 called;
+- players checked in and waiting for a table, and a member who has not come in today.
+
+Everything goes through the services, as the tablet and the counter would do it. Running it
+again creates only what is missing: existing users keep their passwords (so signed-in tablets
+stay signed in) and no game, visit or player is made twice.
 """
 
 from __future__ import annotations
@@ -14,6 +23,7 @@ from django.db import transaction
 
 from parlor.models import (
     FeeModel,
+    Game,
     MoneySettings,
     Parlor,
     ParlorMember,
@@ -21,30 +31,66 @@ from parlor.models import (
     PlayerKind,
     Table,
     Visit,
-    VisitStatus,
 )
-from parlor.services.games import game_finish, game_start
-from parlor.services.hands import hand_record
+from parlor.services.demo_floor import (
+    DEMO_CHECKED_OUT,
+    demo_check_in,
+    demo_floor_play,
+    demo_history_play,
+)
 from parlor.services.money import Terms, money_settings_set
-from parlor.services.seating import Seating
-from parlor.services.visits import visit_check_in, visit_check_out
+from parlor.services.players import player_create
 from rulesets.registry import PRESETS
-from scoring.ruleset import Ruleset, ValueInput
 
 DEMO_SLUG = "demo"
-# Demo accounts: (username, password, role); the password is printed by load_demo.
+# Demo accounts: (username, password, role); load_demo prints the password of an account it
+# creates, and never changes the password of one that exists.
 DEMO_USERS = (
     ("manager", "tenbo-manager-demo", "manager"),
     ("staff", "tenbo-staff-demo", "staff"),
     ("player", "tenbo-player-demo", "player"),
 )
-PLAYER_NAMES = ("青木", "馬場", "千葉", "土井", "江藤", "藤田", "後藤", "林")
+
+
+@dataclass(frozen=True, slots=True)
+class DemoPlayer:
+    name: str
+    kana: str  # よみがな
+    member_number: str = ""  # 会員番号; a guest (walk-in) has none
+
+
+# Members 0001-0008 are the demo's first players (its history); the rest came with the live
+# floor. Names are unique in the demo, so the floor refers to players by name.
+DEMO_PLAYERS = (
+    DemoPlayer("青木", "あおき", "0001"),
+    DemoPlayer("馬場", "ばば", "0002"),
+    DemoPlayer("千葉", "ちば", "0003"),
+    DemoPlayer("土井", "どい", "0004"),
+    DemoPlayer("江藤", "えとう", "0005"),
+    DemoPlayer("藤田", "ふじた", "0006"),
+    DemoPlayer("後藤", "ごとう", "0007"),
+    DemoPlayer("林", "はやし", "0008"),
+    DemoPlayer("石川", "いしかわ", "0009"),
+    DemoPlayer("上田", "うえだ", "0010"),
+    DemoPlayer("小野", "おの", "0011"),
+    DemoPlayer("加藤", "かとう", "0012"),
+    DemoPlayer("木村", "きむら", "0013"),
+    DemoPlayer("久保", "くぼ", "0014"),
+    DemoPlayer("森", "もり", "0015"),
+    DemoPlayer("山本", "やまもと", "0016"),  # a member who has not come in today
+    DemoPlayer("佐藤", "さとう"),
+    DemoPlayer("清水", "しみず"),
+    DemoPlayer("鈴木", "すずき"),
+    DemoPlayer("高橋", "たかはし"),
+    DemoPlayer("田中", "たなか"),
+    DemoPlayer("中村", "なかむら"),
+)
 
 
 @dataclass(frozen=True, slots=True)
 class DemoResult:
     parlor: Parlor
-    logins: tuple[tuple[str, str, str], ...]
+    created_logins: tuple[tuple[str, str, str], ...]  # accounts made by this run, with passwords
     games_created: int
 
 
@@ -69,117 +115,83 @@ DEMO_MONEY = {
         money_unit_yen=10,
     ),
 }
-# Players checked out after the demo games, so that receipts exist: 青木 (the demo player's own,
-# seen at /me/) and 土井, who played the four-player games only.
-DEMO_CHECKED_OUT = ("0001", "0004")
-
-# Tables that get a few finished games: a four-player, a three-player and a 回り親 preset.
-DEMO_GAME_PRESETS = ("standard", "tenhou-3p-tonpuu", "seed-004")
-
-
-def _win(ruleset: Ruleset, han: int, fu: int) -> dict[str, int]:
-    """A win's value in the form the ruleset takes (han and fu, han alone, or points)."""
-    if ruleset.value_input == ValueInput.POINT_COUNT:
-        return {"points": 1000 * han}
-    if ruleset.value_input == ValueInput.HAN_FIXED_40FU:
-        return {"han": han}
-    return {"han": han, "fu": fu}
-
-
-def _hands(ruleset: Ruleset) -> list[dict]:
-    """A few ordinary hands (non-dealer wins, a riichi, a draw)."""
-    last = ruleset.player_count - 1
-    return [
-        {"result": {"kind": "ron", "loser": 0, "wins": [{"winner": 1, **_win(ruleset, 3, 30)}]}},
-        {"riichi": [2], "result": {"kind": "tsumo", "win": {"winner": 2, **_win(ruleset, 2, 30)}}},
-        {"result": {"kind": "draw", "tenpai": [0, last]}},
-        {"result": {"kind": "ron", "loser": 1, "wins": [{"winner": last, **_win(ruleset, 4, 30)}]}},
-    ]
 
 
 @transaction.atomic
 def demo_load() -> DemoResult:
-    """Creates what is missing; running it again changes nothing but the demo passwords."""
+    """Creates what is missing; running it again changes nothing."""
     parlor, _ = Parlor.objects.get_or_create(
         slug=DEMO_SLUG, defaults={"name": "点棒クラブ デモ店", "time_zone": "Asia/Tokyo"}
     )
-    players = []
-    for number, name in enumerate(PLAYER_NAMES, start=1):
-        player, _ = Player.objects.get_or_create(
-            parlor=parlor,
-            member_number=f"{number:04d}",
-            defaults={"name": name, "kind": PlayerKind.MEMBER},
-        )
-        players.append(player)
-    users = get_user_model().objects
-    for username, password, role in DEMO_USERS:
-        user, _ = users.get_or_create(username=username)
-        user.set_password(password)
-        user.is_staff = role == "manager"  # the manager may use the Django admin
-        user.is_superuser = role == "manager"
-        user.save()
-        if role == "player":
-            Player.objects.filter(pk=players[0].pk).update(user=user)
-        else:
-            ParlorMember.objects.update_or_create(
-                user=user, defaults={"parlor": parlor, "role": role}
-            )
-    tables = []
+    players, new_players = _demo_players(parlor)
+    created_logins = _demo_users(parlor, players[DEMO_PLAYERS[0].name])
+    tables = {}
     for number, key in enumerate(PRESETS, start=1):
         table, _ = Table.objects.get_or_create(
             parlor=parlor, label=str(number), defaults={"ruleset_key": key}
         )
-        tables.append(table)
+        tables[table.ruleset_key] = table
     for player_count, terms in DEMO_MONEY.items():
         if not MoneySettings.objects.filter(
             parlor=parlor, player_count=player_count, table__isnull=True
         ).exists():
             money_settings_set(parlor=parlor, player_count=player_count, terms=terms)
-    created = 0
-    if not parlor.tables.filter(games__isnull=False).exists():
-        _demo_check_in(players)
-        created = _demo_games(tables, players)
-        _demo_check_out(players)
+    games_before = Game.objects.filter(table__parlor=parlor).count()
+    staff = get_user_model().objects.get(username="staff")
+    if games_before == 0:
+        demo_history_play(tables=tables, players=players, by=staff)
     elif not Visit.objects.filter(parlor=parlor).exists():
         # A demo loaded before it had money: check the players in, so the tablet can start games.
-        _demo_check_in(players)
-    return DemoResult(parlor, DEMO_USERS, created)
+        demo_check_in([p for p in players.values() if p.name not in DEMO_CHECKED_OUT], by=staff)
+    if new_players:  # a fresh demo, or one loaded before it had a live floor
+        demo_floor_play(tables=tables, players=players, by=staff)
+    games_created = Game.objects.filter(table__parlor=parlor).count() - games_before
+    return DemoResult(parlor, created_logins, games_created)
 
 
-def _demo_check_in(players: list[Player]) -> None:
-    staff = get_user_model().objects.get(username="staff")
-    for player in players:
-        if not Visit.objects.filter(player=player, status=VisitStatus.OPEN).exists():
-            visit_check_in(player=player, by=staff)
-
-
-def _demo_check_out(players: list[Player]) -> None:
-    staff = get_user_model().objects.get(username="staff")
-    for player in players:
-        if player.member_number in DEMO_CHECKED_OUT:
-            visit = Visit.objects.get(player=player, status=VisitStatus.OPEN)
-            visit_check_out(visit=visit, by=staff)
-
-
-def _demo_games(tables: list[Table], players: list[Player]) -> int:
-    staff = get_user_model().objects.get(username="staff")
-    created = 0
-    for table in tables:
-        if table.ruleset_key not in DEMO_GAME_PRESETS:
-            continue
-        ruleset = PRESETS[table.ruleset_key]
-        for round_index in range(2):
-            seating = Seating.DRAW if round_index == 0 else Seating.KEEP
-            game = game_start(
-                table=table,
-                players=list(players[: ruleset.player_count]),
-                seating=seating,
-                by=staff,
+def _demo_players(parlor: Parlor) -> tuple[dict[str, Player], list[Player]]:
+    """The demo's players by name, and those this run registered."""
+    players, created = {}, []
+    for demo in DEMO_PLAYERS:
+        player = Player.objects.filter(
+            parlor=parlor, member_number=demo.member_number, name=demo.name
+        ).first()
+        if player is None and demo.member_number:  # a member renamed since: the number counts
+            player = Player.objects.filter(parlor=parlor, member_number=demo.member_number).first()
+        if player is None:
+            player = player_create(
+                parlor=parlor,
+                name=demo.name,
+                kana=demo.kana,
+                kind=PlayerKind.MEMBER if demo.member_number else PlayerKind.GUEST,
+                member_number=demo.member_number,
             )
-            for sequence, entry in enumerate(_hands(ruleset), start=1):
-                hand_record(game=game, sequence=sequence, entry=entry, by=staff)
-            game.refresh_from_db()
-            if game.is_open:  # some presets end the game by themselves (agari-yame)
-                game_finish(game=game, by=staff)
-            created += 1
-    return created
+            created.append(player)
+        players[demo.name] = player
+    return players, created
+
+
+def _demo_users(parlor: Parlor, demo_player: Player) -> tuple[tuple[str, str, str], ...]:
+    """Creates the demo accounts that are missing. An account that exists keeps its password,
+    flags and role: resetting a password would sign every tablet out (a session is bound to
+    the password it was opened with)."""
+    users = get_user_model().objects
+    created = []
+    for username, password, role in DEMO_USERS:
+        user = users.filter(username=username).first()
+        if user is None:
+            is_manager = role == "manager"  # the manager may use the Django admin
+            user = users.create_user(
+                username=username,
+                password=password,
+                is_staff=is_manager,
+                is_superuser=is_manager,
+            )
+            created.append((username, password, role))
+        if role == "player":
+            if demo_player.user_id is None and not Player.objects.filter(user=user).exists():
+                demo_player.user = user
+                demo_player.save(update_fields=["user"])
+        else:
+            ParlorMember.objects.get_or_create(user=user, defaults={"parlor": parlor, "role": role})
+    return tuple(created)

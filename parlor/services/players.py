@@ -17,6 +17,7 @@ def player_create(
     name: str,
     kind: str,
     member_number: str = "",
+    kana: str = "",  # よみがな, for search at the counter
     by: AbstractBaseUser | None = None,
 ) -> Player:
     if kind == PlayerKind.MEMBER and not member_number:
@@ -26,7 +27,7 @@ def player_create(
     try:
         with transaction.atomic():
             player = Player.objects.create(
-                parlor=parlor, name=name, kind=kind, member_number=member_number
+                parlor=parlor, name=name, kana=kana, kind=kind, member_number=member_number
             )
     except IntegrityError as exc:
         raise Conflict(

@@ -136,6 +136,7 @@ EXPECTED: dict[str, list[Call]] = {
     # --- API: the service as built ---------------------------------------------------------
     "api:schema": [everyone("get", 200)],
     "api:docs": [everyone("get", 200)],
+    "api:game-record-doc": [everyone("get", 200)],  # the record format the docs link
     "api:token": [
         Call("post", {}, {**dict.fromkeys(ROLES, 200), "anonymous": 400}, body="credentials")
     ],

@@ -6,11 +6,14 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from parlor.services.demo import demo_load
+from parlor.services.demo import DEMO_USERS, demo_load
 
 
 class Command(BaseCommand):
-    help = "Loads a demo parlor with a table per preset, players, users and a few games."
+    help = (
+        "Loads a demo parlor: a table per preset, players, users, finished games with receipts "
+        "and four tables mid-game. Creates only what is missing; passwords are left alone."
+    )
 
     def handle(self, *args: Any, **options: Any) -> None:
         result = demo_load()
@@ -18,6 +21,13 @@ class Command(BaseCommand):
             f"Demo parlor: {result.parlor.name} ({result.parlor.tables.count()} tables, "
             f"{result.games_created} new games)"
         )
-        self.stdout.write("Demo logins (user / password / role):")
-        for username, password, role in result.logins:
-            self.stdout.write(f"  {username:<8} {password:<22} {role}")
+        if result.created_logins:
+            self.stdout.write("Demo logins (user / password / role):")
+            for username, password, role in result.created_logins:
+                self.stdout.write(f"  {username:<8} {password:<22} {role}")
+        existing = [u for u, _p, _r in DEMO_USERS if u not in {c[0] for c in result.created_logins}]
+        if existing:
+            self.stdout.write(
+                f"Existing logins kept as they are: {', '.join(existing)} (their passwords were "
+                "printed when they were created; manage.py changepassword <user> sets a new one)"
+            )

@@ -1,0 +1,103 @@
+"""scripts/serve.sh as a new user runs it: on the port they ask for, twice on the same
+database, with a tablet signed in across the restart. Runs the real script (SQLite in a
+temporary directory, whatever DATABASE_URL the suite uses)."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import socket
+import subprocess
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from http.cookiejar import CookieJar
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+STARTUP_SECONDS = 180  # a fresh database is migrated and the demo loaded first
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def serve_env(database: Path, **extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in {"SECRET_KEY", "PORT", "DJANGO_DEBUG"}}
+    return {**env, "DATABASE_URL": f"sqlite:///{database}", **extra}
+
+
+@contextmanager
+def serving(env: dict[str, str], *args: str, port: int) -> Iterator[str]:
+    """Runs serve.sh until the page at `port` answers; stops it (and runserver's child)."""
+    server = subprocess.Popen(
+        ["bash", "scripts/serve.sh", *args],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+        text=True,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + STARTUP_SECONDS
+        while True:
+            assert server.poll() is None, server.communicate()[0]
+            try:
+                with urllib.request.urlopen(url + "/", timeout=5) as answer:
+                    assert answer.status == 200
+                    break
+            except (urllib.error.URLError, ConnectionError):
+                assert time.monotonic() < deadline, "serve.sh did not answer in time"
+                time.sleep(0.5)
+        yield url
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        output = server.communicate(timeout=30)[0]
+    assert f"http://127.0.0.1:{port}/" in output
+
+
+def sign_in(opener: urllib.request.OpenerDirector, url: str, jar: CookieJar) -> None:
+    opener.open(url + "/tablet/login/").read()
+    token = next(c.value for c in jar if c.name == "csrftoken")
+    form = {
+        "username": "staff",
+        "password": "tenbo-staff-demo",
+        "csrfmiddlewaretoken": token,
+        "next": "/tablet/",
+    }
+    request = urllib.request.Request(
+        url + "/tablet/login/",
+        data=urllib.parse.urlencode(form).encode(),
+        headers={"Referer": url + "/tablet/login/"},
+    )
+    assert opener.open(request).geturl() == url + "/tablet/"
+
+
+def test_serve_sh_takes_the_port_and_a_restart_keeps_the_tablet_signed_in(tmp_path):
+    database = tmp_path / "serve.sqlite3"
+    jar = CookieJar()
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+    first_port, second_port = free_port(), free_port()
+    with serving(serve_env(database, PORT=str(first_port)), port=first_port) as url:
+        sign_in(opener, url, jar)
+    with serving(serve_env(database), str(second_port), port=second_port) as url:
+        page = opener.open(url + "/tablet/")
+        assert page.geturl() == url + "/tablet/"  # not sent back to the login page
+        assert "/tablet/logout/" in page.read().decode()
+
+
+def test_serve_sh_refuses_a_port_that_is_not_one():
+    for port in ("eighty", "0", "65536"):
+        run = subprocess.run(
+            ["bash", "scripts/serve.sh", port], cwd=ROOT, capture_output=True, text=True
+        )
+        assert run.returncode == 2
+        assert re.search(r"port must be a number from 1 to 65535, got '.*'", run.stderr)
