@@ -43,7 +43,9 @@ POINT_5 = Terms(
     money_unit_yen=10,
 )
 # Words that are data or names, not the tablet's own strings.
-ALLOWED_LATIN = {"English", "PDF"}  # the language switch names itself; PDF is a file format
+# The language switch names itself; PDF is a file format; mm is the unit of a receipt roll's
+# width (80 mm), written so in Japanese too.
+ALLOWED_LATIN = {"English", "PDF", "mm"}
 PLACEHOLDER = re.compile(r"%\(\w+\)s|%s|%d")
 
 
