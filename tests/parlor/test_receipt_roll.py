@@ -137,3 +137,16 @@ def test_an_unknown_paper_is_refused_with_the_choices(parlor, played):
         response = client.get(url)
         assert response.status_code == 400
         assert "80、58、a4" in response.content.decode()
+
+
+def test_an_open_visits_roll_receipt_is_provisional_and_of_todays_business_day(
+    parlor, players, staff_user
+):
+    with time_machine.travel(NIGHT, tick=False):
+        visit = visit_check_in(player=players[2], by=staff_user)
+        html = _staff(parlor).get(f"/receipts/{visit.public_id}/?paper=80").content.decode()
+    assert "仮の明細です。まだ精算していません。" in html
+    assert _text(html, "data-business-day") == ["2026-05-01"]  # 01:40 on the 2nd in Tokyo
+    assert "data-closed-at" not in html
+    assert _text(html, "data-total-words") == ["精算額はありません"]
+    assert _text(html, "data-total") == ["¥0"]
