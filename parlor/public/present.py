@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from datetime import datetime
 
-from parlor.models import LineKind, SettlementLine
+from django.utils.translation import gettext as _
+
+from parlor.models import LineKind, Parlor, SettlementLine
+from parlor.reports.render.text import clock, plain
+from parlor.reports.sections import Local, local_time
 from parlor.selectors.visits import Receipt
+from parlor.services.business_days import business_day_of
 from parlor.services.stats import PlayerStats
 
 MINUS = "−"  # U+2212, as printed receipts and score boards write it
@@ -37,7 +42,7 @@ def percent(rate: float | None) -> str:
 class ReceiptLineView:
     is_game: bool
     table_label: str
-    played_at: Any
+    time: str  # a game's end (as the daily report lists it), an adjustment's date and time
     ruleset_title: str
     rank: int | None
     result: str
@@ -51,15 +56,26 @@ class ReceiptLineView:
 
 
 def receipt_lines(receipt: Receipt) -> list[ReceiptLineView]:
-    return [_line(line) for line in receipt.lines]
+    """The receipt's lines as printed. Its times are the daily report's: the parlor's time
+    zone, a game at its end, an adjustment when it was made (no query: the lines carry their
+    game and adjustment)."""
+    local = local_time(receipt.visit.parlor.time_zone)
+    return [_line(line, local) for line in receipt.lines]
 
 
-def _line(line: SettlementLine) -> ReceiptLineView:
+def _line_time(line: SettlementLine, local: Local) -> str:
+    if line.kind == LineKind.GAME:
+        ended = local(line.game.ended_at) if line.game else None
+        return clock(ended) if ended else ""
+    return plain(local(line.adjustment.created_at)) if line.adjustment else ""
+
+
+def _line(line: SettlementLine, local: Local) -> ReceiptLineView:
     is_game = line.kind == LineKind.GAME
     return ReceiptLineView(
         is_game=is_game,
         table_label=line.table_label,
-        played_at=line.played_at,
+        time=_line_time(line, local),
         ruleset_title=line.ruleset_title,
         rank=line.rank,
         result=signed(line.result_tenths / 10, decimals=1) if is_game else "",
@@ -73,8 +89,30 @@ def _line(line: SettlementLine) -> ReceiptLineView:
     )
 
 
-def receipt_totals(receipt: Receipt) -> dict[str, str]:
+def receipt_times(receipt: Receipt, *, now: datetime | None = None) -> dict[str, str]:
+    """The business day (営業日) and the visit's times, as the daily report writes them.
+
+    A closed receipt belongs to the business day of its check-out, the day whose report lists
+    its settlement; a provisional one to the business day of `now`.
+    """
+    parlor: Parlor = receipt.visit.parlor
+    local = local_time(parlor.time_zone)
+    return {
+        "business_day": plain(business_day_of(parlor, receipt.closed_at or now)),
+        "checked_in": plain(local(receipt.visit.checked_in_at)),
+        "closed": plain(local(receipt.closed_at)),
+    }
+
+
+def receipt_totals(receipt: Receipt) -> dict[str, str | bool]:
     totals = receipt.totals
+    yen = totals["total_yen"]
+    if yen > 0:
+        words = _("Player receives")  # お受け取り
+    elif yen < 0:
+        words = _("Player pays")  # お支払い
+    else:
+        words = _("Nothing to pay or receive")
     return {
         "points": signed(totals["points_yen"]),
         "chips": signed(totals["chips_yen"]),
@@ -83,6 +121,8 @@ def receipt_totals(receipt: Receipt) -> dict[str, str]:
         "total": f"{abs(totals['total_yen']):,}",
         "player_receives": totals["total_yen"] > 0,
         "player_pays": totals["total_yen"] < 0,
+        "words": words,
+        "yen": f"¥{abs(yen):,}",
     }
 
 

@@ -13,12 +13,19 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 
 from parlor.models import Parlor, Player
-from parlor.public.pdf import PdfUnavailable, html_to_pdf
-from parlor.public.present import receipt_lines, receipt_totals, signed, stats_rows
+from parlor.public.paper import PAPERS, Paper, paper_of
+from parlor.public.pdf import PdfUnavailable, html_to_pdf, html_to_roll_pdf
+from parlor.public.present import (
+    receipt_lines,
+    receipt_times,
+    receipt_totals,
+    signed,
+    stats_rows,
+)
 from parlor.selectors.access import Role
 from parlor.selectors.games import results_of_player
 from parlor.selectors.visits import receipt_of, visit_for, visit_lines_of_player
-from parlor.services.errors import DomainError, NotFound
+from parlor.services.errors import DomainError, InvalidInput, NotFound
 from parlor.services.standings import Standings, parlor_standings, standings_are_public
 from parlor.services.stats import player_stats
 
@@ -36,7 +43,7 @@ def domain_errors_as_http(view: Callable[..., HttpResponse]) -> Callable[..., Ht
             return view(request, *args, **kwargs)
         except NotFound as exc:
             raise Http404(exc.message) from exc
-        except PdfUnavailable as exc:
+        except (PdfUnavailable, InvalidInput) as exc:
             return HttpResponse(exc.message, status=exc.status_code, content_type="text/plain")
         except DomainError as exc:
             raise PermissionDenied(exc.message) from exc
@@ -141,32 +148,56 @@ def player_page(request: HttpRequest) -> HttpResponse:
     )
 
 
-def _receipt_context(request: HttpRequest, visit_id: str) -> dict[str, Any]:
+def _receipt_context(request: HttpRequest, visit_id: str, paper: Paper) -> dict[str, Any]:
     visit, _access = visit_for(request.user, visit_id, role=Role.PLAYER)
     receipt = receipt_of(visit)
+    lines = receipt_lines(receipt)
     return {
         "visit": visit,
         "parlor": visit.parlor,
         "receipt": receipt,
-        "lines": receipt_lines(receipt),
+        "lines": lines,
+        "has_games": any(line.is_game for line in lines),
+        "has_adjustments": any(not line.is_game for line in lines),
         "totals": receipt_totals(receipt),
+        "times": receipt_times(receipt),
+        "paper": paper,
+        "papers": PAPERS,
     }
+
+
+def _receipt_template(paper: Paper) -> str:
+    return "public/receipt_roll.html" if paper.is_roll else "public/receipt.html"
 
 
 @login_required(login_url=LOGIN)
 @domain_errors_as_http
 def receipt_page(request: HttpRequest, visit_id: str) -> HttpResponse:
-    """The receipt as a print view (精算書): staff of the parlor, or the player themself."""
-    return render(request, "public/receipt.html", _receipt_context(request, visit_id))
+    """The receipt as a print view (精算書): staff of the parlor, or the player themself.
+    ?paper=80 or 58 for the counter's roll printer, a4 (the default) for a sheet."""
+    paper = paper_of(request.GET.get("paper"))
+    context = _receipt_context(request, visit_id, paper)
+    return render(request, _receipt_template(paper), context)
 
 
 @login_required(login_url=LOGIN)
 @domain_errors_as_http
 def receipt_pdf(request: HttpRequest, visit_id: str) -> HttpResponse:
-    context = {**_receipt_context(request, visit_id), "is_pdf": True}
-    html = render(request, "public/receipt.html", context).content.decode()
-    response = HttpResponse(
-        html_to_pdf(html, base_url=request.build_absolute_uri("/")), content_type="application/pdf"
-    )
-    response["Content-Disposition"] = f'inline; filename="receipt-{visit_id}.pdf"'
+    """The receipt as a PDF: an A4 page, or a roll's width and exactly the receipt's length."""
+    paper = paper_of(request.GET.get("paper"))
+    context = {**_receipt_context(request, visit_id, paper), "is_pdf": True}
+    template = _receipt_template(paper)
+    base_url = request.build_absolute_uri("/")
+
+    def html(page_height_mm: float | None = None) -> str:
+        sized = {**context, "page_height_mm": page_height_mm}
+        return render(request, template, sized).content.decode()
+
+    if paper.is_roll:
+        pdf = html_to_roll_pdf(html, base_url=base_url)
+    else:
+        pdf = html_to_pdf(html(), base_url=base_url)
+    response = HttpResponse(pdf, content_type="application/pdf")
+    suffix = "" if paper is Paper.A4 else f"-{paper.value}mm"
+    response["Content-Disposition"] = f'inline; filename="receipt-{visit_id}{suffix}.pdf"'
     return response

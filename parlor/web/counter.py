@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from parlor.models import Parlor, Visit
+from parlor.public.paper import PAPERS
 from parlor.public.present import receipt_lines, receipt_totals, signed
 from parlor.selectors.access import Role, players_for, require
 from parlor.selectors.counter import counter_rows
@@ -119,6 +120,7 @@ def _receipt_page(
         "lines": receipt_lines(receipt),
         "totals": receipt_totals(receipt),
         "total_yen": receipt.totals["total_yen"],
+        "papers": PAPERS,
         "error": error,
     }
     return render(request, "tablet/counter_receipt.html", context, status=status)

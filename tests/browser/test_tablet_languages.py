@@ -43,8 +43,9 @@ POINT_5 = Terms(
     money_unit_yen=10,
 )
 # Words that are data or names, not the tablet's own strings.
-# The language switch names itself; PDF and QR (QRコード) are written so in Japanese too.
-ALLOWED_LATIN = {"English", "PDF", "QR"}
+# The language switch names itself; PDF is a file format; QR (QRコード) and mm, the unit of a
+# receipt roll's width (80 mm), are written so in Japanese too.
+ALLOWED_LATIN = {"English", "PDF", "QR", "mm"}
 PLACEHOLDER = re.compile(r"%\(\w+\)s|%s|%d")
 
 

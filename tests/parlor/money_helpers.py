@@ -163,3 +163,15 @@ def example_setup(
     three = table(parlor, "2", chip_ruleset(manager, "seed-004"))
     visits = {p.pk: check_in(staff, p) for p in players}
     return staff, four, three, visits
+
+
+def play_both_examples(staff: APIClient, four: Table, three: Table, players: list[Player]) -> None:
+    """settlement.md's worked examples, both finished: players[:4] at the four-player table,
+    then players 0, 4 and 2 at the three-player table (players[0] ends on +700 yen)."""
+    play(staff, start(staff, four, players[:4]), FOUR_PLAYER_EXAMPLE)
+    play(
+        staff,
+        start(staff, three, [players[0], players[4], players[2]]),
+        THREE_PLAYER_EXAMPLE,
+        finish=True,
+    )

@@ -14,12 +14,9 @@ from parlor.models import MemberRole, ParlorMember
 from parlor.public.pdf import pdf_available
 from tests.parlor.factories import PlayerFactory, UserFactory
 from tests.parlor.money_helpers import (
-    FOUR_PLAYER_EXAMPLE,
-    THREE_PLAYER_EXAMPLE,
     check_out,
     example_setup,
-    play,
-    start,
+    play_both_examples,
 )
 
 pytestmark = pytest.mark.django_db
@@ -42,13 +39,7 @@ needs_pdf = pytest.mark.skipif(
 def closed_visit(parlor, players, personas):
     """players[0]'s visit of both worked examples, checked out: +700 yen."""
     staff, four, three, visits = example_setup(parlor, players, personas)
-    play(staff, start(staff, four, players[:4]), FOUR_PLAYER_EXAMPLE)
-    play(
-        staff,
-        start(staff, three, [players[0], players[4], players[2]]),
-        THREE_PLAYER_EXAMPLE,
-        finish=True,
-    )
+    play_both_examples(staff, four, three, players)
     return check_out(staff, visits[players[0].pk])["visit"]["id"]
 
 

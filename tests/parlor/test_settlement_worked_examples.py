@@ -14,6 +14,7 @@ from tests.parlor.money_helpers import (
     check_out,
     example_setup,
     play,
+    play_both_examples,
     start,
 )
 
@@ -120,13 +121,7 @@ def test_the_three_player_top_only_example(example, players):
 
 def test_a_visit_of_both_games_pays_the_player_700_yen(example, players, personas):
     staff, four, three, visits = example
-    play(staff, start(staff, four, players[:4]), FOUR_PLAYER_EXAMPLE)
-    play(
-        staff,
-        start(staff, three, [players[0], players[4], players[2]]),
-        THREE_PLAYER_EXAMPLE,
-        finish=True,
-    )
+    play_both_examples(staff, four, three, players)
     receipt = check_out(staff, visits[players[0].pk])
     assert [line["amount_yen"] for line in receipt["lines"]] == [-50, 750]
     assert [line["table_label"] for line in receipt["lines"]] == ["1", "2"]

@@ -156,8 +156,11 @@ def test_the_check_out_confirms_the_settlement_then_shows_the_receipt(
     assert f'data-total-yen="{settlement.total_yen}"' in confirm
     receipt = tablet.get(response["Location"]).content.decode()
     assert f'data-total-yen="{settlement.total_yen}"' in receipt
-    assert f'href="/receipts/{visits[1].public_id}/"' in receipt
-    assert f'href="/receipts/{visits[1].public_id}/pdf/"' in receipt
+    receipts = f"/receipts/{visits[1].public_id}/"
+    offered = [receipt.index(f'href="{receipts}?paper={p}"') for p in ("80", "58", "a4")]
+    assert offered == sorted(offered)  # the roll first: the counter's printer
+    for paper in ("80", "58", "a4"):
+        assert f'href="{receipts}pdf/?paper={paper}"' in receipt
 
 
 def test_a_check_out_during_a_game_is_refused_next_to_the_button(

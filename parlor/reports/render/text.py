@@ -22,6 +22,11 @@ def neutralised(text: str) -> str:
     return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 
+def clock(value: datetime) -> str:
+    """The time of day as every report (and the receipt) shows it: 23:05."""
+    return f"{value:%H:%M}"
+
+
 def plain(value: CellValue) -> str:
     """A cell as a machine-readable string: no thousands separators, ISO dates."""
     if value is None:
@@ -29,7 +34,7 @@ def plain(value: CellValue) -> str:
     if isinstance(value, Points):
         return value.text()
     if isinstance(value, datetime):
-        return f"{value:%Y-%m-%d %H:%M}"
+        return f"{value:%Y-%m-%d} {clock(value)}"
     if isinstance(value, date):
         return value.isoformat()
     return str(value)
