@@ -3,7 +3,7 @@ from django.apps import AppConfig
 
 class ParlorConfig(AppConfig):
     name = "parlor"
-    verbose_name = "Parlor 雀荘"
+    verbose_name = "雀荘 Parlor"
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:

@@ -79,6 +79,8 @@ class AuditEvent(models.Model):
     objects = AuditEventQuerySet.as_manager()
 
     class Meta:
+        verbose_name = "監査ログ Audit event"
+        verbose_name_plural = "監査ログ Audit log"
         ordering = ["at", "id"]
         indexes = [
             models.Index(fields=["parlor", "at"], name="audit_parlor_at"),

@@ -20,6 +20,8 @@ class Parlor(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = "雀荘 Parlor"
+        verbose_name_plural = "雀荘 Parlors"
         ordering = ["name"]
         constraints = [
             models.CheckConstraint(
@@ -46,6 +48,8 @@ class ParlorMember(models.Model):
     role = models.CharField(max_length=16, choices=MemberRole.choices, default=MemberRole.STAFF)
 
     class Meta:
+        verbose_name = "スタッフ・店長 Parlor member"
+        verbose_name_plural = "スタッフ・店長 Parlor members"
         constraints = [
             models.CheckConstraint(
                 condition=Q(role__in=MemberRole.values), name="parlor_member_role_valid"
@@ -80,6 +84,8 @@ class Player(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = "プレイヤー Player"
+        verbose_name_plural = "プレイヤー Players"
         ordering = ["name"]
         constraints = [
             models.UniqueConstraint(

@@ -25,8 +25,9 @@ class RulesetDefinition(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
+        verbose_name = "独自ルール Custom ruleset"
+        verbose_name_plural = "独自ルール Custom rulesets"
         ordering = ["key"]
-        verbose_name = "custom ruleset"
         constraints = [
             models.UniqueConstraint(fields=["parlor", "key"], name="ruleset_unique_key_per_parlor"),
         ]

@@ -22,6 +22,8 @@ class Table(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = "卓 Table"
+        verbose_name_plural = "卓 Tables"
         ordering = ["parlor", "label"]
         constraints = [
             models.UniqueConstraint(
@@ -53,6 +55,8 @@ class SeatDraw(models.Model):
     players = models.ManyToManyField(Player, through="SeatDrawPosition", related_name="+")
 
     class Meta:
+        verbose_name = "場所決め Seat draw"
+        verbose_name_plural = "場所決め Seat draws"
         ordering = ["-drawn_at", "-id"]
         get_latest_by = ["drawn_at", "id"]
         constraints = [
@@ -71,6 +75,8 @@ class SeatDrawPosition(models.Model):
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
 
     class Meta:
+        verbose_name = "場所決めの席 Seat draw position"
+        verbose_name_plural = "場所決めの席 Seat draw positions"
         ordering = ["seat_draw", "position"]
         constraints = [
             models.UniqueConstraint(
