@@ -8,3 +8,6 @@ class ParlorConfig(AppConfig):
 
     def ready(self) -> None:
         from parlor.security import checks  # noqa: F401  (registers the deploy checks)
+        from parlor.web import manager
+
+        manager.connect()  # a sign-in remembers whether the user is a manager
