@@ -34,8 +34,8 @@ class Parlor(models.Model):
 
 
 class MemberRole(models.TextChoices):
-    MANAGER = "manager", "Manager 店長"
-    STAFF = "staff", "Staff スタッフ"
+    MANAGER = "manager", "店長 Manager"
+    STAFF = "staff", "スタッフ Staff"
 
 
 class ParlorMember(models.Model):
@@ -61,8 +61,8 @@ class ParlorMember(models.Model):
 
 
 class PlayerKind(models.TextChoices):
-    MEMBER = "member", "Member 会員"
-    GUEST = "guest", "Guest ゲスト"
+    MEMBER = "member", "会員 Member"
+    GUEST = "guest", "ゲスト Guest"
 
 
 class Player(models.Model):

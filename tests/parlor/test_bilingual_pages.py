@@ -11,7 +11,7 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
 from django.test import Client, RequestFactory
 
-from parlor.models import Parlor, Table
+from parlor.models import AuditAction, MemberRole, Parlor, PlayerKind, Table
 from parlor.security import handlers
 from parlor.services.rulesets import ruleset_create
 from rulesets.registry import PRESETS
@@ -98,3 +98,10 @@ def test_the_floor_shows_each_rulesets_title_and_the_parlors_own_name(
     client.post("/tablet/i18n/setlang/", {"language": "en", "next": "/tablet/"})
     english = client.get("/tablet/").content.decode()
     assert PRESETS["standard"].title_en in english and "ワンスリー 東南" in english
+
+
+@pytest.mark.parametrize("choices", [AuditAction, MemberRole, PlayerKind], ids=lambda c: c.__name__)
+def test_the_audit_actions_roles_and_player_kinds_read_japanese_first(choices: Any) -> None:
+    for label in choices.labels:
+        japanese, _, english = label.partition(" ")
+        assert not japanese.isascii() and english.isascii() and english[0].isupper(), label
