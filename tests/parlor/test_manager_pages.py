@@ -86,6 +86,8 @@ def test_staff_are_refused_in_japanese_and_english(staff_user: Any, path: str) -
     assert answer.status_code == 403
     assert "権限がありません" in page and "Forbidden" in page
     assert "managers" in page and 'href="/tablet/"' in page  # says why, and a way back
+    assert 'data-nav="floor"' in page and 'data-nav="reports"' not in page  # nothing refused
+    assert 'action="/tablet/logout/"' in page  # to sign in as a manager instead
 
 
 @pytest.mark.parametrize("path", MANAGER_PAGES)
