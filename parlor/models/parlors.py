@@ -13,10 +13,12 @@ class Parlor(models.Model):
     """A store (雀荘). Its business day (営業日) turns over at its cutoff hour, local time."""
 
     public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
-    name = models.CharField(max_length=100)
-    slug = models.SlugField(max_length=50, unique=True)
-    time_zone = models.CharField(max_length=64, default="Asia/Tokyo")
-    business_day_cutoff_hour = models.PositiveSmallIntegerField(default=6)  # 営業日の切り替え時刻
+    name = models.CharField("店名 Name", max_length=100)
+    slug = models.SlugField("URL名 Slug", max_length=50, unique=True)
+    time_zone = models.CharField("タイムゾーン Time zone", max_length=64, default="Asia/Tokyo")
+    business_day_cutoff_hour = models.PositiveSmallIntegerField(
+        "営業日の切り替え時刻 Business day cutoff hour", default=6
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -45,7 +47,9 @@ class ParlorMember(models.Model):
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="parlor_member"
     )
-    role = models.CharField(max_length=16, choices=MemberRole.choices, default=MemberRole.STAFF)
+    role = models.CharField(
+        "役割 Role", max_length=16, choices=MemberRole.choices, default=MemberRole.STAFF
+    )
 
     class Meta:
         verbose_name = "スタッフ・店長 Parlor member"
@@ -70,10 +74,12 @@ class Player(models.Model):
 
     public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     parlor = models.ForeignKey(Parlor, on_delete=models.CASCADE, related_name="players")
-    name = models.CharField(max_length=60)
-    kana = models.CharField(max_length=60, blank=True)  # よみがな, for search at the counter
-    member_number = models.CharField(max_length=20, blank=True)  # 会員番号
-    kind = models.CharField(max_length=16, choices=PlayerKind.choices, default=PlayerKind.GUEST)
+    name = models.CharField("名前 Name", max_length=60)
+    kana = models.CharField("よみがな Kana", max_length=60, blank=True)  # for search at the counter
+    member_number = models.CharField("会員番号 Member number", max_length=20, blank=True)
+    kind = models.CharField(
+        "種別 Kind", max_length=16, choices=PlayerKind.choices, default=PlayerKind.GUEST
+    )
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,

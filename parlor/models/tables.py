@@ -16,9 +16,9 @@ class Table(models.Model):
 
     public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     parlor = models.ForeignKey(Parlor, on_delete=models.CASCADE, related_name="tables")
-    label = models.CharField(max_length=20)  # 卓番, e.g. "3" or "東1"
-    ruleset_key = models.CharField(max_length=50)
-    is_active = models.BooleanField(default=True)
+    label = models.CharField("卓番 Label", max_length=20)  # e.g. "3" or "東1"
+    ruleset_key = models.CharField("ルール Ruleset", max_length=50)  # a preset id or a parlor key
+    is_active = models.BooleanField("使用中 In use", default=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

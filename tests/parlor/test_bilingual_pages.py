@@ -82,6 +82,8 @@ def test_the_admin_lists_models_and_rulesets_by_their_names(
     tables = admin_client.get("/admin/parlor/table/").content.decode()
     assert PRESETS["seed-004"].title in tables
     assert ">seed-004<" not in tables
+    form = admin_client.get("/admin/parlor/table/add/").content.decode()
+    assert "卓番 Label" in form and "ルール Ruleset" in form and "使用中 In use" in form
 
 
 def test_the_floor_shows_each_rulesets_title_and_the_parlors_own_name(
