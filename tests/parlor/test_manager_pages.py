@@ -175,3 +175,12 @@ def test_the_audit_log_is_paged_and_the_pages_keep_the_filters(
 def test_the_counter_is_the_managers_too(manager: Any) -> None:
     answer = signed_in(manager).get("/tablet/counter/")
     assert answer.status_code == 200 and "data-manager-link" in answer.content.decode()
+
+
+def test_a_games_events_link_to_its_history(manager: Any, table: Any, start_game: Any) -> None:
+    game = start_game(table)
+    client = signed_in(manager)
+    page = client.get("/audit/").content.decode()
+    history = f"/tablet/games/{game['id']}/history/"
+    assert f'href="{history}"' in page and "1番卓" in page
+    assert client.get(history).status_code == 200
