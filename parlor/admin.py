@@ -23,8 +23,13 @@ from parlor.models import (
 )
 from parlor.services.errors import DomainError
 from parlor.services.rulesets import preset_clone_definition, ruleset_resolve, ruleset_validate
+from parlor.web.pages import ruleset_title
 from rulesets.registry import PRESETS
 from scoring.errors import ScoringError
+
+admin.site.site_header = "点棒 tenbo 管理 Administration"
+admin.site.site_title = "点棒 tenbo 管理"
+admin.site.index_title = "管理 Administration"
 
 
 class ParlorMemberInline(admin.TabularInline):
@@ -99,8 +104,16 @@ class TableForm(forms.ModelForm):
 @admin.register(Table)
 class TableAdmin(admin.ModelAdmin):
     form = TableForm
-    list_display = ["label", "parlor", "ruleset_key", "is_active"]
+    list_display = ["label", "parlor", "ruleset", "is_active"]
     list_filter = ["parlor", "is_active"]
+
+    @admin.display(description="ルール Ruleset", ordering="ruleset_key")
+    def ruleset(self, table: Table) -> str:
+        """The title of the table's ruleset (one query for a parlor's own ruleset)."""
+        try:
+            return ruleset_title(ruleset_resolve(parlor=table.parlor, key=table.ruleset_key))
+        except (ScoringError, DomainError):
+            return f"{table.ruleset_key} (?)"
 
 
 @admin.register(Player)
@@ -140,9 +153,13 @@ class HandInline(ReadOnlyInline):
 class GameAdmin(admin.ModelAdmin):
     """Games change only through the services (API), so every write is replayed and locked."""
 
-    list_display = ["public_id", "table", "status", "ruleset_key", "hand_count", "started_at"]
+    list_display = ["public_id", "table", "status", "ruleset", "hand_count", "started_at"]
     list_filter = ["status", "table__parlor"]
     inlines = [GameSeatInline, GameResultInline, HandInline]
+
+    @admin.display(description="ルール Ruleset", ordering="ruleset_key")
+    def ruleset(self, game: Game) -> str:
+        return ruleset_title(game.ruleset_snapshot) or game.ruleset_key
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False

@@ -3,8 +3,11 @@ from django.apps import AppConfig
 
 class ParlorConfig(AppConfig):
     name = "parlor"
-    verbose_name = "Parlor 雀荘"
+    verbose_name = "雀荘 Parlor"
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
         from parlor.security import checks  # noqa: F401  (registers the deploy checks)
+        from parlor.web import manager
+
+        manager.connect()  # a sign-in remembers whether the user is a manager

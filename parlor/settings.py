@@ -78,6 +78,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "parlor.web.manager.manager_link",
             ],
         },
     },
@@ -135,7 +136,7 @@ STORAGES = {
 WHITENOISE_USE_FINDERS = DEBUG
 STATIC_ROOT.mkdir(exist_ok=True)  # whitenoise warns on every request while it is missing
 
-LOGIN_URL = "admin:login"
+LOGIN_URL = "tablet:login"  # one sign-in for staff and managers
 
 # Behind a TLS-terminating proxy set DJANGO_SECURE=1: HTTPS only, secure cookies, HSTS, the
 # proxy's header. `manage.py check --deploy` is clean with it (test_security_deploy.py).

@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.urls import include, path
 
 from parlor.views import index
+from parlor.web.audit_page import audit_log
 
 urlpatterns = [
     path("", index, name="index"),
@@ -10,8 +11,10 @@ urlpatterns = [
     path("", include(("parlor.public.urls", "public"))),  # standings, player page, receipts
     path("tablet/", include(("parlor.web.urls", "tablet"))),
     path("reports/", include("parlor.reports.urls")),  # the manager's daily reports (issue 7)
+    path("audit/", audit_log, name="audit-log"),  # the manager's audit log (監査ログ)
 ]
 
 # JSON errors under /api/ for URLs no view matched (parlor/security/handlers.py).
+handler403 = "parlor.security.handlers.forbidden"
 handler404 = "parlor.security.handlers.not_found"
 handler500 = "parlor.security.handlers.server_error"

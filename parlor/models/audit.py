@@ -30,12 +30,12 @@ def _refuse(what: str) -> NoReturn:
 
 
 class AuditAction(models.TextChoices):
-    CREATE = "create", "Created 作成"
-    CORRECT = "correct", "Corrected 訂正"
-    VOID = "void", "Voided 取消"
-    FINISH = "finish", "Finished 終了"
-    CANCEL = "cancel", "Cancelled 中止"
-    CLOSE = "close", "Closed 締め"  # a settlement (精算) closed
+    CREATE = "create", "作成 Created"
+    CORRECT = "correct", "訂正 Corrected"
+    VOID = "void", "取消 Voided"
+    FINISH = "finish", "終了 Finished"
+    CANCEL = "cancel", "中止 Cancelled"
+    CLOSE = "close", "締め Closed"  # a settlement (精算) closed
 
 
 class AuditEventQuerySet(models.QuerySet["AuditEvent"]):
@@ -79,6 +79,8 @@ class AuditEvent(models.Model):
     objects = AuditEventQuerySet.as_manager()
 
     class Meta:
+        verbose_name = "監査ログ Audit event"
+        verbose_name_plural = "監査ログ Audit log"
         ordering = ["at", "id"]
         indexes = [
             models.Index(fields=["parlor", "at"], name="audit_parlor_at"),

@@ -63,6 +63,8 @@ class Game(models.Model):
     next_state = models.JSONField(null=True, blank=True)  # round_wind, round_number, dealer, honba
 
     class Meta:
+        verbose_name = "対局 Game"
+        verbose_name_plural = "対局 Games"
         ordering = ["-started_at", "-id"]
         constraints = [
             models.UniqueConstraint(
@@ -105,6 +107,8 @@ class GameSeat(models.Model):
     is_staff_play = models.BooleanField(default=False)
 
     class Meta:
+        verbose_name = "席 Game seat"
+        verbose_name_plural = "席 Game seats"
         ordering = ["game", "seat"]
         constraints = [
             models.UniqueConstraint(fields=["game", "seat"], name="game_seat_unique_seat"),
@@ -131,6 +135,8 @@ class GameResult(models.Model):
     chips = models.IntegerField(default=0)  # チップ
 
     class Meta:
+        verbose_name = "対局結果 Game result"
+        verbose_name_plural = "対局結果 Game results"
         ordering = ["game", "seat"]
         constraints = [
             models.UniqueConstraint(fields=["game", "seat"], name="game_result_unique_seat"),

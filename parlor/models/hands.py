@@ -46,6 +46,8 @@ class Hand(models.Model):
     void_reason = models.TextField(blank=True)
 
     class Meta:
+        verbose_name = "局 Hand"
+        verbose_name_plural = "局 Hands"
         ordering = ["game", "sequence", "version"]
         constraints = [
             models.UniqueConstraint(
@@ -94,6 +96,8 @@ class HandOutcome(models.Model):
     computed_at = models.DateTimeField(auto_now=True)
 
     class Meta:
+        verbose_name = "局の結果 Hand outcome"
+        verbose_name_plural = "局の結果 Hand outcomes"
         constraints = [
             models.CheckConstraint(
                 condition=Q(round_wind__in=["E", "S", "W", "N"]),

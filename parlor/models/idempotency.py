@@ -41,6 +41,8 @@ class IdempotencyRecord(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = "冪等キー Idempotency record"
+        verbose_name_plural = "冪等キー Idempotency records"
         constraints = [
             models.UniqueConstraint(
                 fields=["table", "key"], name="idempotency_unique_key_per_table"

@@ -85,8 +85,9 @@ class MoneySettings(MoneyTerms):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
+        verbose_name = "料金設定 Money settings"
+        verbose_name_plural = "料金設定 Money settings"
         ordering = ["parlor", "player_count", "table"]
-        verbose_name_plural = "money settings"
         constraints = [
             models.UniqueConstraint(
                 fields=["parlor", "player_count"],
@@ -113,7 +114,8 @@ class GameMoney(MoneyTerms):
     )
 
     class Meta:
-        verbose_name_plural = "game money"
+        verbose_name = "対局の料金 Game money"
+        verbose_name_plural = "対局の料金 Game money"
         constraints = _term_checks("game_money")
 
     def __str__(self) -> str:
@@ -128,7 +130,8 @@ class StandingsSettings(models.Model):
     monthly_min_games = models.PositiveSmallIntegerField(default=10)  # 月間ランキングの規定数
 
     class Meta:
-        verbose_name_plural = "standings settings"
+        verbose_name = "ランキング設定 Standings settings"
+        verbose_name_plural = "ランキング設定 Standings settings"
 
     def __str__(self) -> str:
         return f"standings of {self.parlor}: at least {self.monthly_min_games} games a month"

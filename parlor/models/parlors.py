@@ -13,13 +13,17 @@ class Parlor(models.Model):
     """A store (雀荘). Its business day (営業日) turns over at its cutoff hour, local time."""
 
     public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
-    name = models.CharField(max_length=100)
-    slug = models.SlugField(max_length=50, unique=True)
-    time_zone = models.CharField(max_length=64, default="Asia/Tokyo")
-    business_day_cutoff_hour = models.PositiveSmallIntegerField(default=6)  # 営業日の切り替え時刻
+    name = models.CharField("店名 Name", max_length=100)
+    slug = models.SlugField("URL名 Slug", max_length=50, unique=True)
+    time_zone = models.CharField("タイムゾーン Time zone", max_length=64, default="Asia/Tokyo")
+    business_day_cutoff_hour = models.PositiveSmallIntegerField(
+        "営業日の切り替え時刻 Business day cutoff hour", default=6
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = "雀荘 Parlor"
+        verbose_name_plural = "雀荘 Parlors"
         ordering = ["name"]
         constraints = [
             models.CheckConstraint(
@@ -32,8 +36,8 @@ class Parlor(models.Model):
 
 
 class MemberRole(models.TextChoices):
-    MANAGER = "manager", "Manager 店長"
-    STAFF = "staff", "Staff スタッフ"
+    MANAGER = "manager", "店長 Manager"
+    STAFF = "staff", "スタッフ Staff"
 
 
 class ParlorMember(models.Model):
@@ -43,9 +47,13 @@ class ParlorMember(models.Model):
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="parlor_member"
     )
-    role = models.CharField(max_length=16, choices=MemberRole.choices, default=MemberRole.STAFF)
+    role = models.CharField(
+        "役割 Role", max_length=16, choices=MemberRole.choices, default=MemberRole.STAFF
+    )
 
     class Meta:
+        verbose_name = "スタッフ・店長 Parlor member"
+        verbose_name_plural = "スタッフ・店長 Parlor members"
         constraints = [
             models.CheckConstraint(
                 condition=Q(role__in=MemberRole.values), name="parlor_member_role_valid"
@@ -57,8 +65,8 @@ class ParlorMember(models.Model):
 
 
 class PlayerKind(models.TextChoices):
-    MEMBER = "member", "Member 会員"
-    GUEST = "guest", "Guest ゲスト"
+    MEMBER = "member", "会員 Member"
+    GUEST = "guest", "ゲスト Guest"
 
 
 class Player(models.Model):
@@ -66,10 +74,12 @@ class Player(models.Model):
 
     public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     parlor = models.ForeignKey(Parlor, on_delete=models.CASCADE, related_name="players")
-    name = models.CharField(max_length=60)
-    kana = models.CharField(max_length=60, blank=True)  # よみがな, for search at the counter
-    member_number = models.CharField(max_length=20, blank=True)  # 会員番号
-    kind = models.CharField(max_length=16, choices=PlayerKind.choices, default=PlayerKind.GUEST)
+    name = models.CharField("名前 Name", max_length=60)
+    kana = models.CharField("よみがな Kana", max_length=60, blank=True)  # for search at the counter
+    member_number = models.CharField("会員番号 Member number", max_length=20, blank=True)
+    kind = models.CharField(
+        "種別 Kind", max_length=16, choices=PlayerKind.choices, default=PlayerKind.GUEST
+    )
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,
@@ -80,6 +90,8 @@ class Player(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = "プレイヤー Player"
+        verbose_name_plural = "プレイヤー Players"
         ordering = ["name"]
         constraints = [
             models.UniqueConstraint(

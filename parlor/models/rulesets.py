@@ -18,15 +18,16 @@ class RulesetDefinition(models.Model):
 
     public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     parlor = models.ForeignKey(Parlor, on_delete=models.CASCADE, related_name="rulesets")
-    key = models.SlugField(max_length=50)
-    title = models.CharField(max_length=100)
-    definition = models.JSONField()
+    key = models.SlugField("キー Key", max_length=50)
+    title = models.CharField("名前 Title", max_length=100)
+    definition = models.JSONField("定義 Definition")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
+        verbose_name = "独自ルール Custom ruleset"
+        verbose_name_plural = "独自ルール Custom rulesets"
         ordering = ["key"]
-        verbose_name = "custom ruleset"
         constraints = [
             models.UniqueConstraint(fields=["parlor", "key"], name="ruleset_unique_key_per_parlor"),
         ]

@@ -44,8 +44,9 @@ class GameSeatStats(models.Model):
     win_points = models.IntegerField(default=0)  # the wins' ron/tsumo/pao payments (打点)
 
     class Meta:
+        verbose_name = "席の成績 Game seat stats"
+        verbose_name_plural = "席の成績 Game seat stats"
         ordering = ["game", "seat"]
-        verbose_name_plural = "game seat stats"
         constraints = [
             models.UniqueConstraint(fields=["game", "seat"], name="game_seat_stats_unique_seat"),
             models.CheckConstraint(

@@ -16,12 +16,14 @@ class Table(models.Model):
 
     public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     parlor = models.ForeignKey(Parlor, on_delete=models.CASCADE, related_name="tables")
-    label = models.CharField(max_length=20)  # 卓番, e.g. "3" or "東1"
-    ruleset_key = models.CharField(max_length=50)
-    is_active = models.BooleanField(default=True)
+    label = models.CharField("卓番 Label", max_length=20)  # e.g. "3" or "東1"
+    ruleset_key = models.CharField("ルール Ruleset", max_length=50)  # a preset id or a parlor key
+    is_active = models.BooleanField("使用中 In use", default=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = "卓 Table"
+        verbose_name_plural = "卓 Tables"
         ordering = ["parlor", "label"]
         constraints = [
             models.UniqueConstraint(
@@ -53,6 +55,8 @@ class SeatDraw(models.Model):
     players = models.ManyToManyField(Player, through="SeatDrawPosition", related_name="+")
 
     class Meta:
+        verbose_name = "場所決め Seat draw"
+        verbose_name_plural = "場所決め Seat draws"
         ordering = ["-drawn_at", "-id"]
         get_latest_by = ["drawn_at", "id"]
         constraints = [
@@ -71,6 +75,8 @@ class SeatDrawPosition(models.Model):
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
 
     class Meta:
+        verbose_name = "場所決めの席 Seat draw position"
+        verbose_name_plural = "場所決めの席 Seat draw positions"
         ordering = ["seat_draw", "position"]
         constraints = [
             models.UniqueConstraint(

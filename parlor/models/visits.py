@@ -48,6 +48,8 @@ class Visit(models.Model):
     )
 
     class Meta:
+        verbose_name = "来店 Visit"
+        verbose_name_plural = "来店 Visits"
         ordering = ["-checked_in_at", "-id"]
         constraints = [
             models.UniqueConstraint(
@@ -79,6 +81,8 @@ class VisitGame(models.Model):
     stand_in_note = models.CharField(max_length=200, blank=True)
 
     class Meta:
+        verbose_name = "来店の対局 Visit game"
+        verbose_name_plural = "来店の対局 Visit games"
         ordering = ["visit", "game__started_at", "game_id"]
         constraints = [
             models.UniqueConstraint(fields=["visit", "game"], name="visit_game_unique_game"),
@@ -143,6 +147,8 @@ class Settlement(ImmutableModel):
     total_yen = models.BigIntegerField()  # + paid to the player, − paid by the player
 
     class Meta:
+        verbose_name = "精算 Settlement"
+        verbose_name_plural = "精算 Settlements"
         ordering = ["-closed_at", "-id"]
         constraints = [
             models.CheckConstraint(
@@ -205,6 +211,8 @@ class Adjustment(models.Model):
     )
 
     class Meta:
+        verbose_name = "調整 Adjustment"
+        verbose_name_plural = "調整 Adjustments"
         ordering = ["created_at", "id"]
         constraints = [
             models.CheckConstraint(
@@ -268,6 +276,8 @@ class SettlementLine(ImmutableModel):
     stand_in = models.BooleanField(default=False)  # 代走 during this game
 
     class Meta:
+        verbose_name = "精算明細 Settlement line"
+        verbose_name_plural = "精算明細 Settlement lines"
         ordering = ["settlement", "position"]
         constraints = [
             models.UniqueConstraint(

@@ -28,6 +28,7 @@ from parlor.selectors.visits import receipt_of, visit_for, visit_lines_of_player
 from parlor.services.errors import DomainError, InvalidInput, NotFound
 from parlor.services.standings import Standings, parlor_standings, standings_are_public
 from parlor.services.stats import player_stats
+from parlor.web.pages import ruleset_titles
 
 LOGIN = "public:login"
 TV_REFRESH_SECONDS = (15, 60, 600)  # the least, the default and the most
@@ -127,14 +128,17 @@ def player_page(request: HttpRequest) -> HttpResponse:
     player = Player.objects.filter(user=request.user).select_related("parlor").first()
     if player is None:
         raise PermissionDenied(_("This account has no player at any parlor."))
+    results = results_of_player(player, limit=50)
+    titles = ruleset_titles(player.parlor, {result.game.ruleset_key for result in results})
     games = [
         {
             "game": result.game,
+            "ruleset": titles[result.game.ruleset_key],
             "rank": result.rank,
             "result": signed(result.total_tenths / 10, decimals=1),
             "chips": signed(result.chips),
         }
-        for result in results_of_player(player, limit=50)
+        for result in results
     ]
     visits = [
         {"visit": row.visit, "games": row.games, "total": signed(row.total_yen)}

@@ -1,21 +1,17 @@
 """The manager's page (日報): each business day's reports, their status, the files.
 
 Japanese first: every word is a msgid translated in locale/ (the page follows the language
-the tablet chose). A signed-out visitor is sent to the login page; anyone but a manager of
-the parlor is refused.
+the tablet chose). A signed-out visitor is sent to the tablet's login page; anyone but a
+manager of the parlor is refused (parlor/web/manager.py).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import date
-from functools import wraps
 from typing import Any
 from urllib.parse import quote
 
-from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import pgettext
@@ -24,23 +20,7 @@ from django.views.decorators.http import require_GET, require_POST
 from parlor.reports.listing import last_closed_day, manager_access, report_days, report_for
 from parlor.reports.models import ReportFormat
 from parlor.reports.services import daily_report_request
-from parlor.services.errors import DomainError
-
-View = Callable[..., HttpResponse]
-
-
-def manager_page(view: View) -> View:
-    @wraps(view)
-    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        if not request.user.is_authenticated:
-            return redirect_to_login(request.get_full_path(), settings.LOGIN_URL)
-        try:
-            return view(request, *args, **kwargs)
-        except DomainError as exc:
-            context = {"message": exc.message, "status": exc.status_code}
-            return render(request, "reports/error.html", context, status=exc.status_code)
-
-    return wrapper
+from parlor.web.manager import manager_error, manager_page
 
 
 @require_GET
@@ -86,11 +66,9 @@ def report_request(request: HttpRequest) -> HttpResponse:
 def report_download(request: HttpRequest, report_id: str) -> HttpResponse:
     report = report_for(request.user, report_id, with_file=True)
     if not report.has_file:
-        context = {
-            "message": pgettext("daily report", "This report has no file yet."),
-            "status": 404,
-        }
-        return render(request, "reports/error.html", context, status=404)
+        return manager_error(
+            request, message=pgettext("daily report", "This report has no file yet."), status=404
+        )
     return file_response(report)
 
 

@@ -1,5 +1,6 @@
-"""Error pages for URLs no view matched: JSON under /api/ (the API's error shape), Django's
-pages elsewhere. A tablet that calls a wrong URL gets an error it can read, not HTML."""
+"""Error pages for URLs no view matched: JSON under /api/ (the API's error shape), HTML pages
+in Japanese and English elsewhere (templates/403.html, 404.html, 500.html), each with a way
+back. A tablet that calls a wrong URL gets an error it can read, not HTML."""
 
 from __future__ import annotations
 
@@ -14,6 +15,12 @@ def _is_api(request: HttpRequest) -> bool:
 def _error(status: int, code: str, message: str) -> JsonResponse:
     body = {"error": {"code": code, "message": message, "field": "", "hand": None}}
     return JsonResponse(body, status=status)
+
+
+def forbidden(request: HttpRequest, exception: Exception) -> HttpResponse:
+    if _is_api(request):
+        return _error(403, "forbidden", "you may not do this")
+    return defaults.permission_denied(request, exception)
 
 
 def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:

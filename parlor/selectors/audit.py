@@ -15,6 +15,7 @@ class AuditFilter:
     game: Game | None = None
     action: str = ""
     subject_type: str = ""
+    actor_name: str = ""  # the username at the time of the event
     since: datetime | None = None
     until: datetime | None = None
 
@@ -29,11 +30,19 @@ def audit_events_of(parlor: Parlor, where: AuditFilter | None = None) -> QuerySe
         events = events.filter(action=where.action)
     if where.subject_type:
         events = events.filter(subject_type=where.subject_type)
+    if where.actor_name:
+        events = events.filter(actor_name=where.actor_name)
     if where.since is not None:
         events = events.filter(at__gte=where.since)
     if where.until is not None:
         events = events.filter(at__lt=where.until)
     return events.order_by("-at", "-id")
+
+
+def audit_actor_names(parlor: Parlor) -> list[str]:
+    """The usernames that appear in the parlor's audit log, sorted (the system's is empty)."""
+    names = AuditEvent.objects.filter(parlor=parlor).exclude(actor_name="")
+    return sorted(set(names.values_list("actor_name", flat=True)))
 
 
 def audit_trail_of_game(game: Game) -> QuerySet[AuditEvent]:

@@ -53,10 +53,19 @@ def rulesets_resolve(
     return resolved
 
 
+def _titled(custom: RulesetDefinition) -> Mapping[str, Any]:
+    """The definition under the name the parlor gave it: staff and players see that title
+    (in both languages, as the parlor wrote one), not the title of the preset it is based on
+    or was cloned from, so two tables with different rulesets never look alike."""
+    if not custom.title.strip():
+        return custom.definition
+    return {**custom.definition, "title": custom.title, "title_en": custom.title}
+
+
 def _ruleset_of(key: str, custom: RulesetDefinition | None) -> Ruleset:
     """The parlor's own ruleset `custom` if it has one under `key`, else the preset."""
     if custom is not None:
-        return ruleset_validate(key=custom.key, definition=custom.definition)
+        return ruleset_validate(key=custom.key, definition=_titled(custom))
     if key in PRESETS:
         return PRESETS[key]
     raise InvalidInput(

@@ -18,9 +18,11 @@ from parlor.web.errors import error_payload
 View = Callable[..., HttpResponse]
 
 
-def staff_page(view: View) -> View:
-    """Sends a signed-out tablet to the login page; a refusal or a missing object (another
-    parlor's, say) is shown as a page in the staff's language with its HTTP status."""
+def signed_in_page(
+    view: View, *, on_refusal: Callable[[HttpRequest, DomainError], HttpResponse]
+) -> View:
+    """Sends a signed-out visitor to the one login page (the tablet's), to come back after
+    signing in; a refusal or a missing object is answered by `on_refusal`."""
 
     @wraps(view)
     def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
@@ -29,14 +31,21 @@ def staff_page(view: View) -> View:
         try:
             return view(request, *args, **kwargs)
         except DomainError as exc:
-            return render(
-                request,
-                "tablet/error.html",
-                {"error": error_payload(exc)},
-                status=exc.status_code,
-            )
+            return on_refusal(request, exc)
 
     return wrapper
+
+
+def staff_page(view: View) -> View:
+    """Sends a signed-out tablet to the login page; a refusal or a missing object (another
+    parlor's, say) is shown as a page in the staff's language with its HTTP status."""
+    return signed_in_page(view, on_refusal=_tablet_refusal)
+
+
+def _tablet_refusal(request: HttpRequest, exc: DomainError) -> HttpResponse:
+    return render(
+        request, "tablet/error.html", {"error": error_payload(exc)}, status=exc.status_code
+    )
 
 
 def json_body(request: HttpRequest) -> dict[str, Any]:

@@ -6,15 +6,17 @@ the screen. They decide no rule: payments, scores and the next hand come from th
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from parlor.models import Game, GameResult
+from parlor.models import Game, GameResult, Parlor
 from parlor.selectors.counter import PlayerAtCounter
 from parlor.services import engine
+from parlor.services.rulesets import rulesets_resolve
 from parlor.web import labels
 from scoring.ruleset import Ruleset
 
@@ -44,6 +46,16 @@ def ruleset_title(ruleset: Ruleset | dict[str, Any] | None) -> str:
     else:
         title, title_en = ruleset.get("title", ""), ruleset.get("title_en", "")
     return title if (get_language() or "ja").startswith("ja") else title_en
+
+
+def ruleset_titles(parlor: Parlor, keys: Iterable[str]) -> dict[str, str]:
+    """Each ruleset key's title in the active language (the key itself for a ruleset that no
+    longer resolves). One query for the parlor's own rulesets."""
+    resolved = rulesets_resolve(parlor_id=parlor.pk, keys=set(keys))
+    return {
+        key: ruleset_title(found) if isinstance(found, Ruleset) else key
+        for key, found in resolved.items()
+    }
 
 
 @dataclass(frozen=True, slots=True)

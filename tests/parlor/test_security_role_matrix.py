@@ -277,6 +277,8 @@ EXPECTED: dict[str, list[Call]] = {
     "reports:list": [page("get", "manager", 200, own_parlor_list=True, other_staff=403)],
     "reports:request": [page("post", "manager", 302, own_parlor_list=True, other_staff=403)],
     "reports:download": [page("get", "manager", 404, kw={"report_id": "report"}, other_staff=403)],
+    # --- The manager's audit log page (issue 14) ----------------------------------------------
+    "audit-log": [page("get", "manager", 200, own_parlor_list=True, other_staff=403)],
 }
 
 # The Django admin is for managers with an admin account (is_staff): everyone else is sent to

@@ -58,7 +58,8 @@ def test_the_print_view_lists_every_game_and_the_total(parlor, players, closed_v
     assert page.status_code == 200
     html = page.content.decode()
     assert "点棒クラブ" in html and players[0].name in html
-    assert "標準ルール" in html and "三人麻雀" in html  # the rulesets' titles
+    # The titles the parlor gave its rulesets (money_helpers), not the presets they are based on.
+    assert "standard 祝儀あり" in html and "seed-004 祝儀あり" in html
     for amount in ("−50", "+750", "+350", "+1,750", "+200", "−400", "−1,200", "700"):
         assert amount in html, amount
     assert 'data-action="print"' in html  # static/public/actions.js prints
@@ -79,6 +80,6 @@ def test_the_pdf_receipt_renders_japanese_text(parlor, players, closed_visit):
     assert response.content.startswith(b"%PDF")
     text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages)
     assert "点棒クラブ" in text
-    assert "標準ルール" in text and "三人麻雀" in text
+    assert "standard 祝儀" in text and "seed-004 祝儀" in text  # the cell wraps
     assert players[0].name in text
     assert "+750" in text and "700" in text

@@ -117,7 +117,9 @@ def test_the_player_page_shows_history_and_statistics(history, players):
     assert shown["hands"] == str(expected["hands"])
     assert shown["win_rate"] == f"{expected['wins'] / expected['hands'] * 100:.1f}%"
     assert shown["tobi_rate"] == f"{expected['tobi'] / expected['games'] * 100:.1f}%"
-    assert html.count("<td>standard-chips</td>") == 5  # the history of four-player games
+    # The history of four-player games, under the title the parlor gave the ruleset, not its id.
+    assert html.count("<td>standard 祝儀あり</td>") == 5
+    assert "<td>standard-chips</td>" not in html
 
 
 def test_the_player_page_needs_a_login(db):
