@@ -190,7 +190,7 @@ class PayOutView(APIView):
     )
     def post(self, request: Request, player_id: str) -> Response:
         access = require(request.user, Role.STAFF)
-        [player] = players_for(access, [player_id])
+        player, _ = player_for(request.user, player_id)  # 404 for another parlor's
 
         def call() -> tuple[int, Any]:
             settlement = adjustments_pay_out(player=player, by=request.user)

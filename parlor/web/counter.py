@@ -19,7 +19,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from parlor.models import Parlor, Visit
 from parlor.public.present import receipt_lines, receipt_totals, signed
-from parlor.selectors.access import Role, players_for, require
+from parlor.selectors.access import Role, player_for, players_for, require
 from parlor.selectors.counter import PlayerState, counter_rows, player_matches, players_found
 from parlor.selectors.visits import adjustments_of, receipt_of, visit_for
 from parlor.services.errors import DomainError
@@ -151,13 +151,13 @@ def walk_in(request: HttpRequest) -> HttpResponse:
 def pay_out(request: HttpRequest, player_id: str) -> HttpResponse:
     """Pays out (or collects) the player's open adjustments, then shows their receipt."""
     access = require(request.user, Role.STAFF)
+    player, _access = player_for(request.user, player_id)  # 404 for another parlor's
+
+    def call() -> tuple[int, Any]:
+        settlement = adjustments_pay_out(player=player, by=request.user)
+        return 201, {"visit": str(settlement.visit.public_id)}
+
     try:
-        [player] = players_for(access, [player_id])
-
-        def call() -> tuple[int, Any]:
-            settlement = adjustments_pay_out(player=player, by=request.user)
-            return 201, {"visit": str(settlement.visit.public_id)}
-
         answer = _once(request, parlor=access.parlor, call=call)
     except DomainError as exc:
         return _refused(request, exc, parlor=access.parlor, at=f"owed-{player_id}")
