@@ -10,7 +10,7 @@ import pytest
 
 from parlor.models import Adjustment, Game, Settlement, Visit
 from parlor.services.games import game_finish, game_start
-from parlor.services.hands import hand_correct, hand_record
+from parlor.services.hands import hand_record
 from parlor.services.money import money_settings_set
 from parlor.services.seating import Seating
 from parlor.services.visits import visit_check_in, visit_check_out
@@ -79,12 +79,28 @@ def test_an_adjustment_after_check_out_is_paid_out_with_a_receipt(
     game_finish(game=game, by=staff)
     for visit in visits:
         visit_check_out(visit=visit, by=staff)
-    bigger = {"result": {"kind": "ron", "loser": 0, "wins": [{"winner": 1, "han": 5}]}}
-    hand_correct(game=game, sequence=1, entry=bigger, reason="満貫の申告漏れ", by=staff)
-    owed = Adjustment.objects.get(player=three[1], settled_at__isnull=True)
-    assert owed.amount_yen > 0
-
+    # The correction on the tablet says, before 確定, what it will owe the checked-out players.
     page = tablet.page
+    tablet.goto(f"/tablet/games/{game.public_id}/hands/1/correct/")
+    tablet.wait_ready()
+    page.wait_for_selector("[data-preview]")
+    page.click(".winner-chip")
+    tablet.value({"han": 5})
+    warning = page.wait_for_selector("[data-settled-money]")
+    warned = {
+        item.get_attribute("data-settled-player"): int(item.get_attribute("data-amount-yen"))
+        for item in warning.query_selector_all("[data-settled-player]")
+    }
+    assert f"{three[1].name}さんは精算済み: +" in warning.inner_text()
+    assert warning.is_visible()
+    tablet.shot("correction-warns-checked-out")
+    page.fill("#reason", "満貫の申告漏れ")
+    page.click("#confirm")
+    page.wait_for_selector("body[data-screen='history']")
+    made = {a.player.name: a.amount_yen for a in Adjustment.objects.select_related("player")}
+    assert made == warned and warned[three[1].name] > 0
+    owed = Adjustment.objects.get(player=three[1], settled_at__isnull=True)
+
     tablet.goto("/tablet/counter/")
     tablet.wait_ready()
     group = f'[data-owed="{three[1].name}"]'
