@@ -24,7 +24,7 @@ from parlor.models import (
 from parlor.models.write_batch import WriteBatch, bulk_insert
 from parlor.services import engine
 from parlor.services.errors import Conflict
-from parlor.services.money import SeatResult, Terms, game_money_compute
+from parlor.services.money import SeatMoney, SeatResult, Terms, game_money_compute
 from parlor.services.seat_stats import seat_stats_store
 from parlor.services.settlements import (
     SettledMoneyChange,
@@ -236,22 +236,27 @@ def replay_money_changes(game: Game, replay: dict[str, Any]) -> list[SettledMone
     """The adjustments storing `replay` would create for players already checked out: what
     settlement_reconcile_game will find once the results are those of the replay's end.
 
-    Nothing when the replay leaves the game unfinished (reconciling waits for its end) or the
-    game has no money terms. Reads the terms, the seats and the closed visits' lines.
+    Nothing when the replay leaves the game unfinished (reconciling waits for its end). Reads
+    the closed visits' lines and, if there are any, the game's money terms and seats.
     """
     final = replay.get("final")
-    terms = GameMoney.objects.filter(game=game).first()
-    if not final or terms is None:
+    if not final:
         return []
-    seats = [
-        SeatResult(
-            seat.seat,
-            final["ranks"][seat.seat],
-            tenths(final["total_points"][seat.seat]),  # as _results_store stores them
-            int(final["chips"][seat.seat]),
-            is_staff_play=seat.is_staff_play,
-        )
-        for seat in game.seats.all()
-    ]
-    money = {m.seat: m for m in game_money_compute(Terms.of(terms), seats)}
-    return settled_money_changes(game, money)
+
+    def money_of() -> dict[int, SeatMoney]:
+        terms = GameMoney.objects.filter(game=game).first()
+        if terms is None:
+            return {}
+        seats = [
+            SeatResult(
+                seat.seat,
+                final["ranks"][seat.seat],
+                tenths(final["total_points"][seat.seat]),  # as _results_store stores them
+                int(final["chips"][seat.seat]),
+                is_staff_play=seat.is_staff_play,
+            )
+            for seat in game.seats.all()
+        ]
+        return {m.seat: m for m in game_money_compute(Terms.of(terms), seats)}
+
+    return settled_money_changes(game, money_of)

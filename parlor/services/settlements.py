@@ -8,7 +8,7 @@ already paid out during the visit is an adjustment of −(what was paid), as set
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -185,20 +185,27 @@ class SettledMoneyChange:
     amount_yen: int  # + owed to the player, − owed by the player
 
 
-def settled_money_changes(game: Game, money: Mapping[int, SeatMoney]) -> list[SettledMoneyChange]:
+def settled_money_changes(
+    game: Game, money_of: Callable[[], Mapping[int, SeatMoney]]
+) -> list[SettledMoneyChange]:
     """For every closed visit the game was settled in: the difference between what was paid
-    for the game (its receipt line and the corrections since) and what `money` (the game's
-    money per seat, as it stands or as a correction would make it) says it is worth. Players
-    whose money does not change are left out.
+    for the game (its receipt line and the corrections since) and what `money_of()` (the
+    game's money per seat, as it stands or as a correction would make it) says it is worth.
+    Players whose money does not change are left out.
 
     The one computation behind the adjustment a correction creates (settlement_reconcile_game)
-    and the warning the tablet shows before the correction is confirmed.
+    and the warning the tablet shows before the correction is confirmed. One query when no
+    visit has closed with the game (the usual case: the game just ended); `money_of` is called
+    only otherwise.
     """
     links = list(
         VisitGame.objects.filter(game=game, visit__status=VisitStatus.CLOSED).select_related(
             "visit__player"
         )
     )
+    if not links:
+        return []
+    money = money_of()
     changes = []
     for link in links:
         line = (
@@ -233,7 +240,7 @@ def settlement_reconcile_game(game: Game) -> list[Adjustment]:
     """
     if game.status != GameStatus.FINISHED:
         return []
-    changes = settled_money_changes(game, game_money_of(game))
+    changes = settled_money_changes(game, lambda: game_money_of(game))
     if not changes:
         return []
     correction = game.hands.filter(supersedes__isnull=False).order_by("-entered_at", "-id").first()
