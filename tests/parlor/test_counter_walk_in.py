@@ -89,6 +89,16 @@ def test_a_double_tap_on_the_walk_in_registers_one_player(tablet, parlor):
     assert Player.objects.filter(name="青木").count() == 1 and Visit.objects.count() == 1
 
 
+def test_a_form_sent_again_with_other_content_is_refused_in_the_walk_in_form(tablet, parlor):
+    assert _walk_in(tablet, name="青木", idempotency_key="form-1").status_code == 302
+    response = _walk_in(tablet, name="馬場", idempotency_key="form-1")
+    page = response.content.decode()
+    assert response.status_code == 409
+    form = page[page.index('<details class="walk-in"') : page.index("</details>")]
+    assert 'data-code="idempotency_key_reused"' in form and 'value="馬場"' in form
+    assert list(Player.objects.values_list("name", flat=True)) == ["青木"]
+
+
 @pytest.mark.parametrize(
     ("form", "status", "field"),
     [
