@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import doctest
+
 import pytest
 
+from parlor import search_text
 from parlor.search_text import search_fold, search_matches
 
 
@@ -45,3 +48,8 @@ def test_it_folds_text_for_search(typed, folded):
 )
 def test_it_matches_a_query_against_name_kana_and_number(query, texts, found):
     assert search_matches(query, *texts) is found
+
+
+def test_the_modules_examples_hold():
+    failed, tried = doctest.testmod(search_text, verbose=False)
+    assert tried > 0 and failed == 0
