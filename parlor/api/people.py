@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema, extend_schema_serializer
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_serializer
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -12,6 +12,7 @@ from rest_framework.views import APIView
 from parlor.api.serializers import GameSummarySerializer, error_responses
 from parlor.models import PlayerKind
 from parlor.selectors.access import Role, access_for, player_for, require
+from parlor.selectors.counter import player_matches
 from parlor.selectors.games import games_of_player
 from parlor.services.players import player_create
 from parlor.services.rulesets import ruleset_create
@@ -21,6 +22,7 @@ from rulesets.registry import PRESETS
 class PlayerSerializer(serializers.Serializer):
     id = serializers.UUIDField(source="public_id")
     name = serializers.CharField()
+    kana = serializers.CharField(help_text="よみがな, for search")
     member_number = serializers.CharField()
     kind = serializers.CharField()
 
@@ -44,13 +46,28 @@ class PlayerListView(APIView):
     @extend_schema_serializer(component_name="PlayerCreateInput")
     class InputSerializer(serializers.Serializer):
         name = serializers.CharField(max_length=60)
+        kana = serializers.CharField(
+            max_length=60, required=False, default="", allow_blank=True, help_text="よみがな"
+        )
         kind = serializers.ChoiceField(choices=PlayerKind.values, default=PlayerKind.GUEST)
         member_number = serializers.CharField(max_length=20, required=False, default="")
 
-    @extend_schema(responses={200: PlayerSerializer(many=True), **error_responses()})
+    @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "q",
+                str,
+                description="name, kana or member number; katakana, half-width kana and "
+                "hiragana alike",
+            )
+        ],
+        responses={200: PlayerSerializer(many=True), **error_responses()},
+    )
     def get(self, request: Request) -> Response:
         access = require(request.user, Role.STAFF)
-        return Response(PlayerSerializer(access.parlor.players.all(), many=True).data)
+        query = request.query_params.get("q", "")
+        rows = [p for p in access.parlor.players.all() if player_matches(p, query)]
+        return Response(PlayerSerializer(rows, many=True).data)
 
     @extend_schema(
         request=InputSerializer, responses={201: PlayerSerializer, **error_responses(400, 409)}

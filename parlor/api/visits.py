@@ -25,6 +25,7 @@ from parlor.selectors.visits import (
     visits_open,
 )
 from parlor.services.visits import (
+    adjustments_pay_out,
     visit_check_in,
     visit_check_out,
     visit_last_game_call,
@@ -179,6 +180,25 @@ class CheckOutView(APIView):
         return idempotent_response(request, parlor=access.parlor, call=call)
 
 
+class PayOutView(APIView):
+    @extend_schema(
+        request=None,
+        parameters=[IDEMPOTENCY_KEY],
+        responses={201: ReceiptSerializer, **error_responses(409)},
+        description="Pays out (or collects) the player's open adjustments at the counter: the "
+        "receipt of a visit with no game whose lines are the adjustments.",
+    )
+    def post(self, request: Request, player_id: str) -> Response:
+        access = require(request.user, Role.STAFF)
+        player, _ = player_for(request.user, player_id)  # 404 for another parlor's
+
+        def call() -> tuple[int, Any]:
+            settlement = adjustments_pay_out(player=player, by=request.user)
+            return 201, receipt_data(settlement.visit)
+
+        return idempotent_response(request, parlor=access.parlor, call=call)
+
+
 class PlayerVisitsView(APIView):
     @extend_schema(responses={200: ReceiptSerializer(many=True), **error_responses()})
     def get(self, request: Request, player_id: str) -> Response:
@@ -193,6 +213,7 @@ urlpatterns = [
     path("visits/<str:visit_id>/stand-in/", StandInView.as_view(), name="visit-stand-in"),
     path("visits/<str:visit_id>/check-out/", CheckOutView.as_view(), name="visit-check-out"),
     path("players/<str:player_id>/visits/", PlayerVisitsView.as_view(), name="player-visits"),
+    path("players/<str:player_id>/pay-out/", PayOutView.as_view(), name="player-pay-out"),
     path(
         "players/<str:player_id>/stats/", standings.PlayerStatsView.as_view(), name="player-stats"
     ),

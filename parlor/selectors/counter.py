@@ -10,12 +10,15 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from parlor.models import (
+    GameSeat,
+    GameStatus,
     Parlor,
     Player,
     Table,
     Visit,
     VisitStatus,
 )
+from parlor.search_text import search_matches
 from parlor.selectors.visits import open_receipts
 from parlor.services.money import money_settings_for
 from parlor.services.visits import staff_user_ids, visit_is_over
@@ -37,6 +40,11 @@ class PlayerAtCounter:
     games: int = 0  # finished games of the open visit
     playing: bool = False  # a game of the visit is in progress
     provisional_yen: int = 0  # the open visit's receipt total so far (+ paid to the player)
+    seated_at: str = ""  # the label of the table where the player sits in an open game
+
+    @property
+    def is_seated(self) -> bool:
+        return bool(self.seated_at)
 
     @property
     def is_in(self) -> bool:
@@ -64,21 +72,30 @@ def _open_visits(parlor: Parlor) -> dict[int, Visit]:
     return {visit.player_id: visit for visit in visits}
 
 
+def _seated_at(parlor: Parlor) -> dict[int, str]:
+    """The table label of every player seated in an open game of the parlor (one query)."""
+    seats = GameSeat.objects.filter(
+        game__table__parlor=parlor, game__status=GameStatus.IN_PROGRESS
+    ).values_list("player_id", "game__table__label")
+    return dict(seats)
+
+
 def counter_rows(parlor: Parlor) -> list[PlayerAtCounter]:
     """Every player of the parlor, checked-in players first (earliest in first), then by name.
 
-    Seven queries however many players, visits and games: the open visits, their provisional
-    receipts (selectors.visits.open_receipts), the staff and the players.
+    Eight queries however many players, visits and games: the open visits, their provisional
+    receipts (selectors.visits.open_receipts), the staff, the open games' seats and the players.
     """
     visits = _open_visits(parlor)
     receipts = open_receipts(list(visits.values()))
     staff_users = staff_user_ids(parlor.pk)
+    seated = _seated_at(parlor)
     rows = []
     for player in parlor.players.order_by("name", "id"):
         visit = visits.get(player.pk)
         state = _state(player, visit, staff_users)
         if visit is None:
-            rows.append(PlayerAtCounter(player, None, state))
+            rows.append(PlayerAtCounter(player, None, state, seated_at=seated.get(player.pk, "")))
             continue
         receipt = receipts[visit.pk]
         games = sum(1 for line in receipt.lines if line.game_id)
@@ -90,6 +107,7 @@ def counter_rows(parlor: Parlor) -> list[PlayerAtCounter]:
                 games=games,
                 playing=receipt.games_in_progress > 0,
                 provisional_yen=receipt.totals["total_yen"],
+                seated_at=seated.get(player.pk, ""),
             )
         )
     return sorted(rows, key=lambda row: (not row.is_in, _checked_in_at(row)))
@@ -113,16 +131,62 @@ def start_rows(table: Table, *, player_count: int) -> tuple[bool, list[PlayerAtC
     must be a checked-in player or staff), and the parlor's players with their state, those who
     can sit down first. Without money settings, the players in the tablet's usual order.
 
-    Four queries: the settings, the open visits, the staff and the players.
+    Five queries: the settings, the open games' seats, the open visits, the staff and the
+    players.
     """
     parlor = table.parlor
     players = list(parlor.players.order_by("kind", "name", "id"))
+    seated = _seated_at(parlor)
     if money_settings_for(table, player_count=player_count) is None:
-        return False, [PlayerAtCounter(p, None, PlayerState.OUT) for p in players]
+        return False, [
+            PlayerAtCounter(p, None, PlayerState.OUT, seated_at=seated.get(p.pk, ""))
+            for p in players
+        ]
+    return True, sorted(_player_rows(parlor, players, seated), key=lambda r: _START_ORDER[r.state])
+
+
+def _player_rows(
+    parlor: Parlor, players: list[Player], seated: dict[int, str]
+) -> list[PlayerAtCounter]:
+    """Each player with their open visit, state and table (two queries)."""
     visits = _open_visits(parlor)
     staff_users = staff_user_ids(parlor.pk)
-    rows = [
-        PlayerAtCounter(p, visits.get(p.pk), _state(p, visits.get(p.pk), staff_users))
+    return [
+        PlayerAtCounter(
+            p,
+            visits.get(p.pk),
+            _state(p, visits.get(p.pk), staff_users),
+            seated_at=seated.get(p.pk, ""),
+        )
         for p in players
     ]
-    return True, sorted(rows, key=lambda row: _START_ORDER[row.state])
+
+
+def player_matches(player: Player, query: str) -> bool:
+    """The counter's and the game start's search: by name, よみがな or member number, with
+    katakana, half-width kana and hiragana alike (parlor.search_text)."""
+    return search_matches(query, player.name, player.kana, player.member_number)
+
+
+SEARCH_LIMIT = 100
+
+
+def players_found(
+    parlor: Parlor, query: str, *, limit: int = SEARCH_LIMIT
+) -> list[PlayerAtCounter]:
+    """The parlor's players matching `query`, by name, with whether they are checked in and
+    where they sit (four queries). The comparison is folded in Python (search_text): a parlor
+    has a few thousand players at most, and the database cannot fold katakana to hiragana.
+    """
+    players = [p for p in parlor.players.order_by("name", "id") if player_matches(p, query)]
+    return _player_rows(parlor, players[:limit], _seated_at(parlor))
+
+
+def visits_last_game_over(parlor: Parlor) -> list[Visit]:
+    """Open visits whose ラス半 game is over: the player waits for check-out (one query)."""
+    return list(
+        Visit.objects.filter(parlor=parlor, status=VisitStatus.OPEN, last_game__isnull=False)
+        .exclude(last_game__status=GameStatus.IN_PROGRESS)
+        .select_related("player")
+        .order_by("last_game__ended_at", "pk")
+    )

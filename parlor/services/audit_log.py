@@ -268,7 +268,12 @@ def audit_player_created(player: Player, *, by: User) -> AuditEvent:
         subject_type="player",
         subject_id=str(player.public_id),
         summary=f"player {player} added",
-        after={"name": player.name, "kind": player.kind, "member_number": player.member_number},
+        after={
+            "name": player.name,
+            "kana": player.kana,
+            "kind": player.kind,
+            "member_number": player.member_number,
+        },
     )
 
 

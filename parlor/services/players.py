@@ -9,6 +9,9 @@ from parlor.models import Parlor, Player, PlayerKind
 from parlor.services.audit_log import audit_player_created
 from parlor.services.errors import Conflict, InvalidInput
 
+# The columns' lengths (models.Player): a longer value is refused with the field named.
+_MAX_LENGTHS = {"name": 60, "kana": 60, "member_number": 20}
+
 
 @transaction.atomic
 def player_create(
@@ -16,10 +19,21 @@ def player_create(
     parlor: Parlor,
     name: str,
     kind: str,
-    member_number: str = "",
     kana: str = "",  # よみがな, for search at the counter
+    member_number: str = "",
     by: AbstractBaseUser | None = None,
 ) -> Player:
+    """A member (会員, with a member number) or a guest; kana (よみがな) is for search."""
+    name, kana, member_number = name.strip(), kana.strip(), member_number.strip()
+    if not name:
+        raise InvalidInput("the player needs a name", code="name_required", field="name")
+    for field, value in (("name", name), ("kana", kana), ("member_number", member_number)):
+        if len(value) > _MAX_LENGTHS[field]:
+            raise InvalidInput(
+                f"{field} is {_MAX_LENGTHS[field]} characters at most",
+                code="too_long",
+                field=field,
+            )
     if kind == PlayerKind.MEMBER and not member_number:
         raise InvalidInput(
             "a member needs a member number", code="member_number_required", field="member_number"
@@ -30,10 +44,16 @@ def player_create(
                 parlor=parlor, name=name, kana=kana, kind=kind, member_number=member_number
             )
     except IntegrityError as exc:
-        raise Conflict(
-            f"member number {member_number} is already taken at {parlor.name}",
-            code="member_number_taken",
-            field="member_number",
-        ) from exc
+        raise _number_taken(parlor, member_number) from exc
     audit_player_created(player, by=by)
     return player
+
+
+def _number_taken(parlor: Parlor, member_number: str) -> Conflict:
+    holder = Player.objects.filter(parlor=parlor, member_number=member_number).first()
+    whose = f" by {holder.name}" if holder else ""
+    return Conflict(
+        f"member number {member_number} is already taken{whose} at {parlor.name}",
+        code="member_number_taken",
+        field="member_number",
+    )

@@ -11,12 +11,26 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from parlor.models import Game, GameResult, GameSeat, GameStatus, Hand, HandOutcome, HandState
+from parlor.models import (
+    Game,
+    GameMoney,
+    GameResult,
+    GameSeat,
+    GameStatus,
+    Hand,
+    HandOutcome,
+    HandState,
+)
 from parlor.models.write_batch import WriteBatch, bulk_insert
 from parlor.services import engine
 from parlor.services.errors import Conflict
+from parlor.services.money import SeatMoney, SeatResult, Terms, game_money_compute
 from parlor.services.seat_stats import seat_stats_store
-from parlor.services.settlements import settlement_reconcile_game
+from parlor.services.settlements import (
+    SettledMoneyChange,
+    settled_money_changes,
+    settlement_reconcile_game,
+)
 
 
 def current_hands(game: Game) -> list[Hand]:
@@ -216,3 +230,33 @@ def _player_of(seat: GameSeat) -> dict[str, Any]:
     if GameSeat.player.is_cached(seat):
         return {"player": seat.player}
     return {"player_id": seat.player_id}
+
+
+def replay_money_changes(game: Game, replay: dict[str, Any]) -> list[SettledMoneyChange]:
+    """The adjustments storing `replay` would create for players already checked out: what
+    settlement_reconcile_game will find once the results are those of the replay's end.
+
+    Nothing when the replay leaves the game unfinished (reconciling waits for its end). Reads
+    the closed visits' lines and, if there are any, the game's money terms and seats.
+    """
+    final = replay.get("final")
+    if not final:
+        return []
+
+    def money_of() -> dict[int, SeatMoney]:
+        terms = GameMoney.objects.filter(game=game).first()
+        if terms is None:
+            return {}
+        seats = [
+            SeatResult(
+                seat.seat,
+                final["ranks"][seat.seat],
+                tenths(final["total_points"][seat.seat]),  # as _results_store stores them
+                int(final["chips"][seat.seat]),
+                is_staff_play=seat.is_staff_play,
+            )
+            for seat in game.seats.all()
+        ]
+        return {m.seat: m for m in game_money_compute(Terms.of(terms), seats)}
+
+    return settled_money_changes(game, money_of)

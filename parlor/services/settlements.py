@@ -8,7 +8,7 @@ already paid out during the visit is an adjustment of −(what was paid), as set
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -176,15 +176,28 @@ def settlement_build(*, visit: Visit, by: AbstractBaseUser | None, at: datetime)
     return settlement
 
 
-def settlement_reconcile_game(game: Game) -> list[Adjustment]:
-    """After a game's results changed: an adjustment for every closed visit it was settled in.
+@dataclass(frozen=True, slots=True)
+class SettledMoneyChange:
+    """What a change of a game's money owes the player of a closed visit it was settled in."""
 
-    Called by replays.replay_apply under the game's lock. What was paid for the game (its
-    receipt line and the corrections since) is compared with what it is worth now; a difference
-    becomes an open adjustment naming the correction, never a change to the closed receipt.
+    player: Player
+    settlement: Settlement | None  # the closed receipt that has the game's line
+    amount_yen: int  # + owed to the player, − owed by the player
+
+
+def settled_money_changes(
+    game: Game, money_of: Callable[[], Mapping[int, SeatMoney]]
+) -> list[SettledMoneyChange]:
+    """For every closed visit the game was settled in: the difference between what was paid
+    for the game (its receipt line and the corrections since) and what `money_of()` (the
+    game's money per seat, as it stands or as a correction would make it) says it is worth.
+    Players whose money does not change are left out.
+
+    The one computation behind the adjustment a correction creates (settlement_reconcile_game)
+    and the warning the tablet shows before the correction is confirmed. One query when no
+    visit has closed with the game (the usual case: the game just ended); `money_of` is called
+    only otherwise.
     """
-    if game.status != GameStatus.FINISHED:
-        return []
     links = list(
         VisitGame.objects.filter(game=game, visit__status=VisitStatus.CLOSED).select_related(
             "visit__player"
@@ -192,9 +205,8 @@ def settlement_reconcile_game(game: Game) -> list[Adjustment]:
     )
     if not links:
         return []
-    money = game_money_of(game)
-    correction = game.hands.filter(supersedes__isnull=False).order_by("-entered_at", "-id").first()
-    made = []
+    money = money_of()
+    changes = []
     for link in links:
         line = (
             SettlementLine.objects.filter(
@@ -211,20 +223,41 @@ def settlement_reconcile_game(game: Game) -> list[Adjustment]:
         )
         worth = money[link.seat].game_money_yen if link.seat in money else 0
         if worth != paid:
-            made.append(
-                Adjustment.objects.create(
-                    parlor=game.table.parlor,
-                    player=link.visit.player,
-                    kind=AdjustmentKind.CORRECTION,
-                    amount_yen=worth - paid,
-                    reason=(correction.reason if correction else "") or "game result changed",
-                    game=game,
-                    correction=correction,
-                    corrects_settlement=line.settlement if line else None,
-                    created_by=correction.entered_by if correction else None,
+            changes.append(
+                SettledMoneyChange(
+                    link.visit.player, line.settlement if line else None, worth - paid
                 )
             )
-    return made
+    return changes
+
+
+def settlement_reconcile_game(game: Game) -> list[Adjustment]:
+    """After a game's results changed: an adjustment for every closed visit it was settled in.
+
+    Called by replays.replay_apply under the game's lock. A difference between what was paid
+    and what the game is worth now (settled_money_changes) becomes an open adjustment naming
+    the correction, never a change to the closed receipt.
+    """
+    if game.status != GameStatus.FINISHED:
+        return []
+    changes = settled_money_changes(game, lambda: game_money_of(game))
+    if not changes:
+        return []
+    correction = game.hands.filter(supersedes__isnull=False).order_by("-entered_at", "-id").first()
+    return [
+        Adjustment.objects.create(
+            parlor=game.table.parlor,
+            player=change.player,
+            kind=AdjustmentKind.CORRECTION,
+            amount_yen=change.amount_yen,
+            reason=(correction.reason if correction else "") or "game result changed",
+            game=game,
+            correction=correction,
+            corrects_settlement=change.settlement,
+            created_by=correction.entered_by if correction else None,
+        )
+        for change in changes
+    ]
 
 
 @transaction.atomic

@@ -12,12 +12,15 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from parlor.models import (
+    Adjustment,
     Game,
     GameMoney,
     GameStatus,
     MemberRole,
+    Parlor,
     ParlorMember,
     Player,
+    PlayerKind,
     Settlement,
     Visit,
     VisitGame,
@@ -26,6 +29,7 @@ from parlor.models import (
 from parlor.services.audit_log import audit_settlement_closed, audit_visit_checked_in
 from parlor.services.errors import Conflict, InvalidInput
 from parlor.services.money import money_settings_for
+from parlor.services.players import player_create
 from parlor.services.settlements import settlement_build
 
 
@@ -67,6 +71,42 @@ def visit_check_in(*, player: Player, by: AbstractBaseUser | None) -> Visit:
 
 def _already_in(player: Player) -> Conflict:
     return Conflict(f"{player.name} is already checked in", code="visit_already_open")
+
+
+@transaction.atomic
+def visit_walk_in(
+    *,
+    parlor: Parlor,
+    name: str,
+    kana: str = "",
+    member_number: str = "",
+    by: AbstractBaseUser | None,
+) -> Visit:
+    """A walk-in (飛び込み) registered and checked in at once: a member with a member number,
+    a guest without one. A number that is already someone's is refused, naming whose it is and
+    whether they are in, so staff check that player in instead of creating a twin.
+    """
+    member_number = member_number.strip()
+    holder = (
+        Player.objects.filter(parlor=parlor, member_number=member_number).first()
+        if member_number
+        else None
+    )
+    if holder is not None and Visit.objects.filter(player=holder, status=VisitStatus.OPEN).exists():
+        raise Conflict(
+            f"member number {member_number} is {holder.name}, who is already checked in",
+            code="visit_already_open",
+            field="member_number",
+        )
+    player = player_create(
+        parlor=parlor,
+        name=name,
+        kana=kana,
+        member_number=member_number,
+        kind=PlayerKind.MEMBER if member_number else PlayerKind.GUEST,
+        by=by,
+    )
+    return visit_check_in(player=player, by=by)
 
 
 @transaction.atomic
@@ -202,6 +242,38 @@ def visit_check_out(*, visit: Visit, by: AbstractBaseUser | None) -> Settlement:
     now = timezone.now()
     visit.status, visit.checked_out_at, visit.checked_out_by = VisitStatus.CLOSED, now, by
     visit.save(update_fields=["status", "checked_out_at", "checked_out_by"])
+    settlement = settlement_build(visit=visit, by=by, at=now)
+    audit_settlement_closed(settlement, by=by)  # type: ignore[arg-type]
+    return settlement
+
+
+@transaction.atomic
+def adjustments_pay_out(*, player: Player, by: AbstractBaseUser | None) -> Settlement:
+    """Pays out (or collects) a player's open adjustments at the counter, with a receipt.
+
+    The receipt is that of a visit opened and closed at once with no game: its settlement has
+    one line per adjustment, written by settlement_build as at any check-out, so the receipt,
+    its PDF and the daily report read it like any other. All the player's open adjustments go
+    on it: the money changes hands once. A player who is checked in may be paid out too; the
+    adjustments then leave their provisional receipt.
+    """
+    # Locked here and again by settlement_build: a check-out of the same player waits.
+    owed = list(
+        Adjustment.objects.select_for_update().filter(player=player, settled_at__isnull=True)
+    )
+    if not owed:
+        raise Conflict(
+            f"{player.name} has no open adjustment to pay out", code="no_open_adjustment"
+        )
+    now = timezone.now()
+    visit = Visit.objects.create(
+        parlor=player.parlor,
+        player=player,
+        status=VisitStatus.CLOSED,
+        checked_in_by=by,
+        checked_out_at=now,
+        checked_out_by=by,
+    )
     settlement = settlement_build(visit=visit, by=by, at=now)
     audit_settlement_closed(settlement, by=by)  # type: ignore[arg-type]
     return settlement

@@ -6,23 +6,34 @@ refusal is shown in words next to the control that caused it, with its HTTP stat
 
 from __future__ import annotations
 
+import uuid
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from parlor.models import Parlor, Visit
 from parlor.public.paper import PAPERS
 from parlor.public.present import receipt_lines, receipt_totals, signed
-from parlor.selectors.access import Role, players_for, require
-from parlor.selectors.counter import counter_rows
-from parlor.selectors.visits import receipt_of, visit_for
+from parlor.selectors.access import Role, player_for, players_for, require
+from parlor.selectors.counter import PlayerState, counter_rows, player_matches, players_found
+from parlor.selectors.visits import adjustments_of, receipt_of, visit_for
 from parlor.services.errors import DomainError
-from parlor.services.visits import visit_check_in, visit_check_out, visit_last_game_call
+from parlor.services.idempotency import idempotent_call, request_fingerprint
+from parlor.services.visits import (
+    adjustments_pay_out,
+    visit_check_in,
+    visit_check_out,
+    visit_last_game_call,
+    visit_walk_in,
+)
 from parlor.web.access import staff_page
+from parlor.web.adjustments import owed_by_player
 from parlor.web.errors import error_payload
 
 
@@ -32,26 +43,68 @@ def _counter_page(
     parlor: Parlor,
     error: dict[str, Any] | None = None,
     error_player: str = "",
+    walk_in: dict[str, str] | None = None,
     status: int = 200,
 ) -> HttpResponse:
+    """`error_player`: the player id, "walk-in" or an adjustment's player whose row shows
+    `error`; `walk_in`: the walk-in form as it was sent, to fix and send again."""
     players = counter_rows(parlor)
+    query = request.GET.get("q", "").strip()
     rows = [
         {
             "row": row,
             "money": signed(row.provisional_yen),
             "is_error": error_player == str(row.player.public_id),
+            "is_match": player_matches(row.player, query),
         }
         for row in players
     ]
+    owed = owed_by_player(adjustments_of(parlor, open_only=True))
+    if error_player.startswith("owed-") and all(g.error_key != error_player for g in owed):
+        error_player = ""  # paid meanwhile: the error goes above the list
     context = {
         "parlor": parlor,
         "rows": rows,
         "checked_in": sum(1 for row in players if row.is_in),
-        "query": request.GET.get("q", "").strip(),
+        "query": query,
         "error": error,
         "error_player": error_player,
+        "walk_in": walk_in or {},
+        "found_any": any(item["is_match"] for item in rows),
+        "search_action": reverse("tablet:counter"),
+        "over": [row.visit for row in players if row.state == PlayerState.OVER],
+        "owed": owed,
+        "key": uuid.uuid4(),  # one Idempotency-Key per form shown: a double tap counts once
     }
     return render(request, "tablet/counter.html", context, status=status)
+
+
+def _refused(
+    request: HttpRequest, exc: DomainError, *, parlor: Parlor, at: str, **form: Any
+) -> HttpResponse:
+    """The counter again with the service's refusal shown beside `at` (see _counter_page)."""
+    return _counter_page(
+        request,
+        parlor=parlor,
+        error=error_payload(exc),
+        error_player=at,
+        status=exc.status_code,
+        **form,
+    )
+
+
+def _once(request: HttpRequest, *, parlor: Parlor, call: Callable[[], tuple[int, Any]]) -> Any:
+    """Runs a counter POST once per form shown (its hidden idempotency_key): the retry of a
+    double tap or of a reload gets the first answer instead of a second player or payout."""
+    body = {k: v for k, v in request.POST.items() if k != "csrfmiddlewaretoken"}
+    _status, answer, _replayed = idempotent_call(
+        parlor=parlor,
+        key=request.POST.get("idempotency_key", "").strip(),
+        fingerprint=request_fingerprint(method="POST", path=request.path, body=body),
+        user=request.user,
+        call=call,
+    )
+    return answer
 
 
 @require_GET
@@ -70,15 +123,67 @@ def check_in(request: HttpRequest) -> HttpResponse:
         [player] = players_for(access, [player_id])
         visit_check_in(player=player, by=request.user)
     except DomainError as exc:
-        return _counter_page(
-            request,
-            parlor=access.parlor,
-            error=error_payload(exc),
-            error_player=player_id,
-            status=exc.status_code,
-        )
+        return _refused(request, exc, parlor=access.parlor, at=player_id)
     messages.success(request, _("%(name)s is checked in.") % {"name": player.name})
     return redirect("tablet:counter")
+
+
+@require_POST
+@staff_page
+def walk_in(request: HttpRequest) -> HttpResponse:
+    """A walk-in registered and checked in with one tap: name, kana, member number if any."""
+    access = require(request.user, Role.STAFF)
+    form = {name: request.POST.get(name, "") for name in ("name", "kana", "member_number")}
+
+    def call() -> tuple[int, Any]:
+        visit = visit_walk_in(parlor=access.parlor, by=request.user, **form)
+        return 201, {"name": visit.player.name}
+
+    try:
+        answer = _once(request, parlor=access.parlor, call=call)
+    except DomainError as exc:
+        return _refused(request, exc, parlor=access.parlor, at="walk-in", walk_in=form)
+    messages.success(request, _("%(name)s is registered and checked in.") % answer)
+    return redirect("tablet:counter")
+
+
+@require_POST
+@staff_page
+def pay_out(request: HttpRequest, player_id: str) -> HttpResponse:
+    """Pays out (or collects) the player's open adjustments, then shows their receipt."""
+    access = require(request.user, Role.STAFF)
+    player, _access = player_for(request.user, player_id)  # 404 for another parlor's
+
+    def call() -> tuple[int, Any]:
+        settlement = adjustments_pay_out(player=player, by=request.user)
+        return 201, {"visit": str(settlement.visit.public_id)}
+
+    try:
+        answer = _once(request, parlor=access.parlor, call=call)
+    except DomainError as exc:
+        return _refused(request, exc, parlor=access.parlor, at=f"owed-{player_id}")
+    return redirect("tablet:counter-receipt", visit_id=answer["visit"])
+
+
+@require_GET
+@staff_page
+def player_search(request: HttpRequest) -> JsonResponse:
+    """{players: [...]}: the search as staff type, at the counter and at the game start."""
+    access = require(request.user, Role.STAFF)
+    found = players_found(access.parlor, request.GET.get("q", ""))
+    return JsonResponse({"players": [_found(row) for row in found]})
+
+
+def _found(row: Any) -> dict[str, Any]:
+    return {
+        "id": str(row.player.public_id),
+        "name": row.player.name,
+        "kana": row.player.kana,
+        "member_number": row.player.member_number,
+        "state": str(row.state),
+        "checked_in": row.is_in,
+        "seated_at": row.seated_at,
+    }
 
 
 @require_POST
@@ -90,13 +195,7 @@ def last_game(request: HttpRequest, visit_id: str) -> HttpResponse:
     try:
         visit_last_game_call(visit=visit, called=called)
     except DomainError as exc:
-        return _counter_page(
-            request,
-            parlor=access.parlor,
-            error=error_payload(exc),
-            error_player=str(visit.player.public_id),
-            status=exc.status_code,
-        )
+        return _refused(request, exc, parlor=access.parlor, at=str(visit.player.public_id))
     if called:
         text = _("Last game called for %(name)s.")
     else:

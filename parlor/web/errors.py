@@ -88,6 +88,14 @@ def _messages() -> dict[str, str]:
         ),
         "visit_not_found": _("There is no such visit at this parlor."),
         "player_not_found": _("There is no such player at this parlor."),
+        "name_required": _("Enter the player's name."),
+        "too_long": _("This is too long: shorten it."),
+        "member_number_required": _("A member needs a member number."),
+        "member_number_taken": _(
+            "This member number is already someone else's: find them in the list and check "
+            "them in there."
+        ),
+        "no_open_adjustment": _("This player has no open adjustment: it was settled already."),
     }
 
 

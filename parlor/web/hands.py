@@ -23,9 +23,10 @@ from parlor.services import engine
 from parlor.services.errors import DomainError, InvalidInput, NotFound
 from parlor.services.hands import hand_correct, hand_preview, hand_record
 from parlor.services.idempotency import idempotent_call, request_fingerprint
-from parlor.services.replays import current_hands, game_record
+from parlor.services.replays import current_hands, game_record, replay_money_changes
 from parlor.web import labels, pages
 from parlor.web.access import json_body, json_entry, staff_page
+from parlor.web.adjustments import settled_notice
 from parlor.web.errors import error_payload, error_status
 from parlor.web.pad import pad_config, stop_is_optional
 from parlor.web.strings import script_strings
@@ -40,7 +41,8 @@ def correction_preview(game: Game, *, sequence: int, entry: dict[str, Any]) -> d
     """What replacing hand `sequence` by `entry` would give: that hand and the game after it.
 
     The read-only twin of services.hands.hand_correct (same record, same replay); it stores
-    nothing. Hides two queries (the current hands and the seats).
+    nothing. Hides the queries of the current hands, the seats and, for a finished game, what
+    its checked-out players were paid (`settled`: the adjustments the correction would make).
     """
     hands = current_hands(game)
     if not 1 <= sequence <= len(hands):
@@ -53,6 +55,7 @@ def correction_preview(game: Game, *, sequence: int, entry: dict[str, Any]) -> d
         "last": replay["hands"][-1],
         "end": replay.get("end"),
         "final": replay.get("final"),
+        "settled": replay_money_changes(game, replay),
     }
 
 
@@ -99,6 +102,8 @@ def preview(request: HttpRequest, game_id: str) -> JsonResponse:
             for name, score in zip(names, result["last"]["scores_after"])
         ]
     html = render_to_string("tablet/_preview.html", context, request=request)
+    if correct:
+        html += settled_notice(result["settled"], request=request)
     return JsonResponse(
         {"ok": True, "html": html, "can_stop": can_stop, "ends": bool(result.get("end"))}
     )

@@ -148,6 +148,7 @@ def start_picks(rows: list[PlayerAtCounter], picked: list[str]) -> list[dict[str
             "state": str(row.state),
             "can_play": row.can_play,
             "pick": order.get(str(row.player.public_id)),
+            "seated_at": row.seated_at,
         }
         for row in rows
     ]

@@ -19,7 +19,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from parlor.models import Game, GameStatus, HandState, Parlor, Table
 from parlor.selectors.access import Role, game_for, players_for, require, table_for
-from parlor.selectors.counter import start_rows
+from parlor.selectors.counter import player_matches, start_rows, visits_last_game_over
 from parlor.selectors.games import game_detail, table_state, tables_of, tables_state
 from parlor.services import engine
 from parlor.services.errors import DomainError
@@ -81,13 +81,22 @@ def _start_page(
     has_money, rows = start_rows(table, player_count=player_count)
     if picked is None:
         picked = [str(p["id"]) for p in seating.get("players", [])]
+    query = request.GET.get("q", "").strip()
+    players = pages.start_picks(rows, picked)
+    for item in players:  # the players picked stay in sight whatever the search
+        item["is_match"] = bool(item["pick"]) or player_matches(item["player"], query)
     context = {
         "table": table,
         "state": state,
         "ruleset": pages.ruleset_title(state.get("ruleset")),
         "player_count": player_count,
         "has_money": has_money,
-        "players": pages.start_picks(rows, picked),
+        "players": players,
+        "query": query,
+        "found_any": any(item["is_match"] for item in players),
+        "search_action": reverse("tablet:table", kwargs={"table_id": table.public_id}),
+        "search_keep": [("picked", ",".join(picked))] if picked else [],
+        "over": visits_last_game_over(parlor),
         "seating": seating,
         "can_keep": bool(seating.get("players")) and not seating.get("seat_draw_required"),
         "error": error,

@@ -34,7 +34,8 @@ def row(name: str) -> str:
 
 def check_in_at_the_counter(tablet: Tablet, name: str, number: str) -> None:
     page = tablet.page
-    page.fill("#counter-q", number)  # the list filters as staff type
+    page.fill("#player-q", number)  # the list filters as staff type
+    page.wait_for_selector(f'#counter-list[data-searched="{number}"]')
     page.wait_for_selector(f"{row(name)}:visible")
     assert page.locator(".counter-row:visible").count() == 1
     page.click(f"{row(name)} [data-check-in]")

@@ -189,6 +189,7 @@ EXPECTED: dict[str, list[Call]] = {
     "api:visit-stand-in": [api("post", "staff", 200, kw=VISIT, body={"game": "game"})],
     "api:visit-check-out": [api("post", "staff", 409, kw=VISIT)],  # still playing
     "api:player-visits": [api("get", "player", 200, kw=PLAYER)],
+    "api:player-pay-out": [api("post", "staff", 201, kw=PLAYER)],  # the player owes 700 yen
     "api:player-stats": [api("get", "player", 200, kw=PLAYER)],
     "api:standings-settings": [
         api("get", "staff", 200, own_parlor_list=True),
@@ -273,6 +274,10 @@ EXPECTED: dict[str, list[Call]] = {
         page("post", "staff", 409, kw=VISIT),  # still playing
     ],
     "tablet:counter-receipt": [page("get", "staff", 200, kw=VISIT)],
+    # A walk-in without a name is refused beside the field; the player owes 700 yen.
+    "tablet:counter-walk-in": [page("post", "staff", 400, own_parlor_list=True)],
+    "tablet:counter-pay-out": [page("post", "staff", 302, kw=PLAYER)],
+    "tablet:player-search": [page("get", "staff", 200, own_parlor_list=True)],
     # --- The manager's daily report pages (issue 7) -----------------------------------------
     "reports:list": [page("get", "manager", 200, own_parlor_list=True, other_staff=403)],
     "reports:request": [page("post", "manager", 302, own_parlor_list=True, other_staff=403)],

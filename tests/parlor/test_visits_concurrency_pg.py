@@ -64,3 +64,16 @@ def test_two_check_outs_of_one_visit_settle_it_once(played, personas):
     responses = _race([lambda: staff.post(url), lambda: personas["manager"].post(url)])
     assert sorted(r.status_code for r in responses) == [201, 409]
     assert Settlement.objects.filter(visit__public_id=visit_id).count() == 1
+
+
+def test_two_payouts_of_one_players_adjustments_pay_once(parlor, players, personas):
+    staff, manager = personas["staff"], personas["manager"]
+    for amount in (300, -120):
+        body = {"player": str(players[1].public_id), "amount_yen": amount, "reason": "返金"}
+        assert manager.post("/api/adjustments/", body, format="json").status_code == 201
+    url = f"/api/players/{players[1].public_id}/pay-out/"
+    responses = _race([lambda: staff.post(url), lambda: manager.post(url)])
+    assert sorted(r.status_code for r in responses) == [201, 409]
+    paid = Settlement.objects.get(visit__player=players[1])
+    assert paid.total_yen == 180 and paid.lines.count() == 2
+    assert not Adjustment.objects.filter(player=players[1], settled_at__isnull=True).exists()
