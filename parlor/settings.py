@@ -157,6 +157,8 @@ X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
 SESSION_COOKIE_AGE = env_int("SESSION_COOKIE_AGE", 14 * 60 * 60)  # one night's shift
+# Report builds a parlor's managers may ask for in an hour (parlor/reports/services.py).
+REPORT_BUILDS_PER_HOUR = env_int("REPORT_BUILDS_PER_HOUR", 60)
 TOKEN_TTL_SECONDS = env_int("TOKEN_TTL_SECONDS", SESSION_COOKIE_AGE)  # an API token's lifetime
 
 # Request size: the largest real body is an imported game record (tens of kB).

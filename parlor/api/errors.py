@@ -9,7 +9,7 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from parlor.services.errors import DomainError
+from parlor.services.errors import DomainError, TooManyRequests
 from scoring.errors import RecordError, ScoringError
 
 
@@ -45,7 +45,10 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
             _error(exc.code, exc.message, field=exc.field), status=status.HTTP_400_BAD_REQUEST
         )
     if isinstance(exc, DomainError):
-        return Response(exc.to_dict(), status=exc.status_code)
+        response = Response(exc.to_dict(), status=exc.status_code)
+        if isinstance(exc, TooManyRequests):
+            response["Retry-After"] = str(exc.retry_after)
+        return response
     response = drf_exception_handler(exc, context)
     if response is None:
         return None

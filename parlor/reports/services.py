@@ -9,7 +9,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import date
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
+from django.core.cache import cache
 from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
@@ -18,7 +20,7 @@ from parlor.models import Parlor
 from parlor.reports.models import DailyReport, ReportFormat, ReportStatus
 from parlor.reports.tasks import enqueue_daily_report
 from parlor.services.business_days import business_day_of
-from parlor.services.errors import InvalidInput
+from parlor.services.errors import InvalidInput, TooManyRequests
 
 FORMATS: tuple[ReportFormat, ...] = tuple(ReportFormat)
 
@@ -64,8 +66,35 @@ def daily_report_request(
         rows.filter(status=ReportStatus.FAILED).update(
             status=ReportStatus.PENDING, requested_at=timezone.now(), requested_by=by
         )
+    if by is not None:
+        _count_against_the_limit(parlor, rows.filter(status=ReportStatus.PENDING).count())
     _enqueue_waiting(rows)
     return list(rows.defer("content").select_related("parlor").order_by("format"))
+
+
+def _count_against_the_limit(parlor: Parlor, builds: int) -> None:
+    """A manager's requests may queue REPORT_BUILDS_PER_HOUR builds an hour per parlor; the
+    nightly job, the stale marks and the management command are not counted. The count lives in
+    the shared cache (Redis in production), like the sign-in limits; a refused request raises,
+    so its transaction (and any rebuild it marked) is rolled back."""
+    if builds == 0:
+        return
+    limit, window = settings.REPORT_BUILDS_PER_HOUR, 3600
+    key = f"tenbo:report-builds:{parlor.pk}"
+    cache.add(key, 0, timeout=window)
+    try:
+        count = cache.incr(key, builds)
+    except ValueError:  # expired between add and incr
+        cache.set(key, builds, timeout=window)
+        count = builds
+    if count > limit:
+        cache.decr(key, builds)
+        raise TooManyRequests(
+            f"{limit} report builds an hour is the most a parlor may ask for: "
+            "the reports already asked for are being built; try again later",
+            retry_after=window,
+            code="report_builds_limited",
+        )
 
 
 # No savepoint (two round trips): it runs in the transaction of the change that calls it

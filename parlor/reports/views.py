@@ -20,6 +20,7 @@ from django.views.decorators.http import require_GET, require_POST
 from parlor.reports.listing import last_closed_day, manager_access, report_days, report_for
 from parlor.reports.models import ReportFormat
 from parlor.reports.services import daily_report_request
+from parlor.services.errors import DomainError
 from parlor.web.manager import manager_error, manager_page
 
 
@@ -52,9 +53,13 @@ def report_request(request: HttpRequest) -> HttpResponse:
         messages.error(request, pgettext("daily report", "Choose CSV, XLSX or PDF."))
         return redirect("reports:list")
     rebuild = request.POST.get("rebuild") == "1"
-    daily_report_request(
-        parlor=access.parlor, day=day, formats=formats, by=request.user, rebuild=rebuild
-    )
+    try:
+        daily_report_request(
+            parlor=access.parlor, day=day, formats=formats, by=request.user, rebuild=rebuild
+        )
+    except DomainError as exc:  # a day not begun yet, too many builds asked for this hour
+        messages.error(request, exc.message)
+        return redirect("reports:list")
     messages.success(
         request, pgettext("daily report", "The report of %(day)s was requested.") % {"day": day}
     )

@@ -40,3 +40,14 @@ class NotFound(DomainError):
 class Forbidden(DomainError):
     status_code = 403
     code = "forbidden"
+
+
+class TooManyRequests(DomainError):
+    """A limit on how often something may be asked for; `retry_after` seconds until it may."""
+
+    status_code = 429
+    code = "too_many_requests"
+
+    def __init__(self, message: str, *, retry_after: int, code: str | None = None) -> None:
+        super().__init__(message, code=code)
+        self.retry_after = retry_after
