@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from drf_spectacular.utils import OpenApiResponse, extend_schema
-from rest_framework import parsers
+from rest_framework import parsers, serializers
 from rest_framework.authtoken.models import Token
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.authtoken.views import ObtainAuthToken
@@ -21,7 +21,7 @@ from parlor.api.serializers import ErrorSerializer
 from parlor.security.client_address import client_address
 from parlor.security.lockout import lockout_remaining
 from parlor.security.parsers import BoundedJSONParser
-from parlor.security.tokens import token_issue
+from parlor.security.tokens import token_info, token_issue
 
 
 class LoginRateThrottle(SimpleRateThrottle):
@@ -32,6 +32,13 @@ class LoginRateThrottle(SimpleRateThrottle):
 
     def get_cache_key(self, request: Request, view: Any) -> str:
         return self.cache_format % {"scope": self.scope, "ident": client_address(request)}
+
+
+class TokenInfoSerializer(serializers.Serializer[dict[str, Any]]):
+    key_prefix = serializers.CharField(help_text="The first 8 characters of the token.")
+    created = serializers.DateTimeField()
+    expires = serializers.DateTimeField()
+    is_current = serializers.BooleanField(help_text="The token that signed this request.")
 
 
 class TokenLoginView(ObtainAuthToken):
@@ -68,6 +75,26 @@ class TokenLoginView(ObtainAuthToken):
         serializer.is_valid(raise_exception=True)
         token = token_issue(serializer.validated_data["user"])
         return Response({"token": token.key})
+
+    @extend_schema(
+        request=None,
+        responses={
+            200: OpenApiResponse(
+                TokenInfoSerializer(many=True),
+                description="The signed-in user's own tokens: when each was issued and expires "
+                "(the key itself only as its first characters).",
+            ),
+            401: OpenApiResponse(ErrorSerializer, description="Not signed in."),
+        },
+        description="Lists the signed-in user's API tokens.",
+    )
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        if not request.user.is_authenticated:
+            raise NotAuthenticated("sign in to list your tokens")
+        tokens = Token.objects.filter(user=request.user)
+        current = request.auth if isinstance(request.auth, Token) else None
+        infos = [token_info(t, current) for t in tokens]
+        return Response(TokenInfoSerializer(infos, many=True).data)
 
     @extend_schema(
         request=None,

@@ -3,7 +3,8 @@ the password they were issued under.
 
 - A token lives TOKEN_TTL_SECONDS from its issue (one night's shift by default, like a session);
   after that it is refused with 401 and deleted, and signing in again issues a new one.
-- `DELETE /api/auth/token/` revokes the token that signs the request (a tablet signing out).
+- `GET /api/auth/token/` lists the signed-in user's own tokens (issued, expires, the key's first
+  characters); `DELETE` revokes the token that signs the request (a tablet signing out).
 - A password change deletes every token of the user: Django calls each password validator's
   `password_changed(password, user)` whenever a password is set and saved (the admin, the
   `changepassword` command, `set_password` + `save`), which is the hook used here.
@@ -23,6 +24,16 @@ from rest_framework.exceptions import AuthenticationFailed
 
 def token_is_expired(token: Token) -> bool:
     return token.created <= timezone.now() - timedelta(seconds=settings.TOKEN_TTL_SECONDS)
+
+
+def token_info(token: Token, current: Token | None = None) -> dict[str, Any]:
+    """What a user may see of a token of theirs: never the whole key."""
+    return {
+        "key_prefix": token.key[:8],
+        "created": token.created,
+        "expires": token.created + timedelta(seconds=settings.TOKEN_TTL_SECONDS),
+        "is_current": current is not None and current.key == token.key,
+    }
 
 
 def token_issue(user: Any) -> Token:

@@ -92,3 +92,20 @@ def test_saving_the_user_without_a_new_password_keeps_the_token(user):
     user.first_name = "Tablet"
     user.save()
     assert read(token).status_code == 200
+
+
+def test_a_user_lists_their_own_tokens_and_never_sees_a_whole_key(user, settings):
+    settings.TOKEN_TTL_SECONDS = 3600
+    token = sign_in()
+    other = get_user_model().objects.create_user("tablet2", password="other-password-2")
+    Token.objects.create(user=other)
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
+    listed = client.get(TOKEN_URL)
+    assert listed.status_code == 200
+    [mine] = listed.json()
+    assert mine["key_prefix"] == token[:8] and token not in listed.content.decode()
+    assert mine["is_current"] is True
+    created = dt.datetime.fromisoformat(mine["created"])
+    assert dt.datetime.fromisoformat(mine["expires"]) - created == dt.timedelta(hours=1)
+    assert APIClient().get(TOKEN_URL).status_code == 401
