@@ -176,14 +176,18 @@ def settlement_build(*, visit: Visit, by: AbstractBaseUser | None, at: datetime)
     return settlement
 
 
-def settlement_reconcile_game(game: Game) -> list[Adjustment]:
-    """After a game's results changed: an adjustment for every closed visit it was settled in.
+def settlement_reconcile_game(
+    game: Game, *, by: AbstractBaseUser | None = None
+) -> list[Adjustment]:
+    """After a game's results changed, or it was voided: an adjustment for every closed visit
+    it was settled in.
 
-    Called by replays.replay_apply under the game's lock. What was paid for the game (its
-    receipt line and the corrections since) is compared with what it is worth now; a difference
-    becomes an open adjustment naming the correction, never a change to the closed receipt.
+    Called under the game's lock by replays.replay_apply and games.game_void. What was paid for
+    the game (its receipt line and the corrections since) is compared with what it is worth
+    now (nothing, once voided); a difference becomes an open adjustment naming the correction
+    or the void, never a change to the closed receipt. `by`: who voided the game.
     """
-    if game.status != GameStatus.FINISHED:
+    if game.status == GameStatus.IN_PROGRESS:
         return []
     links = list(
         VisitGame.objects.filter(game=game, visit__status=VisitStatus.CLOSED).select_related(
@@ -192,8 +196,17 @@ def settlement_reconcile_game(game: Game) -> list[Adjustment]:
     )
     if not links:
         return []
-    money = game_money_of(game)
-    correction = game.hands.filter(supersedes__isnull=False).order_by("-entered_at", "-id").first()
+    voided = game.status == GameStatus.CANCELLED
+    money = {} if voided else game_money_of(game)
+    correction = (
+        None
+        if voided
+        else game.hands.filter(supersedes__isnull=False).order_by("-entered_at", "-id").first()
+    )
+    if voided:
+        reason = f"game voided (無効): {game.cancel_reason}"
+    else:
+        reason = (correction.reason if correction else "") or "game result changed"
     made = []
     for link in links:
         line = (
@@ -217,11 +230,11 @@ def settlement_reconcile_game(game: Game) -> list[Adjustment]:
                     player=link.visit.player,
                     kind=AdjustmentKind.CORRECTION,
                     amount_yen=worth - paid,
-                    reason=(correction.reason if correction else "") or "game result changed",
+                    reason=reason,
                     game=game,
                     correction=correction,
                     corrects_settlement=line.settlement if line else None,
-                    created_by=correction.entered_by if correction else None,
+                    created_by=correction.entered_by if correction else by,
                 )
             )
     return made
