@@ -88,7 +88,15 @@ def _messages() -> dict[str, str]:
         ),
         "visit_not_found": _("There is no such visit at this parlor."),
         "player_not_found": _("There is no such player at this parlor."),
+        "player_in_open_game": _(
+            "This person is in a game in progress at another table: finish or void that game first."
+        ),
     }
+
+
+# Codes whose English message names the person and the table: shown as the detail beside the
+# sentence in the staff's language, so the name and the table are not lost.
+_NAMING = {"player_in_open_game"}
 
 
 # Errors about a penalty that the engine reports on the result (a dead hand that won, ...):
@@ -126,7 +134,7 @@ def error_payload(exc: Exception) -> dict[str, Any]:
     if in_english:
         text, detail = message, ""
     elif known is not None:
-        text, detail = known, ""
+        text, detail = known, (message if code in _NAMING else "")
     else:
         text, detail = _("This entry cannot be recorded as it is."), message
     return {

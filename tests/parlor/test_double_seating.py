@@ -8,8 +8,9 @@ import time
 import pytest
 from django.db import connection
 
-from parlor.models import Game, GameSeat, MemberRole, ParlorMember, PlayerKind, VisitGame
+from parlor.models import Game, GameSeat, MemberRole, ParlorMember, PlayerKind, Table, VisitGame
 from parlor.services import games as game_services
+from parlor.services.seating import Seating
 from tests.parlor.conftest import ok
 from tests.parlor.factories import PlayerFactory
 from tests.parlor.money_helpers import check_in, example_setup, start, table
@@ -129,3 +130,19 @@ def test_two_tables_starting_at_once_with_the_same_player_seat_them_once(
     )
     assert sorted(r.status_code for r in responses) == [201, 409]
     assert GameSeat.objects.filter(player=players[1], game__status="in_progress").count() == 1
+
+
+def test_the_tablets_start_page_says_who_plays_where(tablet, table, players, staff_user):
+    first = game_services.game_start(
+        table=table, players=players[:4], seating=Seating.GIVEN, by=staff_user
+    )
+    other = Table.objects.create(parlor=table.parlor, label="7", ruleset_key="standard")
+    response = tablet.post(
+        f"/tablet/tables/{other.public_id}/start/",
+        {"players": [str(p.public_id) for p in players[1:5]], "seating": "given"},
+    )
+    assert response.status_code == 409
+    page = response.content.decode()
+    assert 'data-code="player_in_open_game"' in page and "別の卓で対局中" in page
+    assert f"{first.seats.get(seat=1).name} is playing at table 1" in page
+    assert not other.games.exists()
