@@ -252,6 +252,7 @@ EXPECTED: dict[str, list[Call]] = {
     "tablet:result": [page("get", "staff", 302, kw=GAME)],  # in progress: to the game
     "tablet:finish": [page("post", "staff", 302, kw=GAME)],
     "tablet:undo": [page("post", "staff", 302, kw=GAME)],
+    "tablet:void": [page("get", "staff", 200, kw=GAME)],  # the form; test_tablet_void posts
     "tablet:preview": [page("post", "staff", 200, kw=GAME, body={"hand": DRAW})],
     "tablet:record": [page("post", "staff", 201, kw=GAME, body={"sequence": 3, "hand": DRAW})],
     "tablet:correct-page": [page("get", "staff", 200, kw=HAND_1)],
