@@ -128,8 +128,9 @@ def game_void(
     needs_manager = game.status == GameStatus.FINISHED or game.hand_count > 0
     manager = next((u for u in (by, confirmed_by) if u and is_manager(u, parlor_id)), None)
     if needs_manager and manager is None:
+        what = "a finished game" if game.status == GameStatus.FINISHED else "a game that has hands"
         raise Forbidden(
-            "a manager confirms voiding a game that has hands",
+            f"a manager confirms voiding {what}",
             code="manager_confirmation_required",
             field="manager_username",
         )
