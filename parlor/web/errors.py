@@ -46,7 +46,7 @@ def _messages() -> dict[str, str]:
         "missing_field": _("Something is missing: finish the entry."),
         "out_of_range": _("A value is out of range."),
         "game_finished": _("The game is already over: correct a hand instead."),
-        "game_cancelled": _("The game was cancelled."),
+        "game_cancelled": _("The game was voided: it counts for nothing."),
         "hand_already_recorded": _(
             "Another tablet recorded this hand first. Reload the table, and correct the hand "
             "if it is wrong."

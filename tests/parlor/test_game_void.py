@@ -231,3 +231,20 @@ def test_a_voided_last_game_leaves_the_last_game_call_standing(players, floor):
     again = start(staff, four, players[:4])
     row = Visit.objects.get(public_id=visit["visit"]["id"])
     assert row.last_game.public_id.hex == again["id"].replace("-", "")
+
+
+def test_a_voided_games_hands_can_be_neither_added_nor_corrected(players, personas, floor):
+    staff, four, _ = floor
+    game = play(staff, start(staff, four, players[:4]), [RON_1_BY_0])
+    ok(_void(personas["manager"], game))
+    added = staff.post(
+        f"/api/games/{game['id']}/hands/", {"sequence": 2, "hand": RON_1_BY_0}, format="json"
+    )
+    assert _error(added, 409)["code"] == "game_cancelled"
+    corrected = staff.post(
+        f"/api/games/{game['id']}/hands/1/corrections/",
+        {"hand": ron(2, 1, han=2, fu=30), "reason": "x"},
+        format="json",
+    )
+    assert _error(corrected, 409)["code"] == "game_cancelled"
+    assert Game.objects.get(public_id=game["id"]).hands.count() == 1
