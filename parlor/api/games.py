@@ -1,4 +1,4 @@
-"""Games: read, export, staff close, cancel; and the game's detail, which most answers carry."""
+"""Games: read, export, staff close, void (無効); the game's detail, which most answers carry."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from parlor.api.idempotency import idempotent_response
 from parlor.api.serializers import IDEMPOTENCY_KEY, GameDetailSerializer, error_responses
 from parlor.models import Game, GameResult, GameSeat, GameStatus, Hand, HandOutcome
 from parlor.selectors.access import Role, game_for
-from parlor.services.games import game_cancel, game_finish
+from parlor.services.games import game_finish, game_void, game_void_confirmer
 from parlor.services.imports import game_export
 
 _DATETIME = serializers.DateTimeField()
@@ -178,24 +178,47 @@ class GameFinishView(APIView):
 
 
 class GameCancelView(APIView):
+    """Voids the game (無効): the tablet's void, same service and errors."""
+
     @extend_schema_serializer(component_name="GameCancelInput")
     class InputSerializer(serializers.Serializer):
-        reason = serializers.CharField(max_length=500)
+        reason = serializers.CharField(max_length=500, help_text="Why the game is voided.")
+        manager_username = serializers.CharField(
+            max_length=150,
+            required=False,
+            default="",
+            allow_blank=True,
+            help_text="A manager confirming the void of a game that has hands, unless the "
+            "caller is a manager (a finished game: managers only).",
+        )
+        manager_password = serializers.CharField(
+            max_length=128, required=False, default="", allow_blank=True, trim_whitespace=False
+        )
 
     @extend_schema(
+        summary="Void a game (無効)",
         request=InputSerializer,
         parameters=[IDEMPOTENCY_KEY],
         responses={200: GameDetailSerializer, **error_responses(400, 409)},
     )
     def post(self, request: Request, game_id: str) -> Response:
-        game, _ = game_for(request.user, game_id, role=Role.MANAGER)
+        game, access = game_for(request.user, game_id)
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
+        values = data.validated_data
 
         def call() -> tuple[int, object]:
-            cancelled = game_cancel(
-                game=game, reason=data.validated_data["reason"], by=request.user
+            confirmed_by = None
+            if values["manager_username"]:
+                confirmed_by = game_void_confirmer(
+                    parlor_id=access.parlor.pk,
+                    username=values["manager_username"],
+                    password=values["manager_password"],
+                    request=request,
+                )
+            voided = game_void(
+                game=game, reason=values["reason"], by=request.user, confirmed_by=confirmed_by
             )
-            return 200, game_detail_body(cancelled)
+            return 200, game_detail_body(voided)
 
         return idempotent_response(request, table=game.table, call=call)

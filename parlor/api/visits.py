@@ -148,7 +148,7 @@ class StandInView(APIView):
     @extend_schema(
         request=InputSerializer,
         parameters=[IDEMPOTENCY_KEY],
-        responses={200: ReceiptSerializer, **error_responses(400)},
+        responses={200: ReceiptSerializer, **error_responses(400, 409)},
     )
     def post(self, request: Request, visit_id: str) -> Response:
         visit, access = visit_for(request.user, visit_id)

@@ -7,7 +7,7 @@ from datetime import date, datetime
 from django.utils import timezone
 from django.utils.translation import pgettext
 
-from parlor.models import AuditAction, Parlor
+from parlor.models import Parlor
 from parlor.reports.data import CellValue, DailyReportData, Section
 from parlor.reports.sections import (
     Local,
@@ -28,6 +28,7 @@ from parlor.reports.sections_cash import (
     staff_play_net,
     staff_play_section,
 )
+from parlor.reports.sections_void import voided_section
 from parlor.reports.selectors import DayLedger, day_ledger
 
 
@@ -60,24 +61,6 @@ def corrections_section(ledger: DayLedger, local: Local) -> Section:
                 "",
                 who(h.voided_by),
                 h.void_reason,
-                None,
-            )
-        )
-    # The audit log (when it has the event) says who cancelled a game, which the game does not.
-    cancelled_by = {
-        e.game_id: e.actor_name for e in ledger.audit_events if e.action == AuditAction.CANCEL
-    }
-    for g in ledger.cancelled:
-        rows.append(
-            (
-                local(g.ended_at),
-                pgettext("daily report", "Game cancelled"),
-                g.table.label,
-                local(g.started_at),
-                "",
-                "",
-                cancelled_by.get(g.pk, ""),
-                g.cancel_reason,
                 None,
             )
         )
@@ -152,7 +135,7 @@ def summary_section(
         (pgettext("daily report", "Until"), local(ledger.ends_at)),
         (pgettext("daily report", "Generated at"), local(generated_at)),
         (pgettext("daily report", "Games finished"), len(ledger.games)),
-        (pgettext("daily report", "Games cancelled"), len(ledger.cancelled)),
+        (pgettext("daily report", "Games voided"), len(ledger.cancelled)),
         (pgettext("daily report", "Game fees (yen)"), fees - top_prizes),
         (pgettext("daily report", "Top prizes (yen)"), top_prizes),
         (pgettext("daily report", "Fee revenue (yen)"), fees),
@@ -190,6 +173,7 @@ def daily_report_data(*, parlor: Parlor, day: date, now: datetime | None = None)
         staff_play_section(ledger, local),
         players_section(ledger),
         games_section(ledger, local),
+        voided_section(ledger, local),
         corrections_section(ledger, local),
     ]
     summary = summary_section(ledger, built[-1], local, now)

@@ -77,7 +77,7 @@ def tables_section(ledger: DayLedger) -> Section:
     columns = (
         pgettext("daily report", "Table"),
         pgettext("daily report", "Games"),
-        pgettext("daily report", "Cancelled"),
+        pgettext("daily report", "Voided"),
         pgettext("daily report", "Hands"),
         pgettext("daily report", "Fees (yen)"),
     )

@@ -78,14 +78,15 @@ class DayLedger:
     starts_at: datetime
     ends_at: datetime
     games: tuple[GameLine, ...]  # finished games that ended in the day, in order
-    cancelled: tuple[Game, ...]  # games cancelled in the day
+    cancelled: tuple[Game, ...]  # games voided (無効) that ended in the day (or finished then)
     settlements: tuple[Settlement, ...]  # visits checked out in the day
     counter_adjustments: tuple[Adjustment, ...]  # adjustments paid at the counter in the day
     corrections: tuple[Hand, ...]  # hand versions that correct another, made in the day or
     #                                 to one of the day's games
     voids: tuple[Hand, ...]  # hands voided in the day
     correction_adjustments: tuple[Adjustment, ...]  # money owed because of a correction
-    audit_events: tuple[AuditEvent, ...]  # corrections, voids and cancels in the audit log
+    audit_events: tuple[AuditEvent, ...]  # corrections, voids and cancels in the audit log,
+    #                                        and the void of each of the day's voided games
 
 
 def _top_prize(terms: Terms, rank: int, is_staff_play: bool) -> int:
@@ -130,7 +131,7 @@ def _games(parlor: Parlor, start: datetime, end: datetime) -> tuple[list[Game], 
     over = (
         Game.objects.filter(table__parlor=parlor, ended_at__gte=start, ended_at__lt=end)
         .exclude(status=GameStatus.IN_PROGRESS)
-        .select_related("table", "started_by")
+        .select_related("table", "started_by", "cancelled_by", "cancel_confirmed_by")
         .prefetch_related("results__player", "seats")
         .order_by("ended_at", "id")
     )
@@ -194,10 +195,14 @@ def day_ledger(*, parlor: Parlor, day: date) -> DayLedger:
         ),
         audit_events=tuple(
             AuditEvent.objects.filter(
+                Q(
+                    action__in=[AuditAction.CORRECT, AuditAction.VOID, AuditAction.CANCEL],
+                    at__gte=start,
+                    at__lt=end,
+                )
+                # A game of the day voided later: when it was voided (same query).
+                | Q(action=AuditAction.CANCEL, game__in=[g.pk for g in cancelled]),
                 parlor=parlor,
-                action__in=[AuditAction.CORRECT, AuditAction.VOID, AuditAction.CANCEL],
-                at__gte=start,
-                at__lt=end,
             ).select_related("game__table", "actor")
         ),
     )

@@ -174,16 +174,19 @@ def audit_game_finished(game: Game, *, by: User, before: dict[str, Any]) -> Audi
     )
 
 
-def audit_game_cancelled(
-    game: Game, *, by: User, before: dict[str, Any], reason: str
-) -> AuditEvent:
+def audit_game_voided(game: Game, *, by: User, before: dict[str, Any], reason: str) -> AuditEvent:
+    """A game voided (無効): the after snapshot names the manager who confirmed it, if any."""
+    confirmed_by = game.cancel_confirmed_by
     return _game_event(
         game,
         by=by,
         action=AuditAction.CANCEL,
-        summary="game cancelled",
+        summary="game voided",
         before=before,
-        after=game_snapshot(game),
+        after={
+            **game_snapshot(game),
+            "confirmed_by": confirmed_by.get_username() if confirmed_by else None,
+        },
         reason=reason,
     )
 

@@ -1,25 +1,30 @@
-"""Games: start, staff close (finish) and cancel. Each is one transaction on a locked row."""
+"""Games: start, staff close (finish) and void (無効). Each is one transaction on a locked row."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from django.contrib.auth import authenticate
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from parlor.models import Game, GameSeat, GameStatus, Player, Table
+from parlor.models import Game, GameSeat, GameStatus, MemberRole, ParlorMember, Player, Table
 from parlor.selectors.game_rows import game_locked
 from parlor.services import engine
 from parlor.services.audit_log import (
-    audit_game_cancelled,
     audit_game_finished,
     audit_game_started,
+    audit_game_voided,
     game_snapshot,
 )
-from parlor.services.errors import Conflict
+from parlor.services.errors import Conflict, Forbidden, InvalidInput
 from parlor.services.replays import current_hands, game_record, replay_apply
 from parlor.services.rulesets import ruleset_resolve
+from parlor.services.seat_stats import seat_stats_store
 from parlor.services.seating import Seating, seating_plan
-from parlor.services.visits import game_money_attach
+from parlor.services.settlements import settlement_reconcile_game
+from parlor.services.visits import game_money_attach, open_game_refuse, people_lock
 from parlor.tasks import enqueue_verify_if_finished
 
 
@@ -39,7 +44,7 @@ def table_lock(table: Table) -> Table:
 
 def _open_game_conflict(table: Table) -> Conflict:
     return Conflict(
-        f"table {table.label} already has a game in progress: finish or cancel it first",
+        f"table {table.label} already has a game in progress: finish or void it first",
         code="table_has_open_game",
     )
 
@@ -54,6 +59,8 @@ def game_start(
         raise _open_game_conflict(table)
     ruleset = ruleset_resolve(parlor=table.parlor, key=table.ruleset_key)
     plan = seating_plan(table=table, ruleset=ruleset, seating=seating, players=players, by=by)
+    people_lock(players=plan.players_by_seat, user_ids=[])
+    open_game_refuse(players=plan.players_by_seat)
     snapshot = ruleset.to_dict()
     try:
         with transaction.atomic():
@@ -97,17 +104,84 @@ def game_finish(*, game: Game, by: AbstractBaseUser | None) -> Game:
 
 
 @transaction.atomic
-def game_cancel(*, game: Game, reason: str, by: AbstractBaseUser | None) -> Game:
-    """Cancels a game in progress (中止). Its hands stay in the log; it counts for nothing."""
+def game_void(
+    *,
+    game: Game,
+    reason: str,
+    by: AbstractBaseUser | None,
+    confirmed_by: AbstractBaseUser | None = None,
+) -> Game:
+    """Voids a game (無効): it counts for nothing, its hands and results stay in the log.
+
+    Any staff void a game in progress without hands (started by mistake). One with hands needs
+    a manager: the one voiding it, or `confirmed_by` (games.game_void_confirmer checks their
+    password). Only a manager voids a finished game; what closed receipts paid for it is
+    reversed by adjustments, while open visits simply stop counting it.
+    """
+    reason = reason.strip()
+    if not reason:
+        raise InvalidInput("say why the game is voided", code="reason_required", field="reason")
     game = game_lock(game)
-    if game.status != GameStatus.IN_PROGRESS:
-        raise Conflict(
-            f"only a game in progress can be cancelled; this one is {game.status}",
-            code=f"game_{game.status}",
+    if game.status == GameStatus.CANCELLED:
+        raise Conflict("the game is already voided", code="game_cancelled")
+    parlor_id = game.table.parlor_id
+    needs_manager = game.status == GameStatus.FINISHED or game.hand_count > 0
+    manager = next((u for u in (by, confirmed_by) if u and is_manager(u, parlor_id)), None)
+    if needs_manager and manager is None:
+        what = "a finished game" if game.status == GameStatus.FINISHED else "a game that has hands"
+        raise Forbidden(
+            f"a manager confirms voiding {what}",
+            code="manager_confirmation_required",
+            field="manager_username",
         )
     before = game_snapshot(game)
-    game.status, game.ended_at, game.cancel_reason = GameStatus.CANCELLED, timezone.now(), reason
-    game.next_state = None
-    game.save(update_fields=["status", "ended_at", "cancel_reason", "next_state"])
-    audit_game_cancelled(game, by=by, before=before, reason=reason)
+    if game.status == GameStatus.IN_PROGRESS:  # a finished game keeps the time it ended
+        game.ended_at, game.next_state = timezone.now(), None
+    game.status, game.cancel_reason, game.cancelled_by = GameStatus.CANCELLED, reason, by
+    game.cancel_confirmed_by = manager if needs_manager else None
+    game.save(
+        update_fields=[
+            "status",
+            "ended_at",
+            "next_state",
+            "cancel_reason",
+            "cancelled_by",
+            "cancel_confirmed_by",
+        ]
+    )
+    seat_stats_store(game, results=(), hands=())  # a voided game keeps no figures
+    settlement_reconcile_game(game, by=by)
+    audit_game_voided(game, by=by, before=before, reason=reason)
     return game
+
+
+def is_manager(user: AbstractBaseUser, parlor_id: int) -> bool:
+    """Whether the user is a manager (店長) of the parlor (one query)."""
+    return ParlorMember.objects.filter(
+        parlor_id=parlor_id, user_id=user.pk, role=MemberRole.MANAGER
+    ).exists()
+
+
+def game_void_confirmer(
+    *, parlor_id: int, username: str, password: str, request: Any = None
+) -> AbstractBaseUser:
+    """The manager confirming a void at the table, by their username and password.
+
+    Checked by authenticate(), behind the sign-in lockout like every sign-in, without signing
+    anyone in: the tablet stays signed in as its staff. `request`: the tablet's or the API's,
+    for the lockout's client address.
+    """
+    if not username.strip():
+        raise InvalidInput(
+            "a manager's username is needed to void a game that has hands",
+            code="manager_required",
+            field="manager_username",
+        )
+    user = authenticate(request, username=username.strip(), password=password)
+    if user is None or not is_manager(user, parlor_id):
+        raise InvalidInput(
+            "wrong username or password, or not a manager of this parlor",
+            code="manager_password_wrong",
+            field="manager_password",
+        )
+    return user

@@ -33,13 +33,13 @@ def _require_open(game: Game) -> None:
             code="game_finished",
         )
     if game.status == GameStatus.CANCELLED:
-        raise Conflict("the game was cancelled", code="game_cancelled")
+        raise Conflict("the game was voided (無効)", code="game_cancelled")
 
 
 def _require_not_cancelled(game: Game) -> None:
     if game.status == GameStatus.CANCELLED:
         raise Conflict(
-            "the game was cancelled: its hands can no longer change", code="game_cancelled"
+            "the game was voided (無効): its hands can no longer change", code="game_cancelled"
         )
 
 

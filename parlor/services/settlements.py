@@ -231,30 +231,43 @@ def settled_money_changes(
     return changes
 
 
-def settlement_reconcile_game(game: Game) -> list[Adjustment]:
-    """After a game's results changed: an adjustment for every closed visit it was settled in.
+def settlement_reconcile_game(
+    game: Game, *, by: AbstractBaseUser | None = None
+) -> list[Adjustment]:
+    """After a game's results changed, or it was voided: an adjustment for every closed visit
+    it was settled in.
 
-    Called by replays.replay_apply under the game's lock. A difference between what was paid
-    and what the game is worth now (settled_money_changes) becomes an open adjustment naming
-    the correction, never a change to the closed receipt.
+    Called under the game's lock by replays.replay_apply and games.game_void. A difference
+    between what was paid and what the game is worth now (settled_money_changes; nothing, once
+    voided) becomes an open adjustment naming the correction or the void, never a change to
+    the closed receipt. `by`: who voided the game.
     """
-    if game.status != GameStatus.FINISHED:
+    if game.status == GameStatus.IN_PROGRESS:
         return []
-    changes = settled_money_changes(game, lambda: game_money_of(game))
+    voided = game.status == GameStatus.CANCELLED
+    changes = settled_money_changes(game, (lambda: {}) if voided else (lambda: game_money_of(game)))
     if not changes:
         return []
-    correction = game.hands.filter(supersedes__isnull=False).order_by("-entered_at", "-id").first()
+    correction = (
+        None
+        if voided
+        else game.hands.filter(supersedes__isnull=False).order_by("-entered_at", "-id").first()
+    )
+    if voided:
+        reason = f"game voided (無効): {game.cancel_reason}"
+    else:
+        reason = (correction.reason if correction else "") or "game result changed"
     return [
         Adjustment.objects.create(
             parlor=game.table.parlor,
             player=change.player,
             kind=AdjustmentKind.CORRECTION,
             amount_yen=change.amount_yen,
-            reason=(correction.reason if correction else "") or "game result changed",
+            reason=reason,
             game=game,
             correction=correction,
             corrects_settlement=change.settlement,
-            created_by=correction.entered_by if correction else None,
+            created_by=correction.entered_by if correction else by,
         )
         for change in changes
     ]

@@ -1,20 +1,30 @@
 """Visits (来店): check-in, games attached while checked in, ラス半, 代走 and check-out.
 
 Lock order, to keep two requests from deadlocking: a check-out locks the visit, then its games
-(by id); a game start locks the table, then the visits of its players; a hand correction locks
-its game only. Nobody locks a visit while holding a game.
+(by id); a game start locks the table, then its players and their users (people_lock), then
+the visits of its players; a stand-in (代走) locks the visit's game link, then the staff's
+user; a hand correction locks its game only. Nobody locks a visit while holding a game.
+
+A person is in one open game at most: seated (a player, or staff playing for the parlor, 本走)
+or standing in for a player (代走). people_lock serializes the game starts and stand-ins that
+could put the same person in two games at once, so the check after it holds.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from parlor.models import (
     Adjustment,
     Game,
     GameMoney,
+    GameSeat,
     GameStatus,
     MemberRole,
     Parlor,
@@ -50,9 +60,11 @@ def _require_open(visit: Visit) -> None:
 
 
 def visit_is_over(visit: Visit) -> bool:
-    """After ラス半, true once the last game has ended: the visit takes no more games."""
+    """After ラス半, true once the last game has finished: the visit takes no more games.
+
+    A last game voided (無効) was not played: the next game the player sits in is the last."""
     game = visit.last_game
-    return game is not None and game.status != GameStatus.IN_PROGRESS
+    return game is not None and game.status == GameStatus.FINISHED
 
 
 @transaction.atomic
@@ -150,9 +162,74 @@ def visit_stand_in(
             code="game_not_in_visit",
             field="game",
         )
+    if by is not None and game.status == GameStatus.IN_PROGRESS:
+        people_lock(players=[], user_ids=[by.pk])
+        open_game_refuse(user_ids=[by.pk], stand_in_game_id=game.pk, field="game")
     link.stand_in_by, link.stand_in_note = by, note.strip()
     link.save(update_fields=["stand_in_by", "stand_in_note"])
     return link
+
+
+def people_lock(*, players: Sequence[Player], user_ids: Sequence[int]) -> None:
+    """Locks the players' rows, then their users' and `user_ids` (by id, in that order)."""
+    list(
+        Player.objects.select_for_update()
+        .filter(pk__in=[p.pk for p in players])
+        .order_by("pk")
+        .values_list("pk")
+    )
+    users = {*user_ids, *(p.user_id for p in players if p.user_id is not None)}
+    if users:
+        list(
+            get_user_model()
+            .objects.select_for_update()
+            .filter(pk__in=users)
+            .order_by("pk")
+            .values_list("pk")
+        )
+
+
+def open_game_refuse(
+    *,
+    players: Sequence[Player] = (),
+    user_ids: Sequence[int] = (),
+    stand_in_game_id: int | None = None,
+    field: str = "players",
+) -> None:
+    """Conflict (409, naming the table) if one of these people is in an open game already:
+    seated there (a player, or staff playing for the parlor, 本走), or standing in for a player
+    there (代走) other than in game `stand_in_game_id`. Two queries; the caller holds
+    people_lock."""
+    users = {*user_ids, *(p.user_id for p in players if p.user_id is not None)}
+    seat = (
+        GameSeat.objects.filter(game__status=GameStatus.IN_PROGRESS)
+        .filter(Q(player__in=[p.pk for p in players]) | Q(player__user_id__in=users))
+        .select_related("game__table")
+        .order_by("game_id", "seat")
+        .first()
+    )
+    if seat is not None:
+        raise Conflict(
+            f"{seat.name} is playing at table {seat.game.table.label}",
+            code="player_in_open_game",
+            field=field,
+        )
+    link = (
+        VisitGame.objects.filter(game__status=GameStatus.IN_PROGRESS, stand_in_by_id__in=users)
+        .exclude(game_id=stand_in_game_id)
+        .select_related("game__table", "stand_in_by__player")
+        .order_by("game_id")
+        .first()
+    )
+    if link is not None:
+        user = link.stand_in_by
+        own = getattr(user, "player", None)
+        name = own.name if own is not None else user.get_username()
+        raise Conflict(
+            f"{name} is standing in (代走) at table {link.game.table.label}",
+            code="player_in_open_game",
+            field=field,
+        )
 
 
 def game_money_attach(*, game: Game, player_count: int) -> None:
@@ -216,7 +293,8 @@ def _visit_take_game(visit: Visit, game: Game, seat: int) -> None:
             field="players",
         )
     VisitGame.objects.create(visit=visit, game=game, seat=seat)
-    if visit.last_game_called_at is not None and visit.last_game_id is None:
+    voided = visit.last_game is not None and visit.last_game.status == GameStatus.CANCELLED
+    if visit.last_game_called_at is not None and (visit.last_game_id is None or voided):
         visit.last_game = game
         visit.save(update_fields=["last_game"])
 

@@ -46,7 +46,7 @@ def _messages() -> dict[str, str]:
         "missing_field": _("Something is missing: finish the entry."),
         "out_of_range": _("A value is out of range."),
         "game_finished": _("The game is already over: correct a hand instead."),
-        "game_cancelled": _("The game was cancelled."),
+        "game_cancelled": _("The game was voided: it counts for nothing."),
         "hand_already_recorded": _(
             "Another tablet recorded this hand first. Reload the table, and correct the hand "
             "if it is wrong."
@@ -96,7 +96,15 @@ def _messages() -> dict[str, str]:
             "them in there."
         ),
         "no_open_adjustment": _("This player has no open adjustment: it was settled already."),
+        "player_in_open_game": _(
+            "This person is in a game in progress at another table: finish or void that game first."
+        ),
     }
+
+
+# Codes whose English message names the person and the table: shown as the detail beside the
+# sentence in the staff's language, so the name and the table are not lost.
+_NAMING = {"player_in_open_game"}
 
 
 # Errors about a penalty that the engine reports on the result (a dead hand that won, ...):
@@ -134,7 +142,7 @@ def error_payload(exc: Exception) -> dict[str, Any]:
     if in_english:
         text, detail = message, ""
     elif known is not None:
-        text, detail = known, ""
+        text, detail = known, (message if code in _NAMING else "")
     else:
         text, detail = _("This entry cannot be recorded as it is."), message
     return {

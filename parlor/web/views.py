@@ -158,7 +158,7 @@ def game_begin(request: HttpRequest, table_id: str) -> HttpResponse:
 @staff_page
 def game_screen(request: HttpRequest, game_id: str) -> HttpResponse:
     game, _access = game_for(request.user, game_id)
-    if game.status == GameStatus.FINISHED:
+    if game.status != GameStatus.IN_PROGRESS:  # finished or voided
         return redirect("tablet:result", game_id=game.public_id)
     ruleset = engine.ruleset_from_snapshot(game.ruleset_snapshot)
     context = {

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from parlor.models import FeeModel, Table
+from parlor.models import FeeModel, Player, PlayerKind, Table
 from parlor.services.games import game_finish, game_start
 from parlor.services.hands import hand_record
 from parlor.services.money import Terms, money_settings_set
@@ -99,16 +99,34 @@ def floor_with_games(parlor_floor: dict[str, Any]) -> dict[str, Any]:
     """A game in progress at table 1 (two hands) and a finished game at table 2."""
     staff, players = parlor_floor["staff"], parlor_floor["players"]
     tables = parlor_floor["tables"]
-    playing = game_start(
-        table=tables["standard"], players=players[:4], seating=Seating.GIVEN, by=staff
-    )
-    hand_record(game=playing, sequence=1, entry=RON, by=staff)
-    hand_record(game=playing, sequence=2, entry=DRAW, by=staff)
+    # Finished first: a person sits in one open game at a time.
     done = game_start(
         table=tables["seed-004"], players=players[:3], seating=Seating.GIVEN, by=staff
     )
     hand_record(game=done, sequence=1, entry={"result": {"kind": "draw", "tenpai": [1]}}, by=staff)
     game_finish(game=done, by=staff)
+    playing = game_start(
+        table=tables["standard"], players=players[:4], seating=Seating.GIVEN, by=staff
+    )
+    hand_record(game=playing, sequence=1, entry=RON, by=staff)
+    hand_record(game=playing, sequence=2, entry=DRAW, by=staff)
+    # The other tables' players (Japanese names, as conftest's), four at most per table.
+    others = [
+        Player.objects.create(parlor=parlor_floor["parlor"], name=name, kind=PlayerKind.GUEST)
+        for name in (
+            "石井",
+            "上田",
+            "遠藤",
+            "大野",
+            "加藤",
+            "木村",
+            "小林",
+            "斎藤",
+            "清水",
+            "田村",
+            "中村",
+        )
+    ]
     free = Table.objects.create(parlor=parlor_floor["parlor"], label="3", ruleset_key="seed-001")
     other = Table.objects.create(parlor=ParlorFactory(), label="X", ruleset_key="standard")
     # The rulesets with penalties, compensation and wareme, for the controls only they have.
@@ -118,9 +136,8 @@ def floor_with_games(parlor_floor: dict[str, Any]) -> dict[str, Any]:
         table = Table.objects.create(
             parlor=parlor_floor["parlor"], label=str(label), ruleset_key=key
         )
-        more[key] = game_start(
-            table=table, players=players[:count], seating=Seating.GIVEN, by=staff
-        )
+        seated, others = others[:count], others[count:]
+        more[key] = game_start(table=table, players=seated, seating=Seating.GIVEN, by=staff)
     hand_record(game=more["seed-001"], sequence=1, entry=COMPENSATED, by=staff)
     # The parlor plays for money from now on (the games above started without): the counter
     # shows a player checked in, one who called the last game, one checked out, and the rest.
@@ -134,6 +151,7 @@ def floor_with_games(parlor_floor: dict[str, Any]) -> dict[str, Any]:
         "open_visit": last,
         "closed_visit": closed,
         **parlor_floor,
+        "players": list(Player.objects.filter(parlor=parlor_floor["parlor"])),
         "playing": playing,
         "done": done,
         "free": free,

@@ -29,7 +29,7 @@ from parlor.models import (
 )
 from parlor.selectors.games import game_live_state, table_state, tables_of, tables_state
 from parlor.services.errors import DomainError
-from parlor.services.games import game_cancel, game_finish, game_start
+from parlor.services.games import game_finish, game_start, game_void
 from parlor.services.hands import hand_record
 from parlor.services.rulesets import ruleset_resolve
 from parlor.services.seating import Seating
@@ -139,7 +139,7 @@ class Floor:
         self.start(rotating, 3, Seating.KEEP)
         after_cancel = self.table("seed-004")  # a cancelled game does not pass the deal on
         self.finish(self.start(after_cancel, 3))
-        game_cancel(game=self.start(after_cancel, 3, Seating.KEEP), reason="x", by=self.user)
+        game_void(game=self.start(after_cancel, 3, Seating.KEEP), reason="x", by=self.user)
         self.start(self.table("tenhou-3p-tonpuu"), 3)
         self.start(self.table("seed-003"), 4)  # 抜け番: four people, three seats
         self.start(self.table("house-uma"), 4)

@@ -6,6 +6,7 @@ import pytest
 
 from parlor.models import Game, Hand, IdempotencyRecord, Table
 from tests.parlor.conftest import RON_1_BY_0, TSUMO_2, ok
+from tests.parlor.factories import PlayerFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -54,8 +55,10 @@ def test_keys_are_per_table(parlor, players, staff):
     tables = [
         Table.objects.create(parlor=parlor, label=f"K{i}", ruleset_key="standard") for i in range(2)
     ]
-    body = {"players": [str(p.public_id) for p in players[:4]], "seating": "given"}
-    for table in tables:
+    # Four players at each table: a person sits in one open game at a time.
+    seated = [players[:4], PlayerFactory.create_batch(4, parlor=parlor)]
+    for table, four in zip(tables, seated):
+        body = {"players": [str(p.public_id) for p in four], "seating": "given"}
         ok(
             staff.post(
                 f"/api/tables/{table.public_id}/games/",

@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from parlor.models import Game, HandOutcome
 from parlor.selectors.live import LIVE_LINK_MAX_AGE, live_token
-from parlor.services.games import game_cancel
+from parlor.services.games import game_void
 from tests.parlor.conftest import ok
 from tests.parlor.factories import TableFactory
 from tests.parlor.money_helpers import NOTEN, play, ron
@@ -181,7 +181,7 @@ def test_a_voided_game_says_so_and_keeps_its_scores(staff, staff_user, table, st
     game = start_game(table)
     link = _link(game)
     after = play(staff, game, [RIICHI_RON])
-    game_cancel(game=Game.objects.get(public_id=game["id"]), reason="wrong table", by=staff_user)
+    game_void(game=Game.objects.get(public_id=game["id"]), reason="wrong table", by=staff_user)
     live = _state(link).json()
     assert live["status"] == "cancelled" and live["over"] == "この対局は無効になりました。"
     assert live["round"] == "" and [s["score"] for s in live["seats"]] == after["scores"]

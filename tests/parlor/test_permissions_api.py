@@ -9,6 +9,7 @@ from django.contrib.auth import get_user_model
 
 from parlor.models import ParlorMember, Table
 from tests.parlor.conftest import RON_1_BY_0, TSUMO_2, ok
+from tests.parlor.factories import PlayerFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -83,12 +84,13 @@ def scene(parlor, players, personas, table, start_game, record_hand) -> dict[str
     game = start_game(table)
     ok(record_hand(game, RON_1_BY_0, sequence=1), 201)
     free = Table.objects.create(parlor=parlor, label="free", ruleset_key="standard")
+    four_free = PlayerFactory.create_batch(4, parlor=parlor)  # the others are playing
     return {
         "game": game["id"],
         "table": str(table.public_id),
         "free": str(free.public_id),
         "player": str(players[0].public_id),
-        "four": [str(p.public_id) for p in players[:4]],
+        "four": [str(p.public_id) for p in four_free],
     }
 
 
@@ -130,7 +132,7 @@ def test_other_parlor_lists_show_none_of_our_data(scene, personas):
 
 def test_a_player_reads_only_their_own_games(scene, personas, players, parlor, start_game):
     other_table = Table.objects.create(parlor=parlor, label="other", ruleset_key="standard")
-    other_players = players[1:5]
+    other_players = PlayerFactory.create_batch(4, parlor=parlor)  # players[:4] are playing
     body = {"players": [str(p.public_id) for p in other_players], "seating": "given"}
     other_game = ok(
         personas["staff"].post(f"/api/tables/{other_table.public_id}/games/", body, format="json"),

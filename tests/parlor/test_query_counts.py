@@ -20,6 +20,7 @@ from parlor.api.games import game_detail_body
 from parlor.api.serializers import game_detail_data
 from parlor.models import Game, Table
 from tests.parlor.conftest import ok
+from tests.parlor.factories import PlayerFactory
 from tests.parlor.game_driver import play_to_end
 
 pytestmark = pytest.mark.django_db
@@ -146,7 +147,12 @@ def test_the_game_in_answers_is_what_the_game_serializer_gives(staff, table, gam
     """The answers build the game's detail without the serializer; the JSON is the same, for
     a game in progress (corrected and voided versions included) and for a finished one."""
     finished_table = Table.objects.create(parlor=table.parlor, label="2", ruleset_key="standard")
-    finished = play_to_end(staff, start_game(finished_table)["id"])
+    others = PlayerFactory.create_batch(4, parlor=table.parlor)  # the first game's are playing
+    body = {"players": [str(p.public_id) for p in others], "seating": "given"}
+    started = ok(
+        staff.post(f"/api/tables/{finished_table.public_id}/games/", body, format="json"), 201
+    )
+    finished = play_to_end(staff, started["id"])
     for public_id in (game["id"], finished["id"]):
         row = Game.objects.select_related("table").get(public_id=public_id)
         assert _json(game_detail_body(row)) == _json(game_detail_data(row))

@@ -36,7 +36,7 @@ from parlor.models import (
     Table,
     Visit,
 )
-from parlor.services.games import game_cancel, game_start
+from parlor.services.games import game_start, game_void
 from parlor.services.hands import hand_correct, hand_record
 from parlor.services.money import Terms
 from parlor.services.rulesets import ruleset_create
@@ -172,7 +172,7 @@ def play_day() -> DayOfGames:
         mistake = game_start(
             table=tables["2"], players=[a, b, c, f], seating=Seating.GIVEN, by=staff
         )
-        game_cancel(game=mistake, reason="卓の入力間違い", by=staff)
+        game_void(game=mistake, reason="卓の入力間違い", by=staff)
     d.games["cancelled"] = mistake
     d.games["g2"] = play_game(
         tables["2"], [f, b, c, staff_player], start=at(5, 1, 23, 30), end=at(5, 2, 0, 30), by=staff

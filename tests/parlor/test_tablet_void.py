@@ -1,0 +1,123 @@
+"""The tablet's void (ゲームを無効にする): a reason, a manager's confirmation when the game has
+hands, errors next to their field, and back to the floor with a message."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client
+
+from parlor.models import Game, GameStatus, MemberRole
+from parlor.services.games import game_finish, game_start
+from parlor.services.hands import hand_record
+from parlor.services.seating import Seating
+from tests.parlor.factories import MemberFactory
+
+pytestmark = pytest.mark.django_db
+RON = {"result": {"kind": "ron", "loser": 0, "wins": [{"winner": 1, "han": 3, "fu": 30}]}}
+
+
+@pytest.fixture
+def game(table, players, staff_user) -> Game:
+    return game_start(table=table, players=players[:4], seating=Seating.GIVEN, by=staff_user)
+
+
+@pytest.fixture
+def manager(parlor):
+    return MemberFactory(parlor=parlor, role=MemberRole.MANAGER).user
+
+
+def _void(client: Client, game: Game, **fields: str):
+    return client.post(f"/tablet/games/{game.public_id}/void/", fields)
+
+
+def _confirmed_void(tablet: Client, game: Game, staff_user, manager, *, password: str):
+    """A game with a hand, voided with the manager's username and `password`."""
+    hand_record(game=game, sequence=1, entry=RON, by=staff_user)
+    return _void(
+        tablet,
+        game,
+        reason="卓を間違えた",
+        manager_username=manager.username,
+        manager_password=password,
+    )
+
+
+def _error_for(page: str, field: str) -> str:
+    found = re.search(rf'data-error-for="{field}">([^<]*)<', page)
+    assert found, f"no error next to {field}"
+    return found.group(1)
+
+
+def test_the_game_screen_offers_the_void_with_a_reason_only_before_any_hand(tablet, game):
+    page = tablet.get(f"/tablet/games/{game.public_id}/").content.decode()
+    assert "ゲームを無効にする" in page and 'name="reason"' in page
+    assert 'name="manager_password"' not in page
+
+
+def test_staff_void_a_game_started_by_mistake_and_see_it_on_the_floor(tablet, game, staff_user):
+    response = _void(tablet, game, reason="卓を間違えた")
+    assert response.status_code == 302 and response["Location"] == "/tablet/"
+    floor = tablet.get("/tablet/").content.decode()
+    assert "1卓の対局を無効にしました" in floor
+    game.refresh_from_db()
+    assert (game.status, game.cancelled_by, game.cancel_reason) == (
+        GameStatus.CANCELLED,
+        staff_user,
+        "卓を間違えた",
+    )
+    # The voided game's screen is its result page, saying so.
+    result = tablet.get(f"/tablet/games/{game.public_id}/", follow=True).content.decode()
+    assert "この対局は無効です" in result and "ゲームを無効にする" not in result
+
+
+def test_a_missing_reason_is_shown_next_to_the_reason(tablet, game):
+    response = _void(tablet, game, reason="  ")
+    assert response.status_code == 400
+    assert _error_for(response.content.decode(), "reason") == "無効にする理由を入力してください。"
+    game.refresh_from_db()
+    assert game.status == GameStatus.IN_PROGRESS
+
+
+def test_a_game_with_hands_asks_for_a_manager_next_to_the_username(tablet, game, staff_user):
+    hand_record(game=game, sequence=1, entry=RON, by=staff_user)
+    page = tablet.get(f"/tablet/games/{game.public_id}/").content.decode()
+    assert 'name="manager_username"' in page and 'name="manager_password"' in page
+    response = _void(tablet, game, reason="卓を間違えた")
+    assert response.status_code == 403
+    assert "店長の承認が必要" in _error_for(response.content.decode(), "manager_username")
+    game.refresh_from_db()
+    assert game.status == GameStatus.IN_PROGRESS
+
+
+def test_a_wrong_manager_password_is_shown_next_to_the_password_and_keeps_the_reason(
+    tablet, game, staff_user, manager
+):
+    response = _confirmed_void(tablet, game, staff_user, manager, password="wrong")
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert "パスワードが違う" in _error_for(page, "manager_password")
+    assert 'value="卓を間違えた"' in page and f'value="{manager.username}"' in page
+
+
+def test_a_manager_confirms_at_the_table_and_the_tablet_stays_signed_in_as_staff(
+    tablet, game, staff_user, manager
+):
+    response = _confirmed_void(tablet, game, staff_user, manager, password="pw")
+    assert response.status_code == 302
+    game.refresh_from_db()
+    assert (game.cancelled_by, game.cancel_confirmed_by) == (staff_user, manager)
+    assert int(tablet.session["_auth_user_id"]) == staff_user.pk
+
+
+def test_a_signed_in_manager_voids_a_finished_game_from_its_result_page(game, staff_user, manager):
+    hand_record(game=game, sequence=1, entry=RON, by=staff_user)
+    game_finish(game=game, by=staff_user)
+    client = Client()
+    client.force_login(manager)
+    result = client.get(f"/tablet/games/{game.public_id}/result/").content.decode()
+    assert "ゲームを無効にする" in result and "店長だけ" in result
+    assert _void(client, game, reason="別の卓の記録").status_code == 302
+    game.refresh_from_db()
+    assert game.status == GameStatus.CANCELLED and game.cancel_confirmed_by == manager
