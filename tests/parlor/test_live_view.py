@@ -13,11 +13,11 @@ import time_machine
 from django.test import Client
 from django.utils import timezone
 
-from parlor.models import Game, HandOutcome
+from parlor.models import Game, HandOutcome, MemberRole
 from parlor.selectors.live import LIVE_LINK_MAX_AGE, live_token
 from parlor.services.games import game_void
 from tests.parlor.conftest import ok
-from tests.parlor.factories import TableFactory
+from tests.parlor.factories import MemberFactory, TableFactory
 from tests.parlor.money_helpers import NOTEN, play, ron
 
 pytestmark = pytest.mark.django_db
@@ -181,7 +181,13 @@ def test_a_voided_game_says_so_and_keeps_its_scores(staff, staff_user, table, st
     game = start_game(table)
     link = _link(game)
     after = play(staff, game, [RIICHI_RON])
-    game_void(game=Game.objects.get(public_id=game["id"]), reason="wrong table", by=staff_user)
+    manager = MemberFactory(parlor=table.parlor, role=MemberRole.MANAGER).user
+    game_void(
+        game=Game.objects.get(public_id=game["id"]),
+        reason="wrong table",
+        by=staff_user,
+        confirmed_by=manager,  # the game has a hand
+    )
     live = _state(link).json()
     assert live["status"] == "cancelled" and live["over"] == "この対局は無効になりました。"
     assert live["round"] == "" and [s["score"] for s in live["seats"]] == after["scores"]
