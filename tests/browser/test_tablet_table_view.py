@@ -168,3 +168,27 @@ def test_collapsed_sections_carry_a_marker(tablet):
     assert tablet.page.eval_on_selector(summary, MARKER) == '"▸"'
     tablet.page.click(summary)
     assert tablet.page.eval_on_selector(summary, MARKER) == '"▾"'
+
+
+def test_a_late_answer_for_the_hand_before_a_tap_is_never_shown_nor_confirmed(tablet):
+    """The payments of the hand as it was before the last tap, arriving after it, must not
+    show or enable 確定: staff would confirm one hand having checked another."""
+    tablet.start_game("1", NAMES, seating="given")
+    page = tablet.page
+    held: list[Any] = []
+    page.route("**/preview/", lambda route: held.append(route))
+    tablet.seat(0)
+    tablet.seat(1)
+    tablet.value({"han": 3, "fu": 30})
+    page.wait_for_timeout(300)  # the pad sends the preview of that hand
+    assert len(held) == 1
+    tablet.tap('[data-riichi="2"]')  # the hand changes; its own preview goes out 120 ms later
+    held.pop().continue_()  # …and the answer for the hand before the tap comes back first
+    page.wait_for_timeout(400)
+    assert page.is_disabled("#confirm")
+    assert page.query_selector("[data-preview]") is None
+    assert len(held) == 1  # the preview of the hand as it stands now, still on its way
+    held.pop().continue_()
+    page.unroute("**/preview/")
+    page.wait_for_selector("#confirm:not([disabled])")
+    assert tablet.after_scores_in_preview() == [31_800, 19_200, 24_000, 25_000]  # with riichi
