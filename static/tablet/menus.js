@@ -14,8 +14,9 @@
     var menu = event.target;
     if (menu.matches && menu.matches("details.menu") && menu.open) closeAll(menu);
   }, true);
+  // At the tap itself, not on the toggle event that follows a moment later.
   document.addEventListener("click", function (event) {
-    if (!event.target.closest("details.menu")) closeAll(null);
+    closeAll(event.target.closest("details.menu"));
   });
   document.addEventListener("keydown", function (event) {
     if (event.key === "Escape") closeAll(null);
