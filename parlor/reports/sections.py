@@ -15,6 +15,7 @@ from zoneinfo import ZoneInfo
 from django.utils.translation import pgettext
 
 from parlor.models import FeeModel, Hand
+from parlor.natural_sort import natural_key
 from parlor.reports.data import CellValue, Points, Section
 from parlor.reports.selectors import DayLedger, GameLine, SeatLine
 
@@ -73,7 +74,10 @@ def tables_section(ledger: DayLedger) -> Section:
         counts[3] += line.fee_yen
     for game in ledger.cancelled:
         by_table[game.table.label][1] += 1
-    rows = tuple((label, *counts) for label, counts in sorted(by_table.items()))
+    rows = tuple(
+        (label, *counts)
+        for label, counts in sorted(by_table.items(), key=lambda item: natural_key(item[0]))
+    )
     columns = (
         pgettext("daily report", "Table"),
         pgettext("daily report", "Games"),

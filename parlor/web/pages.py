@@ -58,6 +58,11 @@ def ruleset_titles(parlor: Parlor, keys: Iterable[str]) -> dict[str, str]:
     }
 
 
+# Where each seat is drawn, seat 0 first: turn order runs counter-clockwise as players sit,
+# so the seat after the one at the bottom is on the right. The tablet turns this on the device.
+TABLE_SIDES = ("bottom", "right", "top", "left")
+
+
 @dataclass(frozen=True, slots=True)
 class SeatTile:
     seat: int
@@ -66,6 +71,7 @@ class SeatTile:
     wind: str  # the seat's wind this hand (東 / E); empty where it is not known
     is_dealer: bool
     sits_out: bool
+    side: str = ""  # bottom / right / top / left of the table drawn; empty past four seats
 
     @property
     def score_text(self) -> str:
@@ -95,6 +101,7 @@ def seat_tiles(
             wind=winds[seat],
             is_dealer=seat == dealer,
             sits_out=seat == sit_out,
+            side=TABLE_SIDES[seat] if len(names) <= len(TABLE_SIDES) else "",
         )
         for seat, name in enumerate(names)
     ]

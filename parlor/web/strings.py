@@ -62,4 +62,5 @@ def script_strings() -> dict[str, str]:
         "reason_required": _("Say why the hand is corrected."),
         "server_error": _("The server did not answer; the hand will be sent again."),
         "value_missing": _("No value yet"),
+        "recorded": _("Hand %(number)s recorded: the new scores"),
     }

@@ -243,7 +243,11 @@ def game_history(request: HttpRequest, game_id: str) -> HttpResponse:
                 if outcome
                 else "",
                 "summary": pages.entry_summary(hand.entry, names, ruleset),
-                "deltas": list(zip(names, [pages.signed(d) for d in outcome.deltas]))
+                # Each player's change and score after the hand (the running score).
+                "deltas": [
+                    (name, pages.signed(delta), pages.points(after))
+                    for name, delta, after in zip(names, outcome.deltas, outcome.scores_after)
+                ]
                 if outcome
                 else [],
                 "is_current": hand.state == HandState.CURRENT,

@@ -118,8 +118,10 @@
           setOffline(false);
           // Until the state is back the seats still show the scores before this hand.
           document.body.dataset.refreshing = "true";
+          var before = tenbo.toast.scores();
           return refreshState().then(function () {
             delete document.body.dataset.refreshing;
+            tenbo.toast.recorded(item.sequence, before);
             render();
             return flush();
           });

@@ -50,6 +50,9 @@
 
   function schedule() {
     clearTimeout(timer);
+    // An answer still on its way is for the hand before this tap: it must not be shown, nor
+    // enable 確定, in the moment before the new request goes out.
+    token++;
     $("#preview").innerHTML = '<p class="working">' + tenbo.app.T.checking + "</p>";
     timer = setTimeout(request, 120);
   }

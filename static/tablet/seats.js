@@ -1,5 +1,7 @@
 /* tenbo 点棒 — the seats on the pad: who each one is in the hand being entered (winner,
- * dealt in, tenpai, chombo, a penalty, wareme, ...) and the riichi toggle on each.
+ * dealt in, tenpai, chombo, a penalty, wareme, ...), the riichi toggle on each, and where each
+ * seat is drawn: as the table is, turned so the staff's side is at the bottom (kept per table
+ * on this device).
  */
 (function (tenbo) {
   "use strict";
@@ -33,8 +35,45 @@
     return out.join(" · ");
   }
 
+  // Sides in turn order: the seat after the one at the bottom is on its right (counter-clockwise).
+  var SIDES = ["bottom", "right", "top", "left"];
+
+  var turned = {};  // this page's choice per table, where the device refuses to keep it
+
+  function rotationKey(table) { return "tenbo:seat-rotation:" + table; }
+
+  function rotationOf(table) {
+    if (turned[table] !== undefined) return turned[table];
+    var raw = null;
+    try { raw = localStorage.getItem(rotationKey(table)); } catch (e) { raw = null; }
+    var n = Number(raw);
+    return n >= 0 && n < SIDES.length ? Math.floor(n) : 0;
+  }
+
+  // Each place (a seat, or the empty side of a three-player table) on its side of the table.
+  function place() {
+    var table = dom.$(".seats-table");
+    if (!table) return;
+    var rotation = rotationOf(table.dataset.table);
+    table.dataset.rotation = String(rotation);
+    dom.$$("[data-place]", table).forEach(function (el) {
+      el.dataset.side = SIDES[(Number(el.dataset.place) + rotation) % SIDES.length];
+    });
+  }
+
+  // A quarter turn: the seat on the left comes to the bottom.
+  function rotate() {
+    var table = dom.$(".seats-table");
+    if (!table) return;
+    var next = (rotationOf(table.dataset.table) + 1) % SIDES.length;
+    turned[table.dataset.table] = next;
+    try { localStorage.setItem(rotationKey(table.dataset.table), String(next)); } catch (e) { /* kept for this page only */ }
+    place();
+  }
+
   function render(app) {
     var state = app.state, T = app.T, cfg = app.cfg;
+    place();
     var active = hand.activeWinner(state);
     dom.$$(".seat[data-seat]").forEach(function (el) {
       var seat = Number(el.dataset.seat);
@@ -54,5 +93,5 @@
     });
   }
 
-  tenbo.seats = { name: name, penaltyLabel: penaltyLabel, render: render };
+  tenbo.seats = { name: name, penaltyLabel: penaltyLabel, render: render, rotate: rotate };
 })(window.tenbo = window.tenbo || {});

@@ -90,6 +90,7 @@
     var el = event.target.closest("button, [data-action]");
     if (!el || el.disabled) return;
     var d = el.dataset;
+    if (d.rotate !== undefined) return tenbo.seats.rotate();
     if (d.seat !== undefined && el.classList.contains("seat")) return pad.tapSeat(app, Number(d.seat));
     if (d.riichi !== undefined) return pad.tapRiichi(app, Number(d.riichi));
     if (d.kind) return pad.tapKind(app, d.kind);

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from django.test import Client
@@ -158,3 +159,16 @@ def test_undo_voids_the_last_hand_and_keeps_it_in_the_history(tablet, game, staf
     assert game.hand_count == 0 and game.scores == [25000] * 4
     history = tablet.get(f"/tablet/games/{game.public_id}/history/").content.decode()
     assert "取消済" in history and "押し間違い" in history
+
+
+def test_the_history_shows_each_hands_change_and_the_running_scores(tablet, game, staff_user):
+    hand_record(game=game, sequence=1, entry=RON, by=staff_user)
+    hand_record(game=game, sequence=2, entry=RON, by=staff_user)
+    page = tablet.get(f"/tablet/games/{game.public_id}/history/").content.decode()
+    changes = re.findall(r"data-delta>([^<]+)<", page)
+    running = re.findall(r"data-running>([^<]+)<", page)
+    # Hand 2: the winner deals now, so 3 han 30 fu pays 5,800.
+    assert changes == ["-3,900", "+3,900", "0", "0", "-5,800", "+5,800", "0", "0"]
+    after_one = ["21,100", "28,900", "25,000", "25,000"]
+    after_two = ["15,300", "34,700", "25,000", "25,000"]
+    assert running == [*after_one, *after_two]
