@@ -131,7 +131,7 @@ def games_section(ledger: DayLedger, local: Local) -> Section:
         (
             local(line.game.ended_at),
             line.game.table.label,
-            line.game.ruleset_key,
+            line.ruleset_title,
             seat.rank,
             seat.player.name,
             Points(seat.result_tenths),
