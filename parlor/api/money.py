@@ -83,6 +83,7 @@ class MoneySettingsView(APIView):
             player_count=values["player_count"],
             table=table,
             terms=Terms.of(values),
+            by=request.user,
         )
         return Response(MoneySettingsSerializer(row).data)
 

@@ -133,7 +133,9 @@ class LastGameView(APIView):
         data.is_valid(raise_exception=True)
 
         def call() -> tuple[int, Any]:
-            called = visit_last_game_call(visit=visit, called=data.validated_data["called"])
+            called = visit_last_game_call(
+                visit=visit, called=data.validated_data["called"], by=request.user
+            )
             return 200, receipt_data(called)
 
         return idempotent_response(request, parlor=access.parlor, call=call)

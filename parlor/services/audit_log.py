@@ -25,11 +25,13 @@ from parlor.models import (
     Game,
     Hand,
     HandOutcome,
+    MoneySettings,
     Parlor,
     Player,
     RulesetDefinition,
     Settlement,
     Visit,
+    VisitGame,
 )
 from parlor.models.write_batch import WriteBatch
 
@@ -360,4 +362,56 @@ def audit_adjustment_settled(adjustment: Adjustment, *, by: User) -> AuditEvent:
         before={**_adjustment_snapshot(adjustment), "settled": False},
         after=_adjustment_snapshot(adjustment),
         game=adjustment.game,
+    )
+
+
+def audit_last_game_call(visit: Visit, *, by: User, called: bool) -> AuditEvent:
+    """ラス半 called (CREATE) or taken back (VOID): it decides when the visit's money closes."""
+    return audit_record(
+        parlor=visit.parlor,
+        by=by,
+        action=AuditAction.CREATE if called else AuditAction.VOID,
+        subject_type="last_game_call",
+        subject_id=str(visit.public_id),
+        summary=f"ラス半 {'called' if called else 'taken back'} for {visit.player}",
+        after={"visit_id": str(visit.public_id), "called": called},
+        game=visit.last_game,
+    )
+
+
+def audit_stand_in(link: VisitGame, *, by: User, before: dict[str, Any]) -> AuditEvent:
+    """代走: staff played hands for the player; the result (and its money) stays the player's."""
+    game = link.game
+    return audit_record(
+        parlor=link.visit.parlor,
+        by=by,
+        action=AuditAction.CORRECT if before.get("stand_in_by") else AuditAction.CREATE,
+        subject_type="stand_in",
+        subject_id=str(link.visit.public_id),
+        summary=f"stand-in (代走) for {link.visit.player} at table {game.table.label}",
+        before=before,
+        after=stand_in_snapshot(link),
+        game=game,
+    )
+
+
+def stand_in_snapshot(link: VisitGame) -> dict[str, Any]:
+    by = link.stand_in_by
+    return {"stand_in_by": by.get_username() if by is not None else "", "note": link.stand_in_note}
+
+
+def audit_money_settings(
+    row: MoneySettings, *, by: User, before: dict[str, Any] | None
+) -> AuditEvent:
+    """A parlor's (or a table's) money terms set: games started later are played under them."""
+    where = f"table {row.table.label}" if row.table is not None else "default"
+    return audit_record(
+        parlor=row.parlor,
+        by=by,
+        action=AuditAction.CREATE if before is None else AuditAction.CORRECT,
+        subject_type="money_settings",
+        subject_id=str(row.pk),
+        summary=f"money settings for {row.player_count}-player games ({where}) set",
+        before=before,
+        after={"player_count": row.player_count, **row.terms_dict()},
     )

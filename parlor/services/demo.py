@@ -135,7 +135,7 @@ def demo_load() -> DemoResult:
         if not MoneySettings.objects.filter(
             parlor=parlor, player_count=player_count, table__isnull=True
         ).exists():
-            money_settings_set(parlor=parlor, player_count=player_count, terms=terms)
+            money_settings_set(parlor=parlor, player_count=player_count, terms=terms, by=None)
     games_before = Game.objects.filter(table__parlor=parlor).count()
     staff = get_user_model().objects.get(username="staff")
     if games_before == 0:

@@ -137,5 +137,5 @@ def demo_floor_play(
         games__game__status=GameStatus.IN_PROGRESS,
     ).first()
     if last_game is not None:
-        visit_last_game_call(visit=last_game)
+        visit_last_game_call(visit=last_game, by=by)
     demo_check_in([players[name] for name in DEMO_WAITING], by=by)

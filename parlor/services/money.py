@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.db.models import Q
 
@@ -29,6 +30,7 @@ from parlor.models import (
     Parlor,
     Table,
 )
+from parlor.services.audit_log import audit_money_settings
 from parlor.services.errors import InvalidInput
 from parlor.services.rulesets import ruleset_resolve
 
@@ -180,9 +182,14 @@ def money_settings_for(table: Table, *, player_count: int) -> MoneySettings | No
 
 @transaction.atomic
 def money_settings_set(
-    *, parlor: Parlor, player_count: int, terms: Terms, table: Table | None = None
+    *,
+    parlor: Parlor,
+    player_count: int,
+    terms: Terms,
+    table: Table | None = None,
+    by: AbstractBaseUser | None = None,
 ) -> MoneySettings:
-    """Sets the parlor's money terms for a game type, or a table's own terms.
+    """Sets the parlor's money terms for a game type, or a table's own terms (audited).
 
     Games already started keep the terms they started with.
     """
@@ -223,8 +230,12 @@ def money_settings_set(
     else:
         row = rows.filter(parlor=parlor, table__isnull=True, player_count=player_count).first()
     if row is None:
-        return MoneySettings.objects.create(parlor=parlor, table=table, **values)
+        row = MoneySettings.objects.create(parlor=parlor, table=table, **values)
+        audit_money_settings(row, by=by, before=None)
+        return row
+    before = {"player_count": row.player_count, **row.terms_dict()}
     for name, value in values.items():
         setattr(row, name, value)
     row.save(update_fields=[*values, "updated_at"])
+    audit_money_settings(row, by=by, before=before)
     return row

@@ -257,7 +257,7 @@ def settlement_reconcile_game(
         reason = f"game voided (無効): {game.cancel_reason}"
     else:
         reason = (correction.reason if correction else "") or "game result changed"
-    return [
+    made = [
         Adjustment.objects.create(
             parlor=game.table.parlor,
             player=change.player,
@@ -271,6 +271,9 @@ def settlement_reconcile_game(
         )
         for change in changes
     ]
+    for adjustment in made:  # money owed after a receipt closed: audited like a manual one
+        audit_adjustment_created(adjustment, by=adjustment.created_by)
+    return made
 
 
 @transaction.atomic

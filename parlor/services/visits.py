@@ -36,7 +36,13 @@ from parlor.models import (
     VisitGame,
     VisitStatus,
 )
-from parlor.services.audit_log import audit_settlement_closed, audit_visit_checked_in
+from parlor.services.audit_log import (
+    audit_last_game_call,
+    audit_settlement_closed,
+    audit_stand_in,
+    audit_visit_checked_in,
+    stand_in_snapshot,
+)
 from parlor.services.errors import Conflict, InvalidInput
 from parlor.services.money import money_settings_for
 from parlor.services.players import player_create
@@ -122,13 +128,16 @@ def visit_walk_in(
 
 
 @transaction.atomic
-def visit_last_game_call(*, visit: Visit, called: bool = True) -> Visit:
+def visit_last_game_call(
+    *, visit: Visit, called: bool = True, by: AbstractBaseUser | None = None
+) -> Visit:
     """ラス半: the game in progress (or the next one, if none is) is the player's last.
 
-    `called=False` takes the call back while that game has not ended.
+    `called=False` takes the call back while that game has not ended. A change is audited.
     """
     visit = _visit_lock(visit)
     _require_open(visit)
+    was_called = visit.last_game_called_at is not None
     if not called:
         if visit_is_over(visit):
             raise Conflict("the last game is already over: check the player out", code="visit_over")
@@ -141,6 +150,8 @@ def visit_last_game_call(*, visit: Visit, called: bool = True) -> Visit:
             .first()
         )
     visit.save(update_fields=["last_game_called_at", "last_game"])
+    if called != was_called:
+        audit_last_game_call(visit, by=by, called=called)
     return visit
 
 
@@ -148,7 +159,11 @@ def visit_last_game_call(*, visit: Visit, called: bool = True) -> Visit:
 def visit_stand_in(
     *, visit: Visit, game: Game, by: AbstractBaseUser | None, note: str = ""
 ) -> VisitGame:
-    """代走: a member of staff played some hands for the player; the result stays the player's."""
+    """代走: a member of staff played some hands for the player; the result stays the player's.
+
+    Like every change of a visit, refused once the visit is closed (its receipt is written);
+    audited."""
+    _require_open(_visit_lock(visit))
     # Only the link row: its default ordering joins the game, which FOR UPDATE would lock too.
     link = (
         VisitGame.objects.select_for_update(of=("self",))
@@ -165,8 +180,10 @@ def visit_stand_in(
     if by is not None and game.status == GameStatus.IN_PROGRESS:
         people_lock(players=[], user_ids=[by.pk])
         open_game_refuse(user_ids=[by.pk], stand_in_game_id=game.pk, field="game")
+    before = stand_in_snapshot(link)
     link.stand_in_by, link.stand_in_note = by, note.strip()
     link.save(update_fields=["stand_in_by", "stand_in_note"])
+    audit_stand_in(link, by=by, before=before)
     return link
 
 

@@ -193,7 +193,7 @@ def last_game(request: HttpRequest, visit_id: str) -> HttpResponse:
     visit, access = visit_for(request.user, visit_id)
     called = request.POST.get("called", "1") == "1"
     try:
-        visit_last_game_call(visit=visit, called=called)
+        visit_last_game_call(visit=visit, called=called, by=request.user)
     except DomainError as exc:
         return _refused(request, exc, parlor=access.parlor, at=str(visit.player.public_id))
     if called:
