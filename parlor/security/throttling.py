@@ -45,6 +45,11 @@ class TokenLoginView(ObtainAuthToken):
     throttle_classes = (LoginRateThrottle,)
     parser_classes = (BoundedJSONParser, parsers.FormParser, parsers.MultiPartParser)
 
+    def get_throttles(self) -> list[Any]:
+        """Sign-in attempts are limited per address; listing or revoking one's own token is not
+        a guess at a password."""
+        return super().get_throttles() if self.request.method == "POST" else []
+
     @extend_schema(
         request=AuthTokenSerializer,
         responses={
