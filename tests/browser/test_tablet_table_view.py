@@ -65,6 +65,7 @@ def test_three_players_sit_on_three_sides_with_the_fourth_side_empty(tablet):
     rotate(tablet)
     assert sides(tablet) == {"0": "right", "1": "top", "2": "left", "empty": "bottom"}
     tablet.shot("three-players-turned")
+    tablet.close_game()  # its players may then sit down at another table (one open game each)
     # Another table keeps its own turn.
     tablet.goto("/tablet/")
     tablet.page.click('a.table-card[data-table="1"]')
