@@ -257,3 +257,57 @@ def test_every_parlor_model_in_the_admin_is_scoped(sides):
         if not isinstance(admin.site.get_model_admin(m), ParlorScoped)
     ]
     assert unscoped == []
+
+
+def _parlor_form(side: Side, extra_member: dict[str, Any]) -> dict[str, Any]:
+    """The parlor's change form as the page posts it, its members and one member more."""
+    members = list(side.parlor.members.order_by("pk"))
+    data: dict[str, Any] = {
+        "name": side.parlor.name,
+        "slug": side.parlor.slug,
+        "time_zone": side.parlor.time_zone,
+        "business_day_cutoff_hour": side.parlor.business_day_cutoff_hour,
+        "members-TOTAL_FORMS": len(members) + 1,
+        "members-INITIAL_FORMS": len(members),
+        "members-MIN_NUM_FORMS": 0,
+        "members-MAX_NUM_FORMS": 1000,
+    }
+    for i, member in enumerate(members):
+        data |= {
+            f"members-{i}-id": member.pk,
+            f"members-{i}-parlor": side.parlor.pk,
+            f"members-{i}-user": member.user_id,
+            f"members-{i}-role": member.role,
+        }
+    new = len(members)
+    data |= {f"members-{new}-parlor": side.parlor.pk}
+    data |= {f"members-{new}-{key}": value for key, value in extra_member.items()}
+    return data
+
+
+def test_a_manager_cannot_make_another_parlors_account_a_member_of_theirs(sides):
+    alpha, bravo = sides
+    outsider = get_user_model().objects.create_user("outsider")  # works at no parlor
+    manager = signed_in(alpha.manager)
+    for user in (bravo.manager, outsider):
+        response = manager.post(
+            f"/admin/parlor/parlor/{alpha.parlor.pk}/change/",
+            _parlor_form(alpha, {"user": user.pk, "role": MemberRole.MANAGER}),
+        )
+        assert response.status_code == 200  # the form again, the error beside the user
+        assert response.context["inline_admin_formsets"][0].formset.errors[-1]["user"]
+    assert ParlorMember.objects.get(user=bravo.manager).parlor == bravo.parlor
+    assert not ParlorMember.objects.filter(user=outsider).exists()
+
+
+def test_a_manager_makes_their_parlors_player_a_member(sides):
+    alpha, _ = sides
+    login = get_user_model().objects.create_user("alpha-player-login")
+    alpha.player.user = login
+    alpha.player.save(update_fields=["user"])
+    response = signed_in(alpha.manager).post(
+        f"/admin/parlor/parlor/{alpha.parlor.pk}/change/",
+        _parlor_form(alpha, {"user": login.pk, "role": MemberRole.STAFF}),
+    )
+    assert response.status_code == 302
+    assert ParlorMember.objects.get(user=login).parlor == alpha.parlor
