@@ -6,10 +6,12 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin
-from django.http import HttpRequest
 
-from parlor import admin_audit  # noqa: F401  (registers the audit log, read-only)
-from parlor import admin_money  # noqa: F401  (money settings; visits and receipts read-only)
+from parlor import (
+    admin_audit,  # noqa: F401  (registers the audit log, read-only)
+    admin_money,  # noqa: F401  (money settings; visits and receipts read-only)
+)
+from parlor.admin_scope import VIEW_ONLY, ParlorScopedAdmin, ParlorScopedInline
 from parlor.models import (
     Game,
     GameResult,
@@ -32,14 +34,18 @@ admin.site.site_title = "点棒 tenbo 管理"
 admin.site.index_title = "管理 Administration"
 
 
-class ParlorMemberInline(admin.TabularInline):
+class ParlorMemberInline(ParlorScopedInline, admin.TabularInline):
     model = ParlorMember
     extra = 0
     autocomplete_fields = ["user"]
 
 
 @admin.register(Parlor)
-class ParlorAdmin(admin.ModelAdmin):
+class ParlorAdmin(ParlorScopedAdmin, admin.ModelAdmin):
+    """A manager edits their own parlor and its members; only the operator adds or deletes one."""
+
+    parlor_field = "pk"
+    manager_may = frozenset({"view", "change"})
     list_display = ["name", "slug", "time_zone", "business_day_cutoff_hour"]
     prepopulated_fields = {"slug": ["name"]}
     inlines = [ParlorMemberInline]
@@ -80,7 +86,7 @@ class RulesetDefinitionForm(forms.ModelForm):
 
 
 @admin.register(RulesetDefinition)
-class RulesetDefinitionAdmin(admin.ModelAdmin):
+class RulesetDefinitionAdmin(ParlorScopedAdmin, admin.ModelAdmin):
     form = RulesetDefinitionForm
     list_display = ["key", "title", "parlor", "updated_at"]
     list_filter = ["parlor"]
@@ -102,7 +108,7 @@ class TableForm(forms.ModelForm):
 
 
 @admin.register(Table)
-class TableAdmin(admin.ModelAdmin):
+class TableAdmin(ParlorScopedAdmin, admin.ModelAdmin):
     form = TableForm
     list_display = ["label", "parlor", "ruleset", "is_active"]
     list_filter = ["parlor", "is_active"]
@@ -117,22 +123,17 @@ class TableAdmin(admin.ModelAdmin):
 
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(ParlorScopedAdmin, admin.ModelAdmin):
     list_display = ["name", "member_number", "kind", "parlor", "user"]
     list_filter = ["parlor", "kind"]
     search_fields = ["name", "member_number"]
     autocomplete_fields = ["user"]
 
 
-class ReadOnlyInline(admin.TabularInline):
+class ReadOnlyInline(ParlorScopedInline, admin.TabularInline):
     extra = 0
     can_delete = False
-
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
+    operator_may = VIEW_ONLY
 
 
 class GameSeatInline(ReadOnlyInline):
@@ -150,9 +151,11 @@ class HandInline(ReadOnlyInline):
 
 
 @admin.register(Game)
-class GameAdmin(admin.ModelAdmin):
+class GameAdmin(ParlorScopedAdmin, admin.ModelAdmin):
     """Games change only through the services (API), so every write is replayed and locked."""
 
+    parlor_field = "table__parlor"
+    operator_may = VIEW_ONLY
     list_display = ["public_id", "table", "status", "ruleset", "hand_count", "started_at"]
     list_filter = ["status", "table__parlor"]
     inlines = [GameSeatInline, GameResultInline, HandInline]
@@ -160,12 +163,3 @@ class GameAdmin(admin.ModelAdmin):
     @admin.display(description="ルール Ruleset", ordering="ruleset_key")
     def ruleset(self, game: Game) -> str:
         return ruleset_title(game.ruleset_snapshot) or game.ruleset_key
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False

@@ -6,9 +6,9 @@ import json
 from typing import Any
 
 from django.contrib import admin
-from django.http import HttpRequest
 from django.utils.html import format_html
 
+from parlor.admin_scope import VIEW_ONLY, ParlorScopedAdmin
 from parlor.models import AuditEvent
 
 
@@ -17,7 +17,7 @@ def _pretty(value: Any) -> str:
 
 
 @admin.register(AuditEvent)
-class AuditEventAdmin(admin.ModelAdmin):
+class AuditEventAdmin(ParlorScopedAdmin, admin.ModelAdmin):
     list_display = ["at", "actor_name", "action", "subject_type", "summary", "parlor"]
     list_filter = ["parlor", "action", "subject_type"]
     search_fields = ["summary", "subject_id", "actor_name", "reason"]
@@ -37,6 +37,7 @@ class AuditEventAdmin(admin.ModelAdmin):
     ]
     readonly_fields = fields
     actions = None  # no "delete selected"
+    operator_may = VIEW_ONLY
 
     @admin.display(description="before")
     def before_json(self, event: AuditEvent) -> str:
@@ -45,12 +46,3 @@ class AuditEventAdmin(admin.ModelAdmin):
     @admin.display(description="after")
     def after_json(self, event: AuditEvent) -> str:
         return _pretty(event.after)
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False

@@ -4,8 +4,8 @@ settlements and adjustments read-only: a receipt never changes, corrections go t
 from __future__ import annotations
 
 from django.contrib import admin
-from django.http import HttpRequest
 
+from parlor.admin_scope import VIEW_ONLY, ParlorScopedAdmin, ParlorScopedInline
 from parlor.models import (
     Adjustment,
     MoneySettings,
@@ -17,7 +17,7 @@ from parlor.models import (
 
 
 @admin.register(MoneySettings)
-class MoneySettingsAdmin(admin.ModelAdmin):
+class MoneySettingsAdmin(ParlorScopedAdmin, admin.ModelAdmin):
     list_display = [
         "parlor",
         "player_count",
@@ -33,21 +33,13 @@ class MoneySettingsAdmin(admin.ModelAdmin):
 
 
 @admin.register(StandingsSettings)
-class StandingsSettingsAdmin(admin.ModelAdmin):
+class StandingsSettingsAdmin(ParlorScopedAdmin, admin.ModelAdmin):
     list_display = ["parlor", "is_public", "monthly_min_games"]
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):
+class ReadOnlyAdmin(ParlorScopedAdmin, admin.ModelAdmin):
     actions = None
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: object = None) -> bool:
-        return False
+    operator_may = VIEW_ONLY
 
 
 @admin.register(Visit)
@@ -57,7 +49,7 @@ class VisitAdmin(ReadOnlyAdmin):
     search_fields = ["player__name", "player__member_number"]
 
 
-class SettlementLineInline(admin.TabularInline):
+class SettlementLineInline(ParlorScopedInline, admin.TabularInline):
     model = SettlementLine
     extra = 0
     fields = [
@@ -76,13 +68,12 @@ class SettlementLineInline(admin.TabularInline):
     ]
     readonly_fields = fields
     can_delete = False
-
-    def has_add_permission(self, request: HttpRequest, obj: object = None) -> bool:
-        return False
+    operator_may = VIEW_ONLY
 
 
 @admin.register(Settlement)
 class SettlementAdmin(ReadOnlyAdmin):
+    parlor_field = "visit__parlor"
     list_display = ["visit", "closed_at", "total_yen", "fees_yen"]
     inlines = [SettlementLineInline]
 

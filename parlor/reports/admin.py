@@ -1,10 +1,11 @@
 from django.contrib import admin
 
+from parlor.admin_scope import ParlorScopedAdmin
 from parlor.reports.models import DailyReport
 
 
 @admin.register(DailyReport)
-class DailyReportAdmin(admin.ModelAdmin):
+class DailyReportAdmin(ParlorScopedAdmin, admin.ModelAdmin):
     list_display = (
         "business_day",
         "parlor",
@@ -21,6 +22,4 @@ class DailyReportAdmin(admin.ModelAdmin):
     date_hierarchy = "business_day"
     exclude = ("content",)
     readonly_fields = tuple(f.name for f in DailyReport._meta.fields if f.name != "content")
-
-    def has_add_permission(self, request):  # type: ignore[no-untyped-def]
-        return False  # reports are asked for from the manager page or the API
+    operator_may = frozenset({"view", "change", "delete"})  # asked for on the manager page or API

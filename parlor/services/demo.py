@@ -24,6 +24,7 @@ from django.db import transaction
 from parlor.models import (
     FeeModel,
     Game,
+    MemberRole,
     MoneySettings,
     Parlor,
     ParlorMember,
@@ -44,8 +45,11 @@ from rulesets.registry import PRESETS
 
 DEMO_SLUG = "demo"
 # Demo accounts: (username, password, role); load_demo prints the password of an account it
-# creates, and never changes the password of one that exists.
+# creates, and never changes the password of one that exists. The manager manages the demo
+# parlor (its admin pages too, scoped to it); the operator runs the service, works at no
+# parlor and is the admin's superuser.
 DEMO_USERS = (
+    ("operator", "tenbo-operator-demo", "operator"),
     ("manager", "tenbo-manager-demo", "manager"),
     ("staff", "tenbo-staff-demo", "staff"),
     ("player", "tenbo-player-demo", "player"),
@@ -92,6 +96,7 @@ class DemoResult:
     parlor: Parlor
     created_logins: tuple[tuple[str, str, str], ...]  # accounts made by this run, with passwords
     games_created: int
+    no_longer_superuser: tuple[str, ...] = ()  # demo managers this run made plain managers
 
 
 # The demo's money terms per game type, plausible for a Tokyo parlor: 点5 (50 yen per 1p), and
@@ -125,6 +130,7 @@ def demo_load() -> DemoResult:
     )
     players, new_players = _demo_players(parlor)
     created_logins = _demo_users(parlor, players[DEMO_PLAYERS[0].name])
+    demoted = _demo_managers_scoped()
     tables = {}
     for number, key in enumerate(PRESETS, start=1):
         table, _ = Table.objects.get_or_create(
@@ -146,7 +152,20 @@ def demo_load() -> DemoResult:
     if new_players:  # a fresh demo, or one loaded before it had a live floor
         demo_floor_play(tables=tables, players=players, by=staff)
     games_created = Game.objects.filter(table__parlor=parlor).count() - games_before
-    return DemoResult(parlor, created_logins, games_created)
+    return DemoResult(parlor, created_logins, games_created, demoted)
+
+
+def _demo_managers_scoped() -> tuple[str, ...]:
+    """Makes a demo manager loaded as a superuser (as demos before the operator were) a plain
+    manager, so the account no longer spans every parlor. Its password and sessions stay: a
+    session is bound to the password, not to the flag."""
+    managers = [u for u, _p, role in DEMO_USERS if role == "manager"]
+    spanning = get_user_model().objects.filter(
+        username__in=managers, is_superuser=True, parlor_member__role=MemberRole.MANAGER
+    )
+    demoted = tuple(spanning.values_list("username", flat=True))
+    spanning.update(is_superuser=False, is_staff=True)
+    return demoted
 
 
 def _demo_players(parlor: Parlor) -> tuple[dict[str, Player], list[Player]]:
@@ -172,22 +191,23 @@ def _demo_players(parlor: Parlor) -> tuple[dict[str, Player], list[Player]]:
 
 
 def _demo_users(parlor: Parlor, demo_player: Player) -> tuple[tuple[str, str, str], ...]:
-    """Creates the demo accounts that are missing. An account that exists keeps its password,
-    flags and role: resetting a password would sign every tablet out (a session is bound to
-    the password it was opened with)."""
+    """Creates the demo accounts that are missing. An account that exists keeps its password
+    and role: resetting a password would sign every tablet out (a session is bound to the
+    password it was opened with)."""
     users = get_user_model().objects
     created = []
     for username, password, role in DEMO_USERS:
         user = users.filter(username=username).first()
         if user is None:
-            is_manager = role == "manager"  # the manager may use the Django admin
             user = users.create_user(
                 username=username,
                 password=password,
-                is_staff=is_manager,
-                is_superuser=is_manager,
+                is_staff=role in ("manager", "operator"),  # the admin opens for them
+                is_superuser=role == "operator",  # a manager's admin shows only their parlor
             )
             created.append((username, password, role))
+        if role == "operator":
+            continue  # the operator runs the service and works at no parlor
         if role == "player":
             if demo_player.user_id is None and not Player.objects.filter(user=user).exists():
                 demo_player.user = user

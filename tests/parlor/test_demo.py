@@ -8,14 +8,17 @@ from io import StringIO
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
+from django.test import Client
 
 from parlor.models import (
     Game,
     GameSeat,
     GameStatus,
     Hand,
+    MemberRole,
     MoneySettings,
     Parlor,
+    ParlorMember,
     Player,
     Settlement,
     Table,
@@ -28,8 +31,10 @@ from parlor.services import demo, demo_floor
 from parlor.services.demo import DEMO_MONEY, DEMO_PLAYERS, DEMO_SLUG, DEMO_USERS
 from parlor.services.demo_floor import DEMO_CHECKED_OUT, DEMO_FLOOR, DEMO_HISTORY_PRESETS
 from parlor.services.money import Terms
+from parlor.services.visits import visit_check_in
 from rulesets.registry import PRESETS
 from tests.parlor.conftest import ok
+from tests.parlor.factories import ParlorFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -89,6 +94,39 @@ def test_a_second_load_leaves_a_changed_role_alone():
     load()
     member.refresh_from_db()
     assert member.role == "manager"
+
+
+def test_the_demo_manager_is_no_superuser_and_the_operator_has_the_whole_admin():
+    load()
+    users = get_user_model().objects
+    manager, operator = users.get(username="manager"), users.get(username="operator")
+    assert manager.is_staff and not manager.is_superuser
+    assert manager.parlor_member.role == MemberRole.MANAGER
+    assert operator.is_superuser and not ParlorMember.objects.filter(user=operator).exists()
+    other = ParlorFactory(name="隣の店")
+    visit_check_in(player=PlayerFactory(parlor=other, name="隣の客"), by=None)
+    admin = Client()
+    assert admin.login(username="manager", password="tenbo-manager-demo")
+    page = admin.get("/admin/parlor/visit/").content.decode()
+    assert "青木" in page and "隣の客" not in page
+    assert admin.login(username="operator", password="tenbo-operator-demo")
+    page = admin.get("/admin/parlor/visit/").content.decode()
+    assert "青木" in page and "隣の客" in page
+
+
+def test_loading_again_makes_a_superuser_demo_manager_a_plain_manager_signed_in_still():
+    load()
+    manager = get_user_model().objects.get(username="manager")
+    manager.is_superuser = True  # as the demo made it before it had an operator
+    manager.save(update_fields=["is_superuser"])
+    tablet = Client()
+    assert tablet.login(username="manager", password="tenbo-manager-demo")
+    assert "manager is now a plain manager" in load()
+    manager.refresh_from_db()
+    assert manager.is_staff and not manager.is_superuser
+    assert manager.check_password("tenbo-manager-demo")
+    assert tablet.get("/tablet/").status_code == 200  # still signed in
+    assert "plain manager" not in load()
 
 
 def test_the_floor_has_four_games_in_progress_under_four_rulesets():

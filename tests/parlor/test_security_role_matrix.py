@@ -1,5 +1,6 @@
 """The role matrix: every URL the resolver knows, called as anonymous, a player, staff, a
-manager and staff of another parlor, against an explicit table of the status each must get.
+manager, staff of another parlor and the operator (a superuser who works at no parlor), against
+an explicit table of the status each must get.
 
 The routes come from the URL configuration, so a new endpoint or page is called as soon as it
 exists; a route missing from EXPECTED (or an entry whose route is gone) fails the test, with
@@ -52,8 +53,10 @@ def clear_local_cache() -> None:
         cache.clear()
 
 
-ROLES = ("anonymous", "player", "staff", "manager", "other_staff")
-RANK = {"player": 0, "staff": 1, "manager": 2, "other_staff": 1}
+ROLES = ("anonymous", "player", "staff", "manager", "other_staff", "operator")
+# The operator runs the service: the admin's superuser, with no role at any parlor, so the
+# parlors' own pages and API refuse them as they refuse any account without a role.
+RANK = {"operator": -1, "player": 0, "staff": 1, "manager": 2, "other_staff": 1}
 PASSWORD = "matrix-pw"
 RECORD = {
     "format": "tenbo-game/1",
@@ -289,10 +292,11 @@ EXPECTED: dict[str, list[Call]] = {
     "audit-log": [page("get", "manager", 200, own_parlor_list=True, other_staff=403)],
 }
 
-# The Django admin is for managers with an admin account (is_staff): everyone else is sent to
-# its login page. Every registered model is listed with what a manager may do there: "full";
-# "view" (read-only: add and delete refused; nothing changes the audit log or a game except
-# the services); "no_add" (rows come from the service, a manager may delete one).
+# The Django admin is the operator's (a superuser), and a manager's with an admin account
+# (is_staff), scoped to their parlor: everyone else is sent to its login page. Every registered
+# model is listed with what the operator may do there: "full"; "view" (read-only: add and
+# delete refused; nothing changes the audit log or a game except the services); "no_add" (rows
+# come from the service, they may be deleted); "change" (view and change only); "none" (403).
 ADMIN_POLICY = {
     "auth_group": "full",
     "auth_user": "full",
@@ -310,6 +314,27 @@ ADMIN_POLICY = {
     "parlor_visit": "view",
     "reports_dailyreport": "no_add",
 }
+# What a manager may do there, at their own parlor (tests/parlor/test_admin_parlor_scope.py
+# shows another parlor's rows are not found): the parlor's models as the operator, their
+# parlor itself changed but neither added nor deleted; the accounts are the operator's.
+MANAGER_ADMIN_POLICY = {
+    **ADMIN_POLICY,
+    "auth_group": "none",
+    "auth_user": "none",
+    "authtoken_tokenproxy": "none",
+    "parlor_parlor": "change",
+}
+ADMIN_ROLES = {"operator": ADMIN_POLICY, "manager": MANAGER_ADMIN_POLICY}
+
+
+def _admin_status(policy: str, action: str) -> int:
+    if policy == "none":
+        return 403
+    if action == "add" and policy in ("view", "no_add", "change"):
+        return 403
+    if action == "delete" and policy in ("view", "change"):
+        return 403
+    return 200
 
 
 def admin_calls(name: str, route: str) -> list[Call]:
@@ -319,11 +344,15 @@ def admin_calls(name: str, route: str) -> list[Call]:
     model = next((m for m in longest_first if kind.startswith(m + "_")), None)
     not_admin = dict.fromkeys(ROLES, 302)
     if kind == "None" and "(?P<url>" in route:  # the catch-all for unknown admin URLs
-        return [Call("get", {}, {**not_admin, "manager": 404})]
+        return [Call("get", {}, {**not_admin, **dict.fromkeys(ADMIN_ROLES, 404)})]
     if kind == "None":  # an old-style object URL: redirects to the object's change page
         model_path = route.removeprefix("admin/").split("/<")[0].replace("/", "_")
         return [
-            Call("get", {"object_id": f"admin_object:{model_path}"}, {**not_admin, "manager": 302})
+            Call(
+                "get",
+                {"object_id": f"admin_object:{model_path}"},
+                {**not_admin, **dict.fromkeys(ADMIN_ROLES, 302)},
+            )
         ]
     if model is None:  # the admin's own pages
         manager = {
@@ -348,25 +377,15 @@ def admin_calls(name: str, route: str) -> list[Call]:
             Call(
                 "get",
                 {k: "admin_" + k for k in _route_kwargs(route)},
-                {**not_admin, "manager": manager},
+                {**not_admin, **dict.fromkeys(ADMIN_ROLES, manager)},
             )
         ]
     action = kind.removeprefix(model + "_")
-    policy = ADMIN_POLICY[model]
-    status = {
-        "changelist": 200,
-        "add": 200,
-        "change": 200,
-        "delete": 200,
-        "history": 200,
-        "password_change": 200,  # a user's password, set by a manager
-    }[action]
-    if action == "add" and policy in ("view", "no_add"):
-        status = 403
-    if action == "delete" and policy == "view":
-        status = 403
+    # changelist, add, change, delete, history, password_change (a user's, set by the operator)
+    assert action in ("changelist", "add", "change", "delete", "history", "password_change"), name
+    statuses = {role: _admin_status(policy[model], action) for role, policy in ADMIN_ROLES.items()}
     kwargs = {name: f"admin_object:{model}" for name in _route_kwargs(route)}
-    return [Call("get", kwargs, {**not_admin, "manager": status})]
+    return [Call("get", kwargs, {**not_admin, **statuses})]
 
 
 def _route_kwargs(route: str) -> list[str]:
@@ -440,8 +459,9 @@ def scene(db: None) -> Scene:
         "staff": MemberFactory(parlor=parlor, role=MemberRole.STAFF).user,
         "other_staff": MemberFactory(parlor=other, role=MemberRole.STAFF).user,
         "player": User.objects.create_user("matrix-player"),
+        "operator": User.objects.create_superuser("matrix-operator"),
     }
-    users["manager"].is_staff = users["manager"].is_superuser = True  # the admin, as the demo
+    users["manager"].is_staff = True  # an admin account, as the demo's: not a superuser
     for user in users.values():
         user.set_password(PASSWORD)
         user.save()  # a new password revokes the user's API tokens: issue them again

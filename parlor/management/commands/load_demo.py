@@ -25,6 +25,11 @@ class Command(BaseCommand):
             self.stdout.write("Demo logins (user / password / role):")
             for username, password, role in result.created_logins:
                 self.stdout.write(f"  {username:<8} {password:<22} {role}")
+        for username in result.no_longer_superuser:
+            self.stdout.write(
+                f"{username} is now a plain manager: the admin shows them their parlor only "
+                "(the operator login has the whole admin)"
+            )
         existing = [u for u, _p, _r in DEMO_USERS if u not in {c[0] for c in result.created_logins}]
         if existing:
             self.stdout.write(
