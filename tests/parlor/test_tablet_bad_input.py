@@ -154,3 +154,36 @@ def test_a_correction_keeps_its_reason_stripped(tablet: Client, game: Game):
     assert tablet.post(url, body, content_type="application/json").status_code == 201
     hand = Hand.objects.get(game=game, sequence=1, state=HandState.CURRENT)
     assert hand.reason == "the han was 2"
+
+
+@pytest.mark.parametrize(
+    ("reason", "code"),
+    [
+        pytest.param("x" * 501, "too_long", id="too-long"),
+        pytest.param("a\x00b", "control_characters", id="nul"),
+    ],
+)
+def test_the_undo_refuses_a_bad_reason_and_keeps_the_hand(tablet: Client, game: Game, reason, code):
+    response = tablet.post(f"/tablet/games/{game.public_id}/undo/", {"reason": reason}, follow=True)
+    assert response.status_code == 200
+    assert not Hand.objects.filter(game=game, state=HandState.VOIDED).exists()
+    shown = [str(m) for m in response.context["messages"]]
+    assert shown and "取り消しました" not in shown[0], shown
+
+
+@pytest.mark.parametrize(
+    ("reason", "field_text"),
+    [
+        pytest.param("x" * 501, "長すぎ", id="too-long"),
+        pytest.param("mistake\x00", "特殊文字", id="nul"),
+    ],
+)
+def test_the_void_refuses_a_bad_reason_beside_the_field(
+    tablet: Client, game: Game, reason, field_text
+):
+    response = tablet.post(f"/tablet/games/{game.public_id}/void/", {"reason": reason})
+    assert response.status_code == 400
+    assert response.context["void_errors"].keys() == {"reason"}
+    assert field_text in response.context["void_errors"]["reason"]
+    game.refresh_from_db()
+    assert game.status != "cancelled"
