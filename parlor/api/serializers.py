@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any, ClassVar
 
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 from rest_framework import serializers
 
 from parlor.models import Game, Hand
-from parlor.security.limits import REASON_MAX_LENGTH
+from parlor.security.limits import REASON_MAX_LENGTH, has_control_characters
 from parlor.selectors.games import game_detail
 
 
@@ -52,11 +51,6 @@ IDEMPOTENCY_KEY = OpenApiParameter(
 )
 
 
-# Control characters other than tab and line breaks: nothing a person types into a reason, and
-# NUL is refused by PostgreSQL's text columns.
-_CONTROL_CHARACTERS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
-
-
 class ReasonField(serializers.CharField):
     """Why something was done, as staff typed it: a string (not a number, a list or null),
     stripped, at most REASON_MAX_LENGTH characters, without control characters."""
@@ -73,7 +67,7 @@ class ReasonField(serializers.CharField):
     def to_internal_value(self, data: Any) -> str:
         if not isinstance(data, str):
             self.fail("not_a_string", type=type(data).__name__)
-        if _CONTROL_CHARACTERS.search(data):
+        if has_control_characters(data):
             self.fail("control_characters")
         return super().to_internal_value(data)
 

@@ -34,6 +34,7 @@ _AREAS = (
 
 
 def _messages() -> dict[str, str]:
+    broken_key = _("The tablet sent a broken entry key: reload the page and send it again.")
     return {
         "below_min_han": _("This ruleset needs more han for a win."),
         "impossible_value": _("This han and fu cannot occur together."),
@@ -94,6 +95,8 @@ def _messages() -> dict[str, str]:
             "The tablet sent a value the server cannot use: reload the page and enter it again."
         ),
         "control_characters": _("Remove the special characters (such as NUL) from the text."),
+        "idempotency_key_invalid": broken_key,
+        "idempotency_key_too_long": broken_key,
         "member_number_required": _("A member needs a member number."),
         "member_number_taken": _(
             "This member number is already someone else's: find them in the list and check "

@@ -33,8 +33,9 @@ _CODES = {
     "control_characters": "control_characters",
     "null_characters_not_allowed": "control_characters",
 }
-# A reason left out is the reason's own error, which says what to write.
-_REASON_MISSING = {"required", "null", "blank"}
+# A reason or a name left out is that field's own error, which says what to write.
+_MISSING = {"required", "null", "blank"}
+_MISSING_BY_FIELD = {"reason": "reason_required", "name": "name_required"}
 
 
 def json_body(request: HttpRequest) -> dict[str, Any]:
@@ -68,8 +69,8 @@ def validated(
     if checked.is_valid():
         return dict(checked.validated_data)
     field, error = first_validation_error(checked.errors)
-    if field == "reason" and error.code in _REASON_MISSING:
-        code = "reason_required"
+    if field in _MISSING_BY_FIELD and error.code in _MISSING:
+        code = _MISSING_BY_FIELD[field]
     else:
         code = _CODES.get(str(error.code), "invalid_value")
     raise InvalidInput(f"{field}: {error}" if field else str(error), code=code, field=field)

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 import pytest
 from django.test import Client
 
-from parlor.models import AuditEvent, Game, Hand, HandState
+from parlor.models import AuditEvent, Game, Hand, HandState, Player
 from parlor.services.games import game_start
 from parlor.services.hands import hand_record
 from parlor.services.seating import Seating
@@ -187,3 +187,53 @@ def test_the_void_refuses_a_bad_reason_beside_the_field(
     assert field_text in response.context["void_errors"]["reason"]
     game.refresh_from_db()
     assert game.status != "cancelled"
+
+
+WALK_IN = {"name": "Sato", "kana": "さとう", "member_number": "", "idempotency_key": "walk-1"}
+
+
+@pytest.mark.parametrize(
+    ("changes", "code", "field"),
+    [
+        pytest.param({"name": "Sa\x00to"}, "control_characters", "name", id="name-nul"),
+        pytest.param({"kana": "さ\x00とう"}, "control_characters", "kana", id="kana-nul"),
+        pytest.param(
+            {"member_number": "7\x00"}, "control_characters", "member_number", id="no-nul"
+        ),
+        pytest.param({"name": "   "}, "name_required", "name", id="name-blank"),
+        pytest.param({"name": "x" * 100_000}, "too_long", "name", id="name-100000"),
+        pytest.param({"member_number": "9" * 21}, "too_long", "member_number", id="no-too-long"),
+        pytest.param(
+            {"idempotency_key": "k\x00"}, "idempotency_key_invalid", "Idempotency-Key", id="key-nul"
+        ),
+    ],
+)
+def test_a_walk_in_with_bad_text_is_refused_beside_the_form(tablet: Client, changes, code, field):
+    players = Player.objects.count()
+    response = tablet.post("/tablet/counter/walk-in/", {**WALK_IN, **changes})
+    assert response.status_code == 400
+    error = response.context["error"]
+    assert (error["code"], error["field"]) == (code, field)
+    assert error["message"] and error["message"] != "この内容では記録できません。", error
+    assert response.context["error_player"] == "walk-in"
+    assert Player.objects.count() == players
+
+
+def test_a_good_walk_in_is_still_registered(tablet: Client):
+    response = tablet.post("/tablet/counter/walk-in/", {**WALK_IN, "name": "  Sato  "})
+    assert response.status_code == 302
+    assert Player.objects.filter(name="Sato", kana="さとう", member_number="").exists()
+
+
+@pytest.mark.parametrize("endpoint", [RECORD, CORRECT], ids=lambda e: e.name)
+def test_an_idempotency_key_with_nul_is_a_400_on_the_key(tablet: Client, game: Game, endpoint):
+    before = stored(game)
+    response = tablet.post(
+        f"/tablet/games/{game.public_id}/{endpoint.path}",
+        endpoint.good,
+        content_type="application/json",
+        headers={"Idempotency-Key": "k\x00"},
+    )
+    assert response.status_code == 400
+    assert response.json()["error"]["field"] == "Idempotency-Key"
+    assert stored(game) == before
