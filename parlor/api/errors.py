@@ -19,19 +19,26 @@ def _error(
     return {"error": {"code": code, "message": message, "field": field, "hand": hand, **extra}}
 
 
-def _first_validation_error(detail: Any, path: str = "") -> tuple[str, str]:
-    """The first (field path, message) of a DRF validation error tree."""
+def first_validation_error(detail: Any, path: str = "") -> tuple[str, exceptions.ErrorDetail]:
+    """The first (field path, error) of a DRF validation error tree; the error's `code` says
+    what was wrong (required, null, max_length, invalid, ...)."""
     if isinstance(detail, dict):
         for key, value in detail.items():
             sub = key if key == "non_field_errors" else (f"{path}.{key}" if path else str(key))
-            return _first_validation_error(value, "" if key == "non_field_errors" else sub)
+            return first_validation_error(value, "" if key == "non_field_errors" else sub)
     if isinstance(detail, list) and detail:
         if all(isinstance(item, (str, exceptions.ErrorDetail)) for item in detail):
-            return path, str(detail[0])
+            return path, _as_error(detail[0])
         for index, item in enumerate(detail):
             if item:
-                return _first_validation_error(item, f"{path}[{index}]")
-    return path, str(detail)
+                return first_validation_error(item, f"{path}[{index}]")
+    return path, _as_error(detail)
+
+
+def _as_error(item: Any) -> exceptions.ErrorDetail:
+    if isinstance(item, exceptions.ErrorDetail):
+        return item
+    return exceptions.ErrorDetail(str(item), code="invalid")
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
@@ -53,7 +60,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if response is None:
         return None
     if isinstance(exc, exceptions.ValidationError):
-        field, message = _first_validation_error(exc.detail)
+        field, message = first_validation_error(exc.detail)
         text = f"{field}: {message}" if field else message
         response.data = _error("invalid", text, field=field, details=exc.detail)
     elif isinstance(exc, exceptions.APIException):

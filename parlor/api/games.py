@@ -13,7 +13,12 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from parlor.api.idempotency import idempotent_response
-from parlor.api.serializers import IDEMPOTENCY_KEY, GameDetailSerializer, error_responses
+from parlor.api.serializers import (
+    IDEMPOTENCY_KEY,
+    GameDetailSerializer,
+    ReasonField,
+    error_responses,
+)
 from parlor.models import Game, GameResult, GameSeat, GameStatus, Hand, HandOutcome
 from parlor.selectors.access import Role, game_for
 from parlor.services.games import game_finish, game_void, game_void_confirmer
@@ -182,7 +187,7 @@ class GameCancelView(APIView):
 
     @extend_schema_serializer(component_name="GameCancelInput")
     class InputSerializer(serializers.Serializer):
-        reason = serializers.CharField(max_length=500, help_text="Why the game is voided.")
+        reason = ReasonField(help_text="Why the game is voided.")
         manager_username = serializers.CharField(
             max_length=150,
             required=False,

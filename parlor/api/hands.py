@@ -12,7 +12,12 @@ from rest_framework.views import APIView
 from parlor.api.games import game_detail_body
 from parlor.api.hand_schema import GAME_RECORD_LINK, HandEntryField, hand_examples
 from parlor.api.idempotency import idempotent_response
-from parlor.api.serializers import IDEMPOTENCY_KEY, GameDetailSerializer, error_responses
+from parlor.api.serializers import (
+    IDEMPOTENCY_KEY,
+    GameDetailSerializer,
+    ReasonField,
+    error_responses,
+)
 from parlor.models.write_batch import WriteBatch
 from parlor.security.limits import HAND_SEQUENCE_MAX
 from parlor.selectors.access import game_for
@@ -100,7 +105,7 @@ class HandCorrectView(APIView):
     @extend_schema_serializer(component_name="HandCorrectInput")
     class InputSerializer(serializers.Serializer):
         hand = HandEntryField(help_text=ENTRY_HELP)
-        reason = serializers.CharField(max_length=500)
+        reason = ReasonField()
 
     @extend_schema(
         request=InputSerializer,
@@ -129,7 +134,7 @@ class HandCorrectView(APIView):
 class HandVoidView(APIView):
     @extend_schema_serializer(component_name="HandVoidInput")
     class InputSerializer(serializers.Serializer):
-        reason = serializers.CharField(max_length=500, required=False, default="")
+        reason = ReasonField(required=False, default="", allow_blank=True)
 
     @extend_schema(
         request=InputSerializer,

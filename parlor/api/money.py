@@ -14,7 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from parlor.api.idempotency import idempotent_response
-from parlor.api.serializers import IDEMPOTENCY_KEY, error_responses
+from parlor.api.serializers import IDEMPOTENCY_KEY, ReasonField, error_responses
 from parlor.models import (
     MAX_RATE_YEN_PER_P,
     MAX_TERM_YEN,
@@ -113,7 +113,7 @@ class AdjustmentListView(APIView):
             max_value=MAX_ADJUSTMENT_YEN,
             help_text="+ owed to the player, − owed by them",
         )
-        reason = serializers.CharField(max_length=500)
+        reason = ReasonField()
         kind = serializers.ChoiceField(
             choices=[AdjustmentKind.PAYMENT, AdjustmentKind.OTHER], default=AdjustmentKind.OTHER
         )

@@ -9,6 +9,7 @@ a computation whose cost grows with the number.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -22,8 +23,18 @@ JSON_MAX_DEPTH = 20
 RULESET_MAX_ABS_NUMBER = 1_000_000
 # The number of a hand within one game (1 = the first); the engine caps honba at 100.
 HAND_SEQUENCE_MAX = 999
+# A reason typed by staff (a correction's, a void's, an adjustment's): a sentence or two.
+REASON_MAX_LENGTH = 500
+# Control characters other than tab and line breaks: nothing a person types, and PostgreSQL's
+# text columns refuse NUL outright (a 500 if it reached them).
+_CONTROL_CHARACTERS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 # Players at one table: four, or three plus one sitting out (抜け番).
 TABLE_MAX_PLAYERS = 4
+
+
+def has_control_characters(text: str) -> bool:
+    """Whether `text` holds a control character other than a tab or a line break."""
+    return _CONTROL_CHARACTERS.search(text) is not None
 
 
 def json_numbers(value: Any, path: str = "") -> Iterator[tuple[str, int | float]]:
@@ -63,15 +74,31 @@ def number_out_of_range(value: Any, limit: int) -> tuple[str, int | float] | Non
     return None
 
 
+def number_out_of_range_text(
+    value: Any, limit: int, *, numbers: str, field: str
+) -> tuple[str, str] | None:
+    """(path, sentence) for the first number outside ±limit or not finite, if any; `numbers`
+    names what the bound applies to ("numbers in a request"), `field` the value as a whole."""
+    found = number_out_of_range(value, limit)
+    if found is None:
+        return None
+    where, number = found
+    return where, (
+        f"{where or field}: {number!r} is out of range; {numbers} lie between "
+        f"-{limit:,} and {limit:,}"
+    )
+
+
 def ruleset_numbers_check(definition: Any, *, field: str = "definition") -> None:
     """Rejects a ruleset definition with a number no ruleset needs (a RulesetError, so the API
     and the admin's form report it like the engine's own checks, naming the field)."""
-    found = number_out_of_range(definition, RULESET_MAX_ABS_NUMBER)
+    found = number_out_of_range_text(
+        definition, RULESET_MAX_ABS_NUMBER, numbers="a ruleset's numbers", field=field
+    )
     if found is not None:
-        where, number = found
+        where, message = found
         raise RulesetError(
-            f"{where or field}: {number!r} is out of range; a ruleset's numbers lie between "
-            f"-{RULESET_MAX_ABS_NUMBER:,} and {RULESET_MAX_ABS_NUMBER:,}",
+            message,
             code="out_of_range",
             field=where or field,  # like the engine's own errors: "uma[0]"
         )

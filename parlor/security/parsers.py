@@ -17,8 +17,28 @@ from parlor.security.limits import (
     JSON_MAX_ABS_NUMBER,
     JSON_MAX_DEPTH,
     json_depth_exceeds,
-    number_out_of_range,
+    number_out_of_range_text,
 )
+
+
+class JSONBoundsError(ParseError):
+    """A body nested too deep or holding a number out of range; `field` is the number's path."""
+
+    def __init__(self, detail: str, *, field: str = "") -> None:
+        super().__init__(detail)
+        self.field = field
+
+
+def json_bounds_check(data: Any) -> None:
+    """Raises JSONBoundsError when parsed JSON nests too deep or holds a number out of range."""
+    if json_depth_exceeds(data, JSON_MAX_DEPTH):
+        raise JSONBoundsError(f"JSON parse error - nested deeper than {JSON_MAX_DEPTH} levels")
+    found = number_out_of_range_text(
+        data, JSON_MAX_ABS_NUMBER, numbers="numbers in a request", field="body"
+    )
+    if found is not None:
+        where, message = found
+        raise JSONBoundsError(message, field=where)
 
 
 class BoundedJSONParser(JSONParser):
@@ -31,16 +51,8 @@ class BoundedJSONParser(JSONParser):
         try:
             data = super().parse(stream, media_type, parser_context)
         except RecursionError as exc:
-            raise ParseError(
+            raise JSONBoundsError(
                 f"JSON parse error - nested deeper than {JSON_MAX_DEPTH} levels"
             ) from exc
-        if json_depth_exceeds(data, JSON_MAX_DEPTH):
-            raise ParseError(f"JSON parse error - nested deeper than {JSON_MAX_DEPTH} levels")
-        found = number_out_of_range(data, JSON_MAX_ABS_NUMBER)
-        if found is not None:
-            where, number = found
-            raise ParseError(
-                f"{where or 'body'}: {number!r} is out of range; numbers in a request lie between "
-                f"-{JSON_MAX_ABS_NUMBER:,} and {JSON_MAX_ABS_NUMBER:,}"
-            )
+        json_bounds_check(data)
         return data

@@ -13,6 +13,7 @@ from django.db import connections, transaction
 
 from parlor.models import IdempotencyRecord, Parlor, Table
 from parlor.models.write_batch import WriteBatch
+from parlor.security.limits import has_control_characters
 from parlor.services.errors import Conflict, InvalidInput
 
 MAX_KEY_LENGTH = 200
@@ -54,6 +55,12 @@ def idempotent_call(
         raise InvalidInput(
             f"Idempotency-Key is longer than {MAX_KEY_LENGTH} characters",
             code="idempotency_key_too_long",
+            field="Idempotency-Key",
+        )
+    if has_control_characters(key):
+        raise InvalidInput(
+            "Idempotency-Key must not contain control characters",
+            code="idempotency_key_invalid",
             field="Idempotency-Key",
         )
     writes = WriteBatch() if writes is None else writes

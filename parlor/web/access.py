@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
@@ -12,7 +11,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 
-from parlor.services.errors import DomainError, InvalidInput
+from parlor.services.errors import DomainError
 from parlor.web.errors import error_payload
 
 View = Callable[..., HttpResponse]
@@ -46,21 +45,3 @@ def _tablet_refusal(request: HttpRequest, exc: DomainError) -> HttpResponse:
     return render(
         request, "tablet/error.html", {"error": error_payload(exc)}, status=exc.status_code
     )
-
-
-def json_body(request: HttpRequest) -> dict[str, Any]:
-    """The request's JSON object; InvalidInput when it is not one."""
-    try:
-        body = json.loads(request.body or b"{}")
-    except ValueError as exc:
-        raise InvalidInput("the request is not JSON", code="bad_json") from exc
-    if not isinstance(body, dict):
-        raise InvalidInput("the request must be a JSON object", code="bad_json")
-    return body
-
-
-def json_entry(body: dict[str, Any]) -> dict[str, Any]:
-    entry = body.get("hand")
-    if not isinstance(entry, dict):
-        raise InvalidInput("the hand is missing", code="missing_field", field="hand")
-    return entry

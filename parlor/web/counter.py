@@ -16,7 +16,9 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from rest_framework import serializers
 
+from parlor.api.people import PlayerListView
 from parlor.models import Parlor, Visit
 from parlor.public.paper import PAPERS
 from parlor.public.present import receipt_lines, receipt_totals, signed
@@ -35,6 +37,15 @@ from parlor.services.visits import (
 from parlor.web.access import staff_page
 from parlor.web.adjustments import owed_by_player
 from parlor.web.errors import error_payload
+from parlor.web.input import validated
+
+
+class WalkInInput(PlayerListView.InputSerializer):
+    """The API's new player; the form always sends a member number, empty for a guest."""
+
+    member_number = serializers.CharField(
+        max_length=20, required=False, default="", allow_blank=True
+    )
 
 
 def _counter_page(
@@ -136,10 +147,17 @@ def walk_in(request: HttpRequest) -> HttpResponse:
     form = {name: request.POST.get(name, "") for name in ("name", "kana", "member_number")}
 
     def call() -> tuple[int, Any]:
-        visit = visit_walk_in(parlor=access.parlor, by=request.user, **form)
+        visit = visit_walk_in(
+            parlor=access.parlor,
+            by=request.user,
+            name=values["name"],
+            kana=values["kana"],
+            member_number=values["member_number"],
+        )
         return 201, {"name": visit.player.name}
 
     try:
+        values = validated(WalkInInput, request.POST)
         answer = _once(request, parlor=access.parlor, call=call)
     except DomainError as exc:
         return _refused(request, exc, parlor=access.parlor, at="walk-in", walk_in=form)

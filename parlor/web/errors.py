@@ -34,6 +34,7 @@ _AREAS = (
 
 
 def _messages() -> dict[str, str]:
+    broken_key = _("The tablet sent a broken entry key: reload the page and send it again.")
     return {
         "below_min_han": _("This ruleset needs more han for a win."),
         "impossible_value": _("This han and fu cannot occur together."),
@@ -90,6 +91,12 @@ def _messages() -> dict[str, str]:
         "player_not_found": _("There is no such player at this parlor."),
         "name_required": _("Enter the player's name."),
         "too_long": _("This is too long: shorten it."),
+        "invalid_value": _(
+            "The tablet sent a value the server cannot use: reload the page and enter it again."
+        ),
+        "control_characters": _("Remove the special characters (such as NUL) from the text."),
+        "idempotency_key_invalid": broken_key,
+        "idempotency_key_too_long": broken_key,
         "member_number_required": _("A member needs a member number."),
         "member_number_taken": _(
             "This member number is already someone else's: find them in the list and check "

@@ -15,22 +15,34 @@ from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
+from rest_framework import serializers
 
+from parlor.api.hands import HandCorrectView, HandPreviewView, HandRecordView
 from parlor.models import Game, HandState
 from parlor.models.write_batch import WriteBatch
+from parlor.security.limits import HAND_SEQUENCE_MAX
 from parlor.selectors.access import game_for
 from parlor.services import engine
-from parlor.services.errors import DomainError, InvalidInput, NotFound
+from parlor.services.errors import DomainError, NotFound
 from parlor.services.hands import hand_correct, hand_preview, hand_record
 from parlor.services.idempotency import idempotent_call, request_fingerprint
 from parlor.services.replays import current_hands, game_record, replay_money_changes
 from parlor.web import labels, pages
-from parlor.web.access import json_body, json_entry, staff_page
+from parlor.web.access import staff_page
 from parlor.web.adjustments import settled_notice
 from parlor.web.errors import error_payload, error_status
+from parlor.web.input import json_body, validated
 from parlor.web.pad import pad_config, stop_is_optional
 from parlor.web.strings import script_strings
 from scoring.errors import ScoringError
+
+
+class PreviewInput(HandPreviewView.InputSerializer):
+    """The API's preview, and on the correction screen the number of the hand it replaces."""
+
+    correct = serializers.IntegerField(
+        min_value=1, max_value=HAND_SEQUENCE_MAX, required=False, allow_null=True
+    )
 
 
 def _error(exc: DomainError | ScoringError) -> JsonResponse:
@@ -83,12 +95,11 @@ def preview(request: HttpRequest, game_id: str) -> JsonResponse:
     """{hand, correct?}: the payments of the hand as HTML, or the error next to its field."""
     game, _access = game_for(request.user, game_id)
     try:
-        body = json_body(request)
-        entry = json_entry(body)
+        values = validated(PreviewInput, json_body(request))
+        entry, correct = values["hand"], values.get("correct")
         names = pages.game_names(game)
-        correct = body.get("correct")
         if correct:
-            result = correction_preview(game, sequence=int(correct), entry=entry)
+            result = correction_preview(game, sequence=correct, entry=entry)
             can_stop = False
         else:
             result = hand_preview(game=game, entry=entry)
@@ -117,20 +128,15 @@ def record(request: HttpRequest, game_id: str) -> JsonResponse:
     key = request.headers.get("Idempotency-Key", "").strip()
     try:
         body = json_body(request)
-        entry = json_entry(body)
-        sequence = body.get("sequence")
-        if not isinstance(sequence, int) or sequence < 1:
-            raise InvalidInput(
-                "sequence must be the hand's number", code="missing_field", field="sequence"
-            )
+        values = validated(HandRecordView.InputSerializer, body)
 
         writes = WriteBatch()  # the hand's rows and the key's record: one round trip
 
         def call() -> tuple[int, Any]:
             recorded = hand_record(
                 game=game,
-                sequence=sequence,
-                entry=entry,
+                sequence=values["sequence"],
+                entry=values["hand"],
                 by=request.user,
                 idempotency_key=key,
                 writes=writes,
@@ -202,11 +208,16 @@ def correct(request: HttpRequest, game_id: str, sequence: int) -> JsonResponse:
     key = request.headers.get("Idempotency-Key", "").strip()
     try:
         body = json_body(request)
-        entry = json_entry(body)
-        reason = str(body.get("reason", ""))
+        values = validated(HandCorrectView.InputSerializer, body)
 
         def call() -> tuple[int, Any]:
-            hand_correct(game=game, sequence=sequence, entry=entry, reason=reason, by=request.user)
+            hand_correct(
+                game=game,
+                sequence=sequence,
+                entry=values["hand"],
+                reason=values["reason"],
+                by=request.user,
+            )
             return 201, {"ok": True, "sequence": sequence}
 
         status, payload, replayed = idempotent_call(

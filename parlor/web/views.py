@@ -17,6 +17,7 @@ from django.urls import reverse, reverse_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from parlor.api.hands import HandVoidView
 from parlor.models import Game, GameStatus, HandState, Parlor, Table
 from parlor.selectors.access import Role, game_for, players_for, require, table_for
 from parlor.selectors.counter import player_matches, start_rows, visits_last_game_over
@@ -30,6 +31,7 @@ from parlor.services.visits import visit_check_in
 from parlor.web import labels, pages
 from parlor.web.access import staff_page
 from parlor.web.errors import error_payload
+from parlor.web.input import validated
 from parlor.web.pad import pad_config
 from parlor.web.strings import script_strings
 from scoring.errors import ScoringError
@@ -195,9 +197,14 @@ def _state_context(game: Game) -> dict[str, Any]:
 def hand_undo(request: HttpRequest, game_id: str) -> HttpResponse:
     """Voids the last hand (取消); it stays in the history."""
     game, _access = game_for(request.user, game_id)
-    reason = request.POST.get("reason", "").strip() or _("Undone on the tablet")
     try:
-        hand_void_last(game=game, sequence=game.hand_count, reason=reason, by=request.user)
+        reason = validated(HandVoidView.InputSerializer, request.POST)["reason"]
+        hand_void_last(
+            game=game,
+            sequence=game.hand_count,
+            reason=reason or _("Undone on the tablet"),
+            by=request.user,
+        )
     except (DomainError, ScoringError) as exc:
         messages.error(request, error_payload(exc)["message"])
     else:

@@ -9,6 +9,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from parlor.api.games import GameCancelView
 from parlor.models import Game
 from parlor.selectors.access import game_for
 from parlor.services import engine
@@ -17,6 +18,7 @@ from parlor.services.games import game_void, game_void_confirmer
 from parlor.web import pages
 from parlor.web.access import staff_page
 from parlor.web.errors import error_payload
+from parlor.web.input import validated
 
 _FIELDS = ("reason", "manager_username", "manager_password")
 
@@ -51,16 +53,17 @@ def void_game(request: HttpRequest, game_id: str) -> HttpResponse:
     values["manager_username"] = request.POST.get("manager_username", "")
     if request.method == "POST":
         try:
+            checked = validated(GameCancelView.InputSerializer, request.POST)
             confirmed_by = None
-            if values["manager_username"].strip():
+            if checked["manager_username"]:
                 confirmed_by = game_void_confirmer(
                     parlor_id=access.parlor.pk,
-                    username=values["manager_username"],
-                    password=request.POST.get("manager_password", ""),
+                    username=checked["manager_username"],
+                    password=checked["manager_password"],
                     request=request,
                 )
             game_void(
-                game=game, reason=values["reason"], by=request.user, confirmed_by=confirmed_by
+                game=game, reason=checked["reason"], by=request.user, confirmed_by=confirmed_by
             )
         except DomainError as exc:
             field, text = _error(exc)

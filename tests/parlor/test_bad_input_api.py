@@ -43,3 +43,24 @@ def test_malformed_bodies_are_400s(table, start_game, staff, body):
     response = staff.post(f"/api/games/{game['id']}/hands/", body, format="json")
     assert response.status_code == 400, response.content.decode()
     assert response.json()["error"]["message"]
+
+
+@pytest.mark.parametrize(
+    "reason",
+    [None, 0, [], {}, "", "   ", "wrong\x00han", "\x1b[2J", "x" * 501],
+    ids=["null", "zero", "list", "object", "empty", "blank", "nul", "escape", "501-chars"],
+)
+def test_a_correction_without_a_reason_a_person_typed_is_a_400_on_the_reason(
+    table, start_game, record_hand, staff, reason
+):
+    game = start_game(table)
+    ron = {"result": {"kind": "ron", "loser": 0, "wins": [{"winner": 1, "han": 3, "fu": 30}]}}
+    assert record_hand(game, ron, sequence=1).status_code == 201
+    response = staff.post(
+        f"/api/games/{game['id']}/hands/1/corrections/",
+        {"hand": ron, "reason": reason},
+        format="json",
+    )
+    assert response.status_code == 400, response.content.decode()
+    assert response.json()["error"]["field"] == "reason"
+    assert Hand.objects.count() == 1
