@@ -290,6 +290,15 @@ EXPECTED: dict[str, list[Call]] = {
     "reports:download": [page("get", "manager", 404, kw={"report_id": "report"}, other_staff=403)],
     # --- The manager's audit log page (issue 14) ----------------------------------------------
     "audit-log": [page("get", "manager", 200, own_parlor_list=True, other_staff=403)],
+    # --- The manager's tables and staff pages (issue 18) -------------------------------------
+    "setup:tables": [
+        page("get", "manager", 200, own_parlor_list=True, other_staff=403),
+        page("post", "manager", 200, own_parlor_list=True, other_staff=403),  # empty: re-shown
+    ],
+    "setup:table": [
+        page("get", "manager", 200, kw={"table_id": "free"}, other_staff=403),
+        page("post", "manager", 200, kw={"table_id": "free"}, other_staff=403),
+    ],
 }
 
 # The Django admin is the operator's (a superuser), and a manager's with an admin account
