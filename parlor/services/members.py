@@ -10,7 +10,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 
 from parlor.models import AuditAction, MemberRole, Parlor, ParlorMember
 from parlor.services.audit_log import audit_record
@@ -46,6 +46,14 @@ def _refuse_self(member: ParlorMember, *, by: Any, field: str, what: str) -> Non
         )
 
 
+def _username_taken(username: str) -> Conflict:
+    return Conflict(
+        f"ユーザー名「{username}」はすでに使われています。 The username {username} is taken.",
+        code="username_taken",
+        field="username",
+    )
+
+
 @transaction.atomic
 def member_create(
     *, parlor: Parlor, username: str, password: str, role: str, by: AbstractBaseUser | None
@@ -53,15 +61,15 @@ def member_create(
     """A new account with its role at the parlor, in one step."""
     User = get_user_model()
     if User.objects.filter(username__iexact=username).exists():
-        raise Conflict(
-            f"ユーザー名「{username}」はすでに使われています。 The username {username} is taken.",
-            code="username_taken",
-            field="username",
-        )
+        raise _username_taken(username)
     user = User(username=username)
     _password_check(password, user=user)
     user.set_password(password)
-    user.save()
+    try:
+        with transaction.atomic():
+            user.save()
+    except IntegrityError as exc:  # the same username sent twice at once
+        raise _username_taken(username) from exc
     member = ParlorMember.objects.create(parlor=parlor, user=user, role=MemberRole(role))
     _audit(member, by=by, action=AuditAction.CREATE, summary=f"account {username} created")
     return member

@@ -10,6 +10,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from parlor.models import AuditAction, Game, GameStatus, Parlor, Table
+from parlor.natural_sort import natural_key
 from parlor.services.audit_log import audit_record
 from parlor.services.errors import Conflict, InvalidInput
 from parlor.services.games import table_lock
@@ -37,9 +38,12 @@ def table_create(
     label = _label_clean(label)
     ruleset_resolve(parlor=parlor, key=ruleset_key)  # InvalidInput naming ruleset_key
     Parlor.objects.select_for_update().filter(pk=parlor.pk).first()  # one label at a time
-    if Table.objects.filter(parlor=parlor, label=label).exists():
+    key = natural_key(label)
+    taken = Table.objects.filter(parlor=parlor).values_list("label", flat=True)
+    same = next((other for other in taken if natural_key(other) == key), None)
+    if same is not None:  # "１" and "1" would be the same table on every screen
         raise Conflict(
-            f"卓番「{label}」はすでにあります。 This parlor already has a table {label}.",
+            f"卓番「{same}」はすでにあります。 This parlor already has a table {same}.",
             code="table_label_taken",
             field="label",
         )

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.contrib.auth import update_session_auth_hash
 from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -98,6 +99,9 @@ def member_page(request: HttpRequest, member_id: int) -> HttpResponse:
         form_class, act = MEMBER_FORMS[sent]
         form = forms_shown[sent] = form_class(request.POST, prefix=sent)
         if submitted(request, form, lambda data: act(member=member, by=request.user, **data)):
+            if member.user_id == request.user.pk:  # a manager's own new password: stay signed in
+                request.user.refresh_from_db()
+                update_session_auth_hash(request, request.user)
             return redirect("setup:member", member_id=member.pk)
     return render(request, "manage/member.html", {"member": member, **forms_shown})
 

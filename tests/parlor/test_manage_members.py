@@ -156,3 +156,13 @@ def test_another_parlors_member_is_not_found_and_staff_are_forbidden(
     refused = signed_in(staff.user).get("/manage/members/")
     assert refused.status_code == 403 and "権限がありません" in refused.content.decode()
     assert Client().get("/manage/members/").status_code == 302
+
+
+def test_a_manager_who_resets_their_own_password_stays_signed_in(parlor, manager):
+    client = signed_in(manager)
+    url = f"/manage/members/{manager.parlor_member.pk}/"
+    password = {"form": "password", "password-password": GOOD, "password-password_again": GOOD}
+    assert client.post(url, password).status_code == 302
+    manager.refresh_from_db()
+    assert manager.check_password(GOOD)
+    assert client.get("/manage/members/").status_code == 200

@@ -57,6 +57,8 @@ def test_a_taken_label_and_an_unknown_ruleset_are_refused_beside_their_fields(pa
     taken = client.post("/manage/tables/", {"label": "3", "ruleset_key": "standard"})
     page = taken.content.decode()
     assert 'data-error="label"' in page and 'value="3"' in page
+    full_width = client.post("/manage/tables/", {"label": "３", "ruleset_key": "standard"})
+    assert 'data-error="label"' in full_width.content.decode()
     unknown = client.post("/manage/tables/", {"label": "4", "ruleset_key": "nope"})
     assert 'data-error="ruleset_key"' in unknown.content.decode()
     assert Table.objects.filter(parlor=parlor).count() == 1
