@@ -125,6 +125,15 @@ def everyone(method: str, status: int, *, kw: dict[str, str] | None = None, **ov
     return Call(method, kw or {}, {**dict.fromkeys(ROLES, status), **over})
 
 
+def manager_form_page(*, kw: dict[str, str] | None = None) -> list[Call]:
+    """A manager's form page: shown, and sent empty (shown again with its errors); staff of
+    another parlor are refused before their parlor's object is looked for."""
+    return [
+        page(method, "manager", 200, kw=kw, own_parlor_list=kw is None, other_staff=403)
+        for method in ("get", "post")
+    ]
+
+
 GAME = {"game_id": "game"}
 TABLE = {"table_id": "table"}
 FREE = {"table_id": "free"}
@@ -290,6 +299,11 @@ EXPECTED: dict[str, list[Call]] = {
     "reports:download": [page("get", "manager", 404, kw={"report_id": "report"}, other_staff=403)],
     # --- The manager's audit log page (issue 14) ----------------------------------------------
     "audit-log": [page("get", "manager", 200, own_parlor_list=True, other_staff=403)],
+    # --- The manager's tables and staff pages (issue 18) -------------------------------------
+    "setup:tables": manager_form_page(),
+    "setup:table": manager_form_page(kw={"table_id": "free"}),
+    "setup:members": manager_form_page(),
+    "setup:member": manager_form_page(kw={"member_id": "member"}),
 }
 
 # The Django admin is the operator's (a superuser), and a manager's with an admin account
@@ -497,6 +511,7 @@ def scene(db: None) -> Scene:
         "game": str(game.public_id),
         "table": str(table.public_id),
         "free": str(free.public_id),
+        "member": staff.parlor_member.pk,
         "player": str(players[0].public_id),
         "walk_in": str(players[8].public_id),
         "four_free": [str(p.public_id) for p in players[4:8]],
