@@ -415,3 +415,17 @@ def audit_money_settings(
         before=before,
         after={"player_count": row.player_count, **row.terms_dict()},
     )
+
+
+def audit_money_settings_removed(row: MoneySettings, *, by: User) -> AuditEvent:
+    """A table's own money terms removed: its games started later use the parlor's default."""
+    assert row.table is not None
+    return audit_record(
+        parlor=row.parlor,
+        by=by,
+        action=AuditAction.VOID,
+        subject_type="money_settings",
+        subject_id=str(row.pk),
+        summary=f"table {row.table.label}'s own money terms removed; the default applies",
+        before={"player_count": row.player_count, **row.terms_dict()},
+    )

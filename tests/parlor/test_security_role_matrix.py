@@ -290,6 +290,13 @@ EXPECTED: dict[str, list[Call]] = {
     "reports:download": [page("get", "manager", 404, kw={"report_id": "report"}, other_staff=403)],
     # --- The manager's audit log page (issue 14) ----------------------------------------------
     "audit-log": [page("get", "manager", 200, own_parlor_list=True, other_staff=403)],
+    # --- The manager's money settings page (issue 18): a form posted as JSON is refused ------
+    "manage:money": [page("get", "manager", 200, own_parlor_list=True, other_staff=403)],
+    "manage:money-default": [
+        page("post", "manager", 400, kw={"player_count": "4"}, other_staff=403)
+    ],
+    "manage:money-table": [page("post", "manager", 400, kw=TABLE, other_staff=403)],
+    "manage:money-table-remove": [page("post", "manager", 302, kw=TABLE, other_staff=403)],
 }
 
 # The Django admin is the operator's (a superuser), and a manager's with an admin account
