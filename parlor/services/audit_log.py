@@ -30,6 +30,7 @@ from parlor.models import (
     Player,
     RulesetDefinition,
     Settlement,
+    StandingsSettings,
     Visit,
     VisitGame,
 )
@@ -428,4 +429,20 @@ def audit_money_settings_removed(row: MoneySettings, *, by: User) -> AuditEvent:
         subject_id=str(row.pk),
         summary=f"table {row.table.label}'s own money terms removed; the default applies",
         before={"player_count": row.player_count, **row.terms_dict()},
+    )
+
+
+def audit_standings_settings(
+    row: StandingsSettings, *, by: User, before: dict[str, Any] | None
+) -> AuditEvent:
+    """Whether the parlor publishes its standings (ランキング), and its monthly minimum, set."""
+    return audit_record(
+        parlor=row.parlor,
+        by=by,
+        action=AuditAction.CREATE if before is None else AuditAction.CORRECT,
+        subject_type="standings_settings",
+        subject_id=str(row.pk),
+        summary="standings settings set",
+        before=before,
+        after={"is_public": row.is_public, "monthly_min_games": row.monthly_min_games},
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from parlor.web import manage_money
+from parlor.web import manage_money, manage_standings
 
 app_name = "manage"
 
@@ -18,4 +18,5 @@ urlpatterns = [
         manage_money.money_table_remove,
         name="money-table-remove",
     ),
+    path("standings/", manage_standings.standings_page, name="standings"),
 ]

@@ -138,6 +138,9 @@ def test_staff_are_refused_in_both_languages_and_a_visitor_is_sent_to_sign_in(
             staff.get(path) if path.endswith("money/") else staff.post(path, posted("default-4"))
         )
         assert answer.status_code == 403
+        assert (
+            "権限がありません" in answer.content.decode() and "Forbidden" in answer.content.decode()
+        )
     assert not MoneySettings.objects.exists()
     answer = Client().get("/manage/money/")
     assert answer.status_code == 302 and answer["Location"] == "/tablet/login/?next=/manage/money/"

@@ -297,6 +297,11 @@ EXPECTED: dict[str, list[Call]] = {
     ],
     "manage:money-table": [page("post", "manager", 400, kw=TABLE, other_staff=403)],
     "manage:money-table-remove": [page("post", "manager", 302, kw=TABLE, other_staff=403)],
+    # --- The manager's standings settings page (issue 18) -------------------------------------
+    "manage:standings": [
+        page("get", "manager", 200, own_parlor_list=True, other_staff=403),
+        page("post", "manager", 400, own_parlor_list=True, other_staff=403),
+    ],
 }
 
 # The Django admin is the operator's (a superuser), and a manager's with an admin account
