@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from parlor.web import manage_money, manage_standings
+from parlor.web import manage_money, manage_rulesets, manage_standings
 
 app_name = "manage"
 
@@ -19,4 +19,7 @@ urlpatterns = [
         name="money-table-remove",
     ),
     path("standings/", manage_standings.standings_page, name="standings"),
+    path("rulesets/", manage_rulesets.rulesets_page, name="rulesets"),
+    path("rulesets/preset/<str:key>/", manage_rulesets.preset_page, name="preset"),
+    path("rulesets/<uuid:ruleset_id>/", manage_rulesets.ruleset_page, name="ruleset"),
 ]
