@@ -18,9 +18,9 @@ from parlor.models import MONEY_UNITS_YEN, FeeModel, MoneySettings, Parlor, Tabl
 from parlor.selectors.access import Role, require
 from parlor.services.errors import DomainError, NotFound
 from parlor.services.money import Terms, money_settings_set, money_settings_table_remove
-from parlor.services.rulesets import ruleset_resolve
+from parlor.services.rulesets import rulesets_resolve
 from parlor.web.manager import manager_page
-from scoring.errors import ScoringError
+from scoring.ruleset import Ruleset
 
 GAME_TYPES = (4, 3)
 NEW_TERMS = Terms(
@@ -107,31 +107,36 @@ def _rows(parlor: Parlor, *, bound: tuple[str, TermsForm] | None = None) -> list
         )
         for count in GAME_TYPES
     ]
-    for table in Table.objects.filter(parlor=parlor).order_by("label"):
+    tables = list(Table.objects.filter(parlor=parlor).order_by("label"))
+    plays = _plays(parlor, tables)
+    for table in tables:
         key = f"table-{table.public_id}"
         row = own.get(table.pk)
         rows.append(
             Row(
                 key=key,
                 title=str(_("Table %(label)s") % {"label": table.label}),
-                player_count=_plays(parlor, table),
+                player_count=plays[table.pk],
                 form=TermsForm(initial=_terms_dict(row), prefix=key),
                 table=table,
                 has_own_terms=row is not None,
             )
         )
     if bound is not None:
-        for row in rows:
-            if row.key == bound[0]:
-                row.form = bound[1]
+        for shown in rows:
+            if shown.key == bound[0]:
+                shown.form = bound[1]
     return rows
 
 
-def _plays(parlor: Parlor, table: Table) -> int:
-    try:
-        return ruleset_resolve(parlor=parlor, key=table.ruleset_key).player_count
-    except (ScoringError, DomainError):  # a broken ruleset: saving its terms names it
-        return 4
+def _plays(parlor: Parlor, tables: list[Table]) -> dict[int, int]:
+    """Each table's game type (3 or 4 players), from its ruleset; one query for all. A table
+    whose ruleset is broken shows as 4: saving its terms names the problem."""
+    resolved = rulesets_resolve(parlor_id=parlor.pk, keys={t.ruleset_key for t in tables})
+    return {
+        t.pk: ruleset.player_count if isinstance(ruleset := resolved[t.ruleset_key], Ruleset) else 4
+        for t in tables
+    }
 
 
 def _table(parlor: Parlor, table_id: str) -> Table:
@@ -194,7 +199,7 @@ def money_table_set(request: HttpRequest, table_id: str) -> HttpResponse:
         request,
         parlor,
         key=f"table-{table.public_id}",
-        player_count=_plays(parlor, table),
+        player_count=_plays(parlor, [table])[table.pk],
         table=table,
     )
 

@@ -144,3 +144,15 @@ def test_staff_are_refused_in_both_languages_and_a_visitor_is_sent_to_sign_in(
     assert not MoneySettings.objects.exists()
     answer = Client().get("/manage/money/")
     assert answer.status_code == 302 and answer["Location"] == "/tablet/login/?next=/manage/money/"
+
+
+def test_a_three_player_tables_own_terms_are_for_three_player_games(
+    manager: Client, parlor: Parlor
+) -> None:
+    table = TableFactory(parlor=parlor, label="三麻", ruleset_key="tenhou-3p-hanchan")
+    html = manager.get("/manage/money/").content.decode()
+    assert "3人打ち" in html  # the table's game type, from its ruleset
+    key = f"table-{table.public_id}"
+    answer = manager.post(f"/manage/money/table/{table.public_id}/", posted(key))
+    assert answer.status_code == 302
+    assert MoneySettings.objects.get(table=table).player_count == 3
