@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from django.test import Client
+from rest_framework.test import APIClient
 
 from parlor.models import AuditEvent, MemberRole, Parlor, StandingsSettings
 from parlor.services.errors import InvalidInput
@@ -73,3 +74,13 @@ def test_staff_are_refused_and_a_visitor_is_sent_to_sign_in(parlor: Parlor) -> N
     assert not StandingsSettings.objects.exists()
     answer = Client().get("/manage/standings/")
     assert answer["Location"] == "/tablet/login/?next=/manage/standings/"
+
+
+def test_a_change_through_the_api_is_audited_with_who_made_it(parlor: Parlor) -> None:
+    user = MemberFactory(parlor=parlor, role=MemberRole.MANAGER).user
+    api = APIClient()
+    api.force_authenticate(user)
+    body = {"is_public": False, "monthly_min_games": 4}
+    assert api.put("/api/standings-settings/", body, format="json").status_code == 200
+    event = AuditEvent.objects.get(parlor=parlor, subject_type="standings_settings")
+    assert event.actor_name == user.get_username() and event.after == body
