@@ -13,6 +13,7 @@ urlpatterns = [
     path("reports/", include("parlor.reports.urls")),  # the manager's daily reports (issue 7)
     path("audit/", audit_log, name="audit-log"),  # the manager's audit log (監査ログ)
     path("manage/", include(("parlor.web.manage_setup_urls", "setup"))),  # tables, staff
+    path("manage/", include("parlor.web.manage_urls")),  # the manager's settings (料金, ...)
 ]
 
 # JSON errors under /api/ for URLs no view matched (parlor/security/handlers.py).

@@ -11,13 +11,17 @@ from rest_framework.views import APIView
 from parlor.api.serializers import error_responses
 from parlor.models import StandingsSettings
 from parlor.selectors.access import Role, player_for, require
-from parlor.services.standings import DEFAULT_MONTHLY_MIN_GAMES, standings_settings_set
+from parlor.services.standings import (
+    DEFAULT_MONTHLY_MIN_GAMES,
+    MAX_MONTHLY_MIN_GAMES,
+    standings_settings_set,
+)
 from parlor.services.stats import player_stats
 
 
 class StandingsSettingsSerializer(serializers.Serializer):
     is_public = serializers.BooleanField(help_text="the page /standings/<slug>/ is served")
-    monthly_min_games = serializers.IntegerField(min_value=0, max_value=500)
+    monthly_min_games = serializers.IntegerField(min_value=0, max_value=MAX_MONTHLY_MIN_GAMES)
 
 
 class StandingsSettingsView(APIView):
@@ -37,7 +41,7 @@ class StandingsSettingsView(APIView):
         access = require(request.user, Role.MANAGER)
         data = StandingsSettingsSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        row = standings_settings_set(parlor=access.parlor, **data.validated_data)
+        row = standings_settings_set(parlor=access.parlor, by=request.user, **data.validated_data)
         return Response(StandingsSettingsSerializer(row).data)
 
 

@@ -30,6 +30,7 @@ from parlor.models import (
     Player,
     RulesetDefinition,
     Settlement,
+    StandingsSettings,
     Visit,
     VisitGame,
 )
@@ -414,4 +415,34 @@ def audit_money_settings(
         summary=f"money settings for {row.player_count}-player games ({where}) set",
         before=before,
         after={"player_count": row.player_count, **row.terms_dict()},
+    )
+
+
+def audit_money_settings_removed(row: MoneySettings, *, by: User) -> AuditEvent:
+    """A table's own money terms removed: its games started later use the parlor's default."""
+    assert row.table is not None
+    return audit_record(
+        parlor=row.parlor,
+        by=by,
+        action=AuditAction.VOID,
+        subject_type="money_settings",
+        subject_id=str(row.pk),
+        summary=f"table {row.table.label}'s own money terms removed; the default applies",
+        before={"player_count": row.player_count, **row.terms_dict()},
+    )
+
+
+def audit_standings_settings(
+    row: StandingsSettings, *, by: User, before: dict[str, Any] | None
+) -> AuditEvent:
+    """Whether the parlor publishes its standings (ランキング), and its monthly minimum, set."""
+    return audit_record(
+        parlor=row.parlor,
+        by=by,
+        action=AuditAction.CREATE if before is None else AuditAction.CORRECT,
+        subject_type="standings_settings",
+        subject_id=str(row.pk),
+        summary="standings settings set",
+        before=before,
+        after={"is_public": row.is_public, "monthly_min_games": row.monthly_min_games},
     )

@@ -30,7 +30,7 @@ from parlor.models import (
     Parlor,
     Table,
 )
-from parlor.services.audit_log import audit_money_settings
+from parlor.services.audit_log import audit_money_settings, audit_money_settings_removed
 from parlor.services.errors import InvalidInput
 from parlor.services.rulesets import ruleset_resolve
 
@@ -239,3 +239,16 @@ def money_settings_set(
     row.save(update_fields=[*values, "updated_at"])
     audit_money_settings(row, by=by, before=before)
     return row
+
+
+@transaction.atomic
+def money_settings_table_remove(*, table: Table, by: AbstractBaseUser | None = None) -> bool:
+    """Removes a table's own money terms (audited): its games started later are played under
+    the parlor's default for their game type. Games already started keep their terms.
+    False when the table had no terms of its own."""
+    row = MoneySettings.objects.select_for_update(of=("self",)).filter(table=table).first()
+    if row is None:
+        return False
+    audit_money_settings_removed(row, by=by)
+    row.delete()
+    return True

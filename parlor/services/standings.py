@@ -9,13 +9,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date, datetime
 
+from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.db.models import Count, Q, Sum
 
 from parlor.models import GameSeatStats, Parlor, StandingsSettings
+from parlor.services.audit_log import audit_standings_settings
 from parlor.services.business_days import business_day_of, day_range, month_range
+from parlor.services.errors import InvalidInput
 
 DEFAULT_MONTHLY_MIN_GAMES = 10
+MAX_MONTHLY_MIN_GAMES = 500  # 月間ランキングの規定数 at most
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,10 +130,26 @@ def standings_are_public(parlor: Parlor) -> bool:
 
 @transaction.atomic
 def standings_settings_set(
-    *, parlor: Parlor, is_public: bool, monthly_min_games: int
+    *,
+    parlor: Parlor,
+    is_public: bool,
+    monthly_min_games: int,
+    by: AbstractBaseUser | None = None,
 ) -> StandingsSettings:
-    """Whether the parlor publishes its standings, and the monthly minimum of games."""
-    row, _ = StandingsSettings.objects.select_for_update().get_or_create(parlor=parlor)
+    """Whether the parlor publishes its standings, and the monthly minimum of games (audited)."""
+    if not 0 <= monthly_min_games <= MAX_MONTHLY_MIN_GAMES:
+        raise InvalidInput(
+            f"the monthly minimum is 0 to {MAX_MONTHLY_MIN_GAMES} games",
+            code="invalid",
+            field="monthly_min_games",
+        )
+    row = StandingsSettings.objects.select_for_update().filter(parlor=parlor).first()
+    before = None
+    if row is None:
+        row = StandingsSettings(parlor=parlor)
+    else:
+        before = {"is_public": row.is_public, "monthly_min_games": row.monthly_min_games}
     row.is_public, row.monthly_min_games = is_public, monthly_min_games
-    row.save(update_fields=["is_public", "monthly_min_games"])
+    row.save()
+    audit_standings_settings(row, by=by, before=before)
     return row

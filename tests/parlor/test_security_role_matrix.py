@@ -304,6 +304,25 @@ EXPECTED: dict[str, list[Call]] = {
     "setup:table": manager_form_page(kw={"table_id": "free"}),
     "setup:members": manager_form_page(),
     "setup:member": manager_form_page(kw={"member_id": "member"}),
+    # --- The manager's money settings page (issue 18): a form posted as JSON is refused ------
+    "manage:money": [page("get", "manager", 200, own_parlor_list=True, other_staff=403)],
+    "manage:money-default": [
+        page("post", "manager", 400, kw={"player_count": "4"}, other_staff=403)
+    ],
+    "manage:money-table": [page("post", "manager", 400, kw=TABLE, other_staff=403)],
+    "manage:money-table-remove": [page("post", "manager", 302, kw=TABLE, other_staff=403)],
+    # --- The manager's standings settings page (issue 18) -------------------------------------
+    "manage:standings": [
+        page("get", "manager", 200, own_parlor_list=True, other_staff=403),
+        page("post", "manager", 400, own_parlor_list=True, other_staff=403),
+    ],
+    # --- The parlor's rulesets page (issue 18): a form posted as JSON is refused -------------
+    "manage:rulesets": [
+        page("get", "manager", 200, own_parlor_list=True, other_staff=403),
+        page("post", "manager", 400, own_parlor_list=True, other_staff=403),
+    ],
+    "manage:preset": [page("get", "manager", 200, kw={"key": "standard"}, other_staff=403)],
+    "manage:ruleset": [page("get", "manager", 200, kw={"ruleset_id": "house"}, other_staff=403)],
 }
 
 # The Django admin is the operator's (a superuser), and a manager's with an admin account
@@ -504,7 +523,7 @@ def scene(db: None) -> Scene:
         "/api/standings-settings/", {"is_public": True, "monthly_min_games": 5}, format="json"
     )
     assert standings.status_code == 200, standings.content.decode()
-    RulesetDefinition.objects.create(
+    house = RulesetDefinition.objects.create(
         parlor=parlor, key="house", title="House", definition={"base": "standard"}
     )
     values = {
@@ -523,6 +542,7 @@ def scene(db: None) -> Scene:
         "one": 1,
         "two": 2,
         "yesterday": date.today().replace(day=1).isoformat(),
+        "house": str(house.public_id),
     }
     values.update(_admin_objects())
     return Scene(values, users)
