@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from parlor.web import manage_money, manage_rulesets, manage_standings
+from parlor.web import manage_money, manage_parlor, manage_rulesets, manage_standings
 
 app_name = "manage"
 
@@ -18,6 +18,7 @@ urlpatterns = [
         manage_money.money_table_remove,
         name="money-table-remove",
     ),
+    path("parlor/", manage_parlor.parlor_page, name="parlor"),
     path("standings/", manage_standings.standings_page, name="standings"),
     path("rulesets/", manage_rulesets.rulesets_page, name="rulesets"),
     path("rulesets/preset/<str:key>/", manage_rulesets.preset_page, name="preset"),

@@ -316,6 +316,11 @@ EXPECTED: dict[str, list[Call]] = {
         page("get", "manager", 200, own_parlor_list=True, other_staff=403),
         page("post", "manager", 400, own_parlor_list=True, other_staff=403),
     ],
+    # --- The manager's parlor settings page (issue 18) ----------------------------------------
+    "manage:parlor": [
+        page("get", "manager", 200, own_parlor_list=True, other_staff=403),
+        page("post", "manager", 400, own_parlor_list=True, other_staff=403),
+    ],
     # --- The parlor's rulesets page (issue 18): a form posted as JSON is refused -------------
     "manage:rulesets": [
         page("get", "manager", 200, own_parlor_list=True, other_staff=403),
