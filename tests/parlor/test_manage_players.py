@@ -97,6 +97,7 @@ def test_a_number_already_taken_is_refused_naming_its_holder_and_keeps_what_was_
     page = answer.content.decode()
     assert answer.status_code == 200
     assert 'data-error="member_number"' in page and holder.name in page
+    assert "この会員番号はほかのお客様が使っています。" in page
     assert 'value="さとう"' in page
     player.refresh_from_db()
     assert player.member_number != "0007" and player.kana == ""
