@@ -178,8 +178,14 @@ def players_found(
     where they sit (four queries). The comparison is folded in Python (search_text): a parlor
     has a few thousand players at most, and the database cannot fold katakana to hiragana.
     """
-    players = [p for p in parlor.players.order_by("name", "id") if player_matches(p, query)]
+    players = players_matching(parlor, query)
     return _player_rows(parlor, players[:limit], _seated_at(parlor))
+
+
+def players_matching(parlor: Parlor, query: str) -> list[Player]:
+    """The parlor's players whose name, よみがな or member number match `query`, by name
+    (one query; folded in Python as players_found says)."""
+    return [p for p in parlor.players.order_by("name", "id") if player_matches(p, query)]
 
 
 def visits_last_game_over(parlor: Parlor) -> list[Visit]:

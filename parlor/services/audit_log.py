@@ -267,20 +267,31 @@ def audit_hand_voided(hand: Hand, *, game: Game, by: User, before: dict[str, Any
 
 
 def audit_player_created(player: Player, *, by: User) -> AuditEvent:
+    return audit_player_changed(player, by=by, before=None)
+
+
+def audit_player_changed(player: Player, *, by: User, before: dict[str, Any] | None) -> AuditEvent:
+    """A player added (no `before`) or their name, kana, kind or member number changed."""
     return audit_record(
         parlor=player.parlor,
         by=by,
-        action=AuditAction.CREATE,
+        action=AuditAction.CREATE if before is None else AuditAction.CORRECT,
         subject_type="player",
         subject_id=str(player.public_id),
-        summary=f"player {player} added",
-        after={
-            "name": player.name,
-            "kana": player.kana,
-            "kind": player.kind,
-            "member_number": player.member_number,
-        },
+        summary=f"player {player} {'added' if before is None else 'changed'}",
+        before=before,
+        after=player_snapshot(player),
     )
+
+
+def player_snapshot(player: Player) -> dict[str, Any]:
+    """What a manager may change of a player (name, よみがな, kind, member number)."""
+    return {
+        "name": player.name,
+        "kana": player.kana,
+        "kind": player.kind,
+        "member_number": player.member_number,
+    }
 
 
 def audit_ruleset_created(ruleset: RulesetDefinition, *, by: User) -> AuditEvent:

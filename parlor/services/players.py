@@ -6,7 +6,12 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 
 from parlor.models import Parlor, Player, PlayerKind
-from parlor.services.audit_log import audit_player_created
+from parlor.security.limits import has_control_characters
+from parlor.services.audit_log import (
+    audit_player_changed,
+    audit_player_created,
+    player_snapshot,
+)
 from parlor.services.errors import Conflict, InvalidInput
 
 # The columns' lengths (models.Player): a longer value is refused with the field named.
@@ -24,6 +29,53 @@ def player_create(
     by: AbstractBaseUser | None = None,
 ) -> Player:
     """A member (会員, with a member number) or a guest; kana (よみがな) is for search."""
+    name, kana, member_number = _cleaned(
+        name=name, kana=kana, member_number=member_number, kind=kind
+    )
+    try:
+        with transaction.atomic():
+            player = Player.objects.create(
+                parlor=parlor, name=name, kana=kana, kind=kind, member_number=member_number
+            )
+    except IntegrityError as exc:
+        raise _number_taken(parlor, member_number) from exc
+    audit_player_created(player, by=by)
+    return player
+
+
+@transaction.atomic
+def player_update(
+    *,
+    player: Player,
+    name: str,
+    kana: str,
+    member_number: str,
+    kind: str,
+    by: AbstractBaseUser,
+) -> Player:
+    """Changes a player's name, kana (よみがな), member number (会員番号) and kind, checked as
+    on create and audited with before and after. Past games keep the name they were recorded
+    with (GameSeat.name)."""
+    player = Player.objects.select_for_update().get(pk=player.pk)
+    name, kana, member_number = _cleaned(
+        name=name, kana=kana, member_number=member_number, kind=kind
+    )
+    before = player_snapshot(player)
+    player.name, player.kana, player.member_number, player.kind = name, kana, member_number, kind
+    if player_snapshot(player) == before:
+        return player
+    try:
+        with transaction.atomic():
+            player.save(update_fields=["name", "kana", "member_number", "kind"])
+    except IntegrityError as exc:
+        raise _number_taken(player.parlor, member_number) from exc
+    audit_player_changed(player, by=by, before=before)
+    return player
+
+
+def _cleaned(*, name: str, kana: str, member_number: str, kind: str) -> tuple[str, str, str]:
+    """The name, kana and member number stripped; refused with the field named when empty,
+    too long, holding a control character, or a member without a number."""
     name, kana, member_number = name.strip(), kana.strip(), member_number.strip()
     if not name:
         raise InvalidInput("the player needs a name", code="name_required", field="name")
@@ -34,19 +86,19 @@ def player_create(
                 code="too_long",
                 field=field,
             )
+        if has_control_characters(value):
+            raise InvalidInput(
+                f"{field} must not contain control characters",
+                code="control_characters",
+                field=field,
+            )
+    if kind not in PlayerKind.values:
+        raise InvalidInput(f"unknown kind {kind!r}", code="invalid_kind", field="kind")
     if kind == PlayerKind.MEMBER and not member_number:
         raise InvalidInput(
             "a member needs a member number", code="member_number_required", field="member_number"
         )
-    try:
-        with transaction.atomic():
-            player = Player.objects.create(
-                parlor=parlor, name=name, kana=kana, kind=kind, member_number=member_number
-            )
-    except IntegrityError as exc:
-        raise _number_taken(parlor, member_number) from exc
-    audit_player_created(player, by=by)
-    return player
+    return name, kana, member_number
 
 
 def _number_taken(parlor: Parlor, member_number: str) -> Conflict:

@@ -304,6 +304,8 @@ EXPECTED: dict[str, list[Call]] = {
     "setup:table": manager_form_page(kw={"table_id": "free"}),
     "setup:members": manager_form_page(),
     "setup:member": manager_form_page(kw={"member_id": "member"}),
+    "setup:players": [page("get", "manager", 200, own_parlor_list=True, other_staff=403)],
+    "setup:player": manager_form_page(kw=PLAYER),
     # --- The manager's money settings page (issue 18): a form posted as JSON is refused ------
     "manage:money": [page("get", "manager", 200, own_parlor_list=True, other_staff=403)],
     "manage:money-default": [
