@@ -16,9 +16,10 @@ from django.views.decorators.http import require_GET, require_POST
 
 from parlor.models import MONEY_UNITS_YEN, FeeModel, MoneySettings, Parlor, Table
 from parlor.selectors.access import Role, require
-from parlor.services.errors import DomainError, NotFound
+from parlor.services.errors import NotFound
 from parlor.services.money import Terms, money_settings_set, money_settings_table_remove
 from parlor.services.rulesets import rulesets_resolve
+from parlor.web.manage_forms import submitted
 from parlor.web.manager import manager_page
 from scoring.ruleset import Ruleset
 
@@ -162,20 +163,19 @@ def _save(
     request: HttpRequest, parlor: Parlor, *, key: str, player_count: int, table: Table | None
 ) -> HttpResponse:
     form = TermsForm(request.POST, prefix=key)
-    if form.is_valid():
-        try:
-            money_settings_set(
-                parlor=parlor,
-                player_count=player_count,
-                terms=form.terms(),
-                table=table,
-                by=request.user,
-            )
-        except DomainError as exc:
-            field = exc.field if exc.field in form.fields else None
-            form.add_error(field, exc.message)
-        else:
-            return redirect(reverse("manage:money") + f"#{key}")
+    saved = submitted(
+        request,
+        form,
+        lambda _data: money_settings_set(
+            parlor=parlor,
+            player_count=player_count,
+            terms=form.terms(),
+            table=table,
+            by=request.user,
+        ),
+    )
+    if saved:
+        return redirect(reverse("manage:money") + f"#{key}")
     return _page(request, parlor, status=400, bound=(key, form))
 
 

@@ -11,12 +11,12 @@ from django.views.decorators.http import require_http_methods
 
 from parlor.models import StandingsSettings
 from parlor.selectors.access import Role, require
-from parlor.services.errors import DomainError
 from parlor.services.standings import (
     DEFAULT_MONTHLY_MIN_GAMES,
     MAX_MONTHLY_MIN_GAMES,
     standings_settings_set,
 )
+from parlor.web.manage_forms import submitted
 from parlor.web.manager import manager_page
 
 
@@ -42,13 +42,12 @@ def standings_page(request: HttpRequest) -> HttpResponse:
     status = 200
     if request.method == "POST":
         form = StandingsForm(request.POST)
-        if form.is_valid():
-            try:
-                standings_settings_set(parlor=parlor, by=request.user, **form.cleaned_data)
-            except DomainError as exc:
-                form.add_error(exc.field if exc.field in form.fields else None, exc.message)
-            else:
-                return redirect("manage:standings")
+        if submitted(
+            request,
+            form,
+            lambda data: standings_settings_set(parlor=parlor, by=request.user, **data),
+        ):
+            return redirect("manage:standings")
         status = 400
     else:
         row = StandingsSettings.objects.filter(parlor=parlor).first()
