@@ -21,7 +21,7 @@ from parlor.api.serializers import (
 )
 from parlor.models import Game, GameResult, GameSeat, GameStatus, Hand, HandOutcome
 from parlor.selectors.access import Role, game_for
-from parlor.services.games import game_finish, game_void, game_void_confirmer
+from parlor.services.games import game_finish, game_void_at_the_table
 from parlor.services.imports import game_export
 
 _DATETIME = serializers.DateTimeField()
@@ -207,22 +207,19 @@ class GameCancelView(APIView):
         responses={200: GameDetailSerializer, **error_responses(400, 409)},
     )
     def post(self, request: Request, game_id: str) -> Response:
-        game, access = game_for(request.user, game_id)
+        game, _access = game_for(request.user, game_id)
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
 
         def call() -> tuple[int, object]:
-            confirmed_by = None
-            if values["manager_username"]:
-                confirmed_by = game_void_confirmer(
-                    parlor_id=access.parlor.pk,
-                    username=values["manager_username"],
-                    password=values["manager_password"],
-                    request=request,
-                )
-            voided = game_void(
-                game=game, reason=values["reason"], by=request.user, confirmed_by=confirmed_by
+            voided = game_void_at_the_table(
+                game=game,
+                reason=values["reason"],
+                by=request.user,
+                manager_username=values["manager_username"],
+                manager_password=values["manager_password"],
+                request=request,
             )
             return 200, game_detail_body(voided)
 

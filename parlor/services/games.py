@@ -162,6 +162,28 @@ def is_manager(user: AbstractBaseUser, parlor_id: int) -> bool:
     ).exists()
 
 
+def game_void_at_the_table(
+    *,
+    game: Game,
+    reason: str,
+    by: AbstractBaseUser | None,
+    manager_username: str = "",
+    manager_password: str = "",
+    request: Any = None,
+) -> Game:
+    """game_void, confirmed by the manager whose username and password were typed in (if any):
+    the one path of the tablet's void form and the API's."""
+    confirmed_by = None
+    if manager_username:
+        confirmed_by = game_void_confirmer(
+            parlor_id=game.table.parlor_id,
+            username=manager_username,
+            password=manager_password,
+            request=request,
+        )
+    return game_void(game=game, reason=reason, by=by, confirmed_by=confirmed_by)
+
+
 def game_void_confirmer(
     *, parlor_id: int, username: str, password: str, request: Any = None
 ) -> AbstractBaseUser:

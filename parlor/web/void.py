@@ -14,7 +14,7 @@ from parlor.models import Game
 from parlor.selectors.access import game_for
 from parlor.services import engine
 from parlor.services.errors import DomainError
-from parlor.services.games import game_void, game_void_confirmer
+from parlor.services.games import game_void_at_the_table
 from parlor.web import pages
 from parlor.web.access import staff_page
 from parlor.web.errors import error_payload
@@ -48,22 +48,19 @@ def _error(exc: DomainError) -> tuple[str, str]:
 def void_game(request: HttpRequest, game_id: str) -> HttpResponse:
     """GET: the void form on a page of its own; POST: voids the game and goes back to the
     floor with a message, or shows the form again with the error next to its field."""
-    game, access = game_for(request.user, game_id)
+    game, _access = game_for(request.user, game_id)
     values = {"reason": request.POST.get("reason", "")}
     values["manager_username"] = request.POST.get("manager_username", "")
     if request.method == "POST":
         try:
             checked = validated(GameCancelView.InputSerializer, request.POST)
-            confirmed_by = None
-            if checked["manager_username"]:
-                confirmed_by = game_void_confirmer(
-                    parlor_id=access.parlor.pk,
-                    username=checked["manager_username"],
-                    password=checked["manager_password"],
-                    request=request,
-                )
-            game_void(
-                game=game, reason=checked["reason"], by=request.user, confirmed_by=confirmed_by
+            game_void_at_the_table(
+                game=game,
+                reason=checked["reason"],
+                by=request.user,
+                manager_username=checked["manager_username"],
+                manager_password=checked["manager_password"],
+                request=request,
             )
         except DomainError as exc:
             field, text = _error(exc)
