@@ -64,6 +64,15 @@ def access_for(user: AbstractBaseUser | AnonymousUser) -> Access:
     raise Forbidden("this account has no role at any parlor; ask a manager", code="no_role")
 
 
+def is_manager(user: Any, parlor_id: int | None = None) -> bool:
+    """Whether the user is a manager (店長): of parlor `parlor_id`, or of any (a user works at
+    one parlor at most). One query."""
+    members = ParlorMember.objects.filter(user_id=user.pk, role=MemberRole.MANAGER)
+    if parlor_id is not None:
+        members = members.filter(parlor_id=parlor_id)
+    return members.exists()
+
+
 def require(user: Any, role: Role) -> Access:
     access = access_for(user)
     if not access.at_least(role):

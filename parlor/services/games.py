@@ -9,7 +9,8 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from parlor.models import Game, GameSeat, GameStatus, MemberRole, ParlorMember, Player, Table
+from parlor.models import Game, GameSeat, GameStatus, Player, Table
+from parlor.selectors.access import is_manager
 from parlor.selectors.game_rows import game_locked
 from parlor.services import engine
 from parlor.services.audit_log import (
@@ -153,13 +154,6 @@ def game_void(
     settlement_reconcile_game(game, by=by)
     audit_game_voided(game, by=by, before=before, reason=reason)
     return game
-
-
-def is_manager(user: AbstractBaseUser, parlor_id: int) -> bool:
-    """Whether the user is a manager (店長) of the parlor (one query)."""
-    return ParlorMember.objects.filter(
-        parlor_id=parlor_id, user_id=user.pk, role=MemberRole.MANAGER
-    ).exists()
 
 
 def game_void_at_the_table(

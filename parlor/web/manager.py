@@ -14,7 +14,7 @@ from django.contrib.auth.signals import user_logged_in
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from parlor.models import MemberRole, ParlorMember
+from parlor.selectors.access import is_manager
 from parlor.services.errors import DomainError
 from parlor.web.access import View, signed_in_page
 
@@ -38,11 +38,6 @@ def manager_error(request: HttpRequest, *, message: str, status: int) -> HttpRes
     return render(
         request, "manager/error.html", {"message": message, "status": status}, status=status
     )
-
-
-def is_manager(user: Any) -> bool:
-    """Whether the user is a manager (店長) of a parlor. One query."""
-    return ParlorMember.objects.filter(user_id=user.pk, role=MemberRole.MANAGER).exists()
 
 
 def remember_role(sender: Any, request: HttpRequest | None, user: Any, **kwargs: Any) -> None:
