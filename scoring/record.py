@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
@@ -52,6 +52,15 @@ class GameRecord:
 
 def parse_record(data: Any, *, presets: Mapping[str, Ruleset]) -> GameRecord:
     """Check and parse a whole record; raise RecordError naming the hand and field."""
+    head, hands_data = read_record_head(data, presets=presets)
+    hands = tuple(read_hand(h, index=i, ruleset=head.ruleset, seats=head.seats)
+                  for i, h in enumerate(hands_data))
+    return replace(head, hands=hands)
+
+
+def read_record_head(data: Any, *, presets: Mapping[str, Ruleset]) -> tuple[GameRecord, list[Any]]:
+    """Everything of a record but its hands (a GameRecord without them), and the hands as
+    given, for a caller that reads each hand when it comes to it (scoring.replay)."""
     game = FieldReader(data, hand=None, path="")
     game.only(("format", "ruleset", "players", "start", "finished", "hands"))
     if game.data.get("format") != FORMAT:
@@ -66,10 +75,9 @@ def parse_record(data: Any, *, presets: Mapping[str, Ruleset]) -> GameRecord:
         game.fail("hands", "'hands' must be a list")
     if len(hands_data) > MAX_HANDS:
         game.fail("hands", f"a game has at most {MAX_HANDS} hands")
-    hands = tuple(read_hand(h, index=i, ruleset=ruleset, seats=seats)
-                  for i, h in enumerate(hands_data))
-    return GameRecord(ruleset=ruleset, players=players, start=start,
-                      finished=game.boolean("finished"), hands=hands)
+    head = GameRecord(ruleset=ruleset, players=players, start=start,
+                      finished=game.boolean("finished"), hands=())
+    return head, hands_data
 
 
 def read_ruleset(value: Any, *, presets: Mapping[str, Ruleset]) -> Ruleset:
