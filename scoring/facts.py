@@ -13,6 +13,15 @@ from scoring.ruleset import AbortiveReason
 WINDS = ("E", "S", "W", "N")
 
 
+def seat_winds(dealer: int, seats: int) -> list[str]:
+    """Each seat's wind (自風): the dealer is East and the winds follow in turn order.
+
+    >>> seat_winds(1, 4)
+    ['N', 'E', 'S', 'W']
+    """
+    return [WINDS[(seat - dealer) % seats] for seat in range(seats)]
+
+
 @dataclass(frozen=True, slots=True)
 class Win:
     winner: int

@@ -95,6 +95,21 @@ def round_half_away(value: int, *, up_from: int) -> int:
     return rounded if value >= 0 else -rounded
 
 
+def in_tenths(points: int, ruleset: Ruleset) -> int:
+    """A settlement amount as a whole count of tenths of the ruleset's unit (how the parlor
+    stores it); an amount finer than a tenth rounds half to even.
+
+    >>> from scoring.ruleset_files import load_directory, default_preset_dir
+    >>> standard = load_directory(default_preset_dir())["standard"]
+    >>> in_tenths(52000, standard), in_tenths(-13400, standard), in_tenths(50, standard)
+    (520, -134, 0)
+    """
+    if ruleset.settlement_unit is not SettlementUnit.P_1000:
+        return points * 10
+    tenths, rest = divmod(points * 10, P)
+    return tenths + (2 * rest > P or (2 * rest == P and tenths % 2 == 1))
+
+
 def in_unit(points: int, ruleset: Ruleset) -> int | float:
     """A settlement amount for output: p with one decimal where needed, else as is."""
     if ruleset.settlement_unit is not SettlementUnit.P_1000:

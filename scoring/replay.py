@@ -65,12 +65,18 @@ def replay_hands(record: GameRecord, hands: Iterable[Hand]) -> GameReplay:
                       final=final_settlement(state, ruleset=ruleset))
 
 
-def replay_record(data: Any, *, presets: Mapping[str, Ruleset]) -> dict[str, Any]:
-    """Replay a ``tenbo-game/1`` record (parsed JSON) into a ``tenbo-replay/1`` dict."""
+def replay_data(data: Any, *, presets: Mapping[str, Ruleset]) -> GameReplay:
+    """Replay a ``tenbo-game/1`` record (parsed JSON), reading each hand when the game
+    reaches it."""
     head, hands_data = read_record_head(data, presets=presets)
     hands = (read_hand(h, index=i, ruleset=head.ruleset, seats=head.seats)
              for i, h in enumerate(hands_data))
-    return replay_to_dict(replay_hands(head, hands), ruleset_ref=data["ruleset"])
+    return replay_hands(head, hands)
+
+
+def replay_record(data: Any, *, presets: Mapping[str, Ruleset]) -> dict[str, Any]:
+    """Replay a ``tenbo-game/1`` record (parsed JSON) into a ``tenbo-replay/1`` dict."""
+    return replay_to_dict(replay_data(data, presets=presets), ruleset_ref=data["ruleset"])
 
 
 def replay_to_dict(game: GameReplay, *, ruleset_ref: Any) -> dict[str, Any]:

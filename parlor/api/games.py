@@ -85,6 +85,31 @@ def game_detail_body(
     }
 
 
+def prefers_minimal(request: Request) -> bool:
+    """`Prefer: return=minimal` (RFC 7240): the client wants the short answer of a write."""
+    preferences = request.headers.get("Prefer", "")
+    return any(p.strip().lower() == "return=minimal" for p in preferences.split(","))
+
+
+def hand_recorded_body(recorded: Any) -> dict[str, Any]:
+    """The short answer to a recorded hand: the new hand with its outcome, and the game's live
+    state after it (with the results, once it ended). Built from the rows the write holds."""
+    game, hand = recorded.game, recorded.hand
+    return {
+        "game": {
+            "id": str(game.public_id),
+            "status": str(game.status),
+            "end_reason": game.end_reason,
+            "hand_count": game.hand_count,
+            "scores": [int(score) for score in game.scores],
+            "sticks": game.sticks,
+            "next": game.next_state,
+            "results": [_result(r) for r in recorded.results],  # players loaded
+        },
+        "hand": _hand(hand, {hand.pk: hand.version}),
+    }
+
+
 def _results(game: Game) -> Iterable[GameResult]:
     """The game's results (one query), none for a game in progress without a query: results
     are written by replays.replay_apply only when the replay ended the game, which then is

@@ -9,19 +9,24 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from parlor.api.games import game_detail_body
+from parlor.api.games import game_detail_body, hand_recorded_body, prefers_minimal
 from parlor.api.hand_schema import GAME_RECORD_LINK, HandEntryField, hand_examples
-from parlor.api.idempotency import idempotent_response
+from parlor.api.idempotency import answer_response, idempotent_response, keyed_request
 from parlor.api.serializers import (
     IDEMPOTENCY_KEY,
     GameDetailSerializer,
     ReasonField,
     error_responses,
 )
-from parlor.models.write_batch import WriteBatch
 from parlor.security.limits import HAND_SEQUENCE_MAX
 from parlor.selectors.access import game_for
-from parlor.services.hands import hand_correct, hand_preview, hand_record, hand_void_last
+from parlor.services.hands import (
+    RecordedHand,
+    hand_correct,
+    hand_preview,
+    hand_record_answered,
+    hand_void_last,
+)
 
 ENTRY_HELP = "The hand in tenbo-game/1: its result (one kind of five), riichi, penalties, wareme."
 RECORD_HELP = (
@@ -30,7 +35,8 @@ RECORD_HELP = (
     "chombo), and riichi, penalties, pao and wareme where they happened. Seats are fixed for "
     "the game: seat 0 is the first dealer. The engine checks the hand against the game's "
     "ruleset and answers 400 naming the field; a stale `sequence` gets 409. The answer is the "
-    "game with every payment of the hand."
+    "game with every payment of the hand; with `Prefer: return=minimal` it is only the new "
+    "hand (its outcome) and the game's live state."
 )
 
 
@@ -78,27 +84,24 @@ class HandRecordView(APIView):
         game, _ = game_for(request.user, game_id)
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        key = request.headers.get("Idempotency-Key", "").strip()
-        writes = WriteBatch()  # the hand's rows and the key's record: one round trip
+        minimal = prefers_minimal(request)
 
-        def call() -> tuple[int, object]:
-            recorded = hand_record(
-                game=game,
-                sequence=data.validated_data["sequence"],
-                by=request.user,
-                entry=data.validated_data["hand"],
-                idempotency_key=key,
-                writes=writes,
-            )
-            # The locked row and the rows the service read and wrote, as just stored.
-            return 201, game_detail_body(
-                recorded.game,
-                seats=recorded.seats,
-                hands=recorded.versions,
-                results=recorded.results,
-            )
+        def answer(recorded: RecordedHand) -> tuple[int, object]:
+            if minimal:
+                return 201, hand_recorded_body(recorded)
+            return 201, game_detail_body(recorded.game)
 
-        return idempotent_response(request, table=game.table, call=call, writes=writes)
+        answered = hand_record_answered(
+            game=game,
+            sequence=data.validated_data["sequence"],
+            entry=data.validated_data["hand"],
+            request=keyed_request(request),
+            answer=answer,
+        )
+        response = answer_response(answered)
+        if minimal:
+            response["Preference-Applied"] = "return=minimal"
+        return response
 
 
 class HandCorrectView(APIView):

@@ -9,8 +9,30 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from parlor.models import Parlor, Table
-from parlor.models.write_batch import WriteBatch
-from parlor.services.idempotency import idempotent_call, request_fingerprint
+from parlor.services.idempotency import (
+    Answer,
+    KeyedRequest,
+    idempotent_call,
+    request_fingerprint,
+)
+
+
+def keyed_request(request: Request) -> KeyedRequest:
+    """The request's Idempotency-Key, its fingerprint and its user."""
+    return KeyedRequest(
+        key=request.headers.get("Idempotency-Key", "").strip(),
+        fingerprint=request_fingerprint(
+            method=request.method or "POST", path=request.path, body=request.data
+        ),
+        user=request.user,
+    )
+
+
+def answer_response(answer: Answer) -> Response:
+    response = Response(answer.body, status=answer.status)
+    if answer.replayed:
+        response["Idempotent-Replayed"] = "true"
+    return response
 
 
 def idempotent_response(
@@ -19,26 +41,17 @@ def idempotent_response(
     table: Table | None = None,
     parlor: Parlor | None = None,
     call: Callable[[], tuple[int, Any]],
-    writes: WriteBatch | None = None,
 ) -> Response:
     """The response of `call`, or, for a retry with the same key, the first response again.
 
-    Scoped to `table` (a table's POSTs) or to `parlor` (the visit and money POSTs). `writes`:
-    the batch `call` fills, flushed with the key's record (idempotency.idempotent_call)."""
-    key = request.headers.get("Idempotency-Key", "").strip()
-    fingerprint = request_fingerprint(
-        method=request.method or "POST", path=request.path, body=request.data
-    )
+    Scoped to `table` (a table's POSTs) or to `parlor` (the visit and money POSTs)."""
+    keyed = keyed_request(request)
     status, body, replayed = idempotent_call(
         table=table,
         parlor=parlor,
-        key=key,
-        fingerprint=fingerprint,
-        user=request.user,
+        key=keyed.key,
+        fingerprint=keyed.fingerprint,
+        user=keyed.user,
         call=call,
-        writes=writes,
     )
-    response = Response(body, status=status)
-    if replayed:
-        response["Idempotent-Replayed"] = "true"
-    return response
+    return answer_response(Answer(status, body, replayed))

@@ -97,7 +97,7 @@ class AuditEvent(models.Model):
         return f"{self.at:%Y-%m-%d %H:%M:%S} {self.actor_name or '-'}: {self.summary}"
 
     def save(self, *args: Any, **kwargs: Any) -> None:
-        if not self._state.adding:
+        if self.pk is not None:  # a stored event (new events get their id on insert)
             _refuse("changed")
         kwargs["force_insert"] = True
         super().save(*args, **kwargs)

@@ -23,8 +23,9 @@ class GameStatus(models.TextChoices):
 class Game(models.Model):
     """One game at one table under one ruleset snapshot.
 
-    The live-state columns (hand_count ... next_state) cache the engine's replay of the current
-    hands, so reads need no replay; services rewrite them after every change of the log.
+    The live-state columns (hand_count ... state) hold where the engine's steps over the current
+    hands left the game, so a hand is stepped from `state` and reads need no replay; a
+    correction or a void replays the log and rewrites them.
     """
 
     public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
@@ -58,9 +59,13 @@ class Game(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     hand_count = models.PositiveIntegerField(default=0)
+    hands_voided = models.PositiveIntegerField(default=0)  # hands voided (取消) in this game
     scores = models.JSONField(default=list)
     sticks = models.PositiveIntegerField(default=0)  # 供託, riichi sticks on the table
     next_state = models.JSONField(null=True, blank=True)  # round_wind, round_number, dealer, honba
+    # The engine's state after the current hands (scoring.step.GameState, tenbo-state/1): the
+    # next hand is stepped from it. The columns above are read from it for the floor.
+    state = models.JSONField(null=True, blank=True)
 
     class Meta:
         verbose_name = "対局 Game"

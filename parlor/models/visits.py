@@ -123,7 +123,7 @@ class ImmutableModel(models.Model):
         abstract = True
 
     def save(self, *args: Any, **kwargs: Any) -> None:
-        if self.pk is not None and not self._state.adding:
+        if self.pk is not None:  # a row that exists (new rows get their id on insert)
             _refuse(type(self).__name__, "changed")
         super().save(*args, **kwargs)
 

@@ -17,7 +17,6 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import OuterRef, QuerySet, Subquery
 
 from parlor.models import Game, MemberRole, Parlor, ParlorMember, Player, Table
-from parlor.selectors.game_rows import game_with_member_role
 from parlor.services.errors import Forbidden, InvalidInput, NotFound
 
 
@@ -102,11 +101,11 @@ def table_for(user: Any, table_id: Any, *, role: Role = Role.STAFF) -> tuple[Tab
 def game_for(user: Any, game_id: Any, *, role: Role = Role.STAFF) -> tuple[Game, Access]:
     """A game at the user's parlor. With role=PLAYER a player may read only games they sat in.
 
-    One query for staff and managers (every tablet request): the game with the user's role at
-    its parlor. Anyone else, or a game that is not found there, takes the general path below,
-    which gives the same answers and errors as before.
+    One query for staff and managers (every tablet request): the game with its table and
+    parlor, and the user's role at that parlor. Anyone else, or a game that is not found
+    there, takes the general path below, which gives the same answers and errors.
     """
-    found = _game_with_member_role(user, game_id)
+    found = _with_member_role(user, Game.objects.all(), game_id, parlor="table__parlor")
     if found is not None and found[1].at_least(role):
         return found
     access = require(user, role)
@@ -120,20 +119,6 @@ def game_for(user: Any, game_id: Any, *, role: Role = Role.STAFF) -> tuple[Game,
     if access.role == Role.PLAYER and not game.seats.filter(player=access.player).exists():
         raise Forbidden("a player can read only the games they played", code="not_your_game")
     return game, access
-
-
-def _game_with_member_role(user: Any, game_id: Any) -> tuple[Game, Access] | None:
-    """_with_member_role for a game, in one plain statement (selectors.game_rows): every
-    tablet request starts here, and the ORM's query with two subqueries cost more to build
-    than to run."""
-    public_id = _member_lookup_id(user, game_id)
-    if public_id is None:
-        return None
-    found = game_with_member_role(user.pk, public_id)
-    if found is None or found[1] is None:
-        return None
-    game, member_role, player_id = found
-    return game, _member_access(game.table.parlor, member_role, player_id)
 
 
 def _member_lookup_id(user: Any, object_id: Any) -> uuid.UUID | None:

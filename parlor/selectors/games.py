@@ -10,11 +10,11 @@ from django.db.models import Prefetch, QuerySet
 
 from parlor.models import Game, GameResult, GameSeat, GameStatus, Hand, Parlor, Player, Table
 from parlor.natural_sort import natural_sorted
-from parlor.services import engine
 from parlor.services.errors import DomainError
 from parlor.services.rulesets import rulesets_resolve
 from parlor.services.seating import SeatingStatus, seating_statuses
 from scoring.errors import ScoringError
+from scoring.facts import seat_winds
 from scoring.ruleset import Ruleset
 
 
@@ -35,7 +35,7 @@ def game_live_state(game: Game) -> dict[str, Any]:
     }
     # With 抜け番 (four people on a three-player ruleset) the winds depend on who sits out.
     if game.next_state and len(seats) == game.ruleset_snapshot.get("player_count"):
-        state["winds"] = engine.seat_winds(game.next_state["dealer"], len(seats))
+        state["winds"] = seat_winds(game.next_state["dealer"], len(seats))
     return state
 
 

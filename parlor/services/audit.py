@@ -14,9 +14,10 @@ from parlor.services.replays import (
     OUTCOME_FIELDS,
     current_hands,
     game_record,
-    outcome_fields,
-    tenths,
+    has_sit_out,
+    outcome_row,
 )
+from scoring.final import in_tenths
 
 log = logging.getLogger(__name__)
 
@@ -30,12 +31,17 @@ def game_verify(*, game_id: int) -> bool:
     game = Game.objects.prefetch_related("results").get(pk=game_id)
     hands = current_hands(game)
     prefetch_related_objects(hands, "outcome")  # one query, not one per hand
-    replay = engine.replay(game_record(game, [h.entry for h in hands]))
+    replay = engine.replay_game(game_record(game, [h.entry for h in hands]))
+    ruleset, seats = replay.record.ruleset, replay.record.seats
+    sit_out = has_sit_out(ruleset, seats)
     stored = [{key: getattr(h.outcome, key) for key in OUTCOME_FIELDS} for h in hands]
-    expected = [outcome_fields(item) for item in replay["hands"]]
-    final = replay.get("final") or {"total_points": []}
+    expected = [
+        {key: getattr(outcome_row(h, outcome, sit_out=sit_out), key) for key in OUTCOME_FIELDS}
+        for h, outcome in zip(hands, replay.hands, strict=True)
+    ]
+    final = [] if replay.final is None else [in_tenths(v, ruleset) for v in replay.final.total]
     results = [r.total_tenths for r in sorted(game.results.all(), key=lambda r: r.seat)]
-    if stored != expected or results != [tenths(v) for v in final["total_points"]]:
+    if stored != expected or results != final or game.state != replay.state.to_dict():
         log.error("game %s: stored outcomes differ from the replay of its log", game.public_id)
         return False
     with transaction.atomic():

@@ -34,7 +34,6 @@ from parlor.models import (
     Visit,
     VisitGame,
 )
-from parlor.models.write_batch import WriteBatch
 
 User = AbstractBaseUser | AnonymousUser | None
 
@@ -67,11 +66,8 @@ def audit_record(
     )
 
 
-def _append(
-    *, parlor_id: int, by: User, summary: str, writes: WriteBatch | None = None, **fields: Any
-) -> AuditEvent:
-    """audit_record by the parlor's id: a game's events need not load the parlor (one query,
-    or none here with `writes`: the event goes into that batch)."""
+def _append(*, parlor_id: int, by: User, summary: str, **fields: Any) -> AuditEvent:
+    """audit_record by the parlor's id: a game's events need not load the parlor."""
     actor = by if by is not None and by.is_authenticated else None
     event = AuditEvent(
         parlor_id=parlor_id,
@@ -80,18 +76,15 @@ def _append(
         summary=summary[:200],
         **fields,
     )
-    if writes is None:
-        event.save()
-    else:
-        writes.insert(event)
+    event.save()
     return event
 
 
 def hand_snapshot(hand: Hand) -> dict[str, Any]:
     """A hand version as it stands: its entry and what the engine made of it.
 
-    One query for the outcome, none where the hand holds it already (replays.replay_apply
-    leaves each outcome it stores on its hand).
+    One query for the outcome, none where the hand holds it already (hands.hand_append leaves
+    the outcome it stores on its hand).
     """
     if Hand.outcome.is_cached(hand):
         outcome: HandOutcome | None = getattr(hand, "outcome", None)
@@ -201,7 +194,6 @@ def _hand_event(
     by: User,
     action: AuditAction,
     summary: str,
-    writes: WriteBatch | None = None,
     **fields: Any,
 ) -> AuditEvent:
     return _append(
@@ -212,7 +204,6 @@ def _hand_event(
         subject_id=str(hand.public_id),
         game=game,
         summary=f"table {game.table.label}: hand {hand.sequence} {summary}",
-        writes=writes,
         **fields,
     )
 
@@ -224,10 +215,7 @@ def _with_game(snapshot: dict[str, Any], game: Game) -> dict[str, Any]:
     }
 
 
-def audit_hand_recorded(
-    hand: Hand, *, game: Game, by: User, writes: WriteBatch | None = None
-) -> AuditEvent:
-    """`writes`: the event goes into that batch instead of being written now."""
+def audit_hand_recorded(hand: Hand, *, game: Game, by: User) -> AuditEvent:
     return _hand_event(
         hand,
         game,
@@ -235,7 +223,6 @@ def audit_hand_recorded(
         action=AuditAction.CREATE,
         summary="recorded",
         after=_with_game(hand_snapshot(hand), game),
-        writes=writes,
     )
 
 

@@ -1,20 +1,35 @@
-"""The one place the parlor talks to the scoring engine: rulesets, records and replays."""
+"""The one place the parlor talks to the scoring engine: rulesets, records, states and steps.
+
+What crosses is typed (scoring's Ruleset, GameState, HandOutcome, GameReplay); JSON only at
+the edges: the record built from the stored entries, the stored state, the API's answers.
+"""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from rulesets.registry import PRESETS
-from scoring.replay import replay_record
+from scoring.facts import Hand as EngineHand
+from scoring.record import read_hand, read_record_head
+from scoring.replay import GameReplay, replay_data, replay_to_dict
 from scoring.ruleset import Ruleset
+from scoring.step import GameState
 
 RECORD_FORMAT = "tenbo-game/1"
-WINDS = ("E", "S", "W", "N")
 
 
 def ruleset_from_snapshot(snapshot: Mapping[str, Any]) -> Ruleset:
-    return Ruleset.from_dict(snapshot, presets=PRESETS)
+    """The game's ruleset. A snapshot never changes once the game started, so the parsed
+    ruleset is kept per snapshot text (parsing one takes far longer than a hand's step)."""
+    return _ruleset_of(json.dumps(snapshot, sort_keys=True))
+
+
+@lru_cache(maxsize=256)
+def _ruleset_of(snapshot_text: str) -> Ruleset:
+    return Ruleset.from_dict(json.loads(snapshot_text), presets=PRESETS)
 
 
 def record_build(
@@ -39,31 +54,22 @@ def record_build(
     return record
 
 
+def replay_game(record: Mapping[str, Any]) -> GameReplay:
+    """Replays a whole record; raises scoring.errors.ScoringError on the first bad hand."""
+    return replay_data(record, presets=PRESETS)
+
+
 def replay(record: Mapping[str, Any]) -> dict[str, Any]:
-    """Replays a whole record; raises scoring.errors.ScoringError on bad input."""
-    return replay_record(record, presets=PRESETS)
+    """The record's tenbo-replay/1 document (the API's and the export's JSON)."""
+    return replay_to_dict(replay_game(record), ruleset_ref=record["ruleset"])
 
 
-def start_state(ruleset: Ruleset, start: Mapping[str, Any] | None, seats: int) -> dict[str, Any]:
-    """The state before the first hand: the ruleset's start unless the record resumes mid-way.
-
-    Where `start` gives only one of dealer and round_number, the other follows from it, as in
-    game-record.md (East n is dealt by seat n-1).
-    """
-    start = dict(start or {})
-    if "dealer" in start and "round_number" not in start:
-        start["round_number"] = int(start["dealer"]) + 1
-    round_number = int(start.get("round_number", 1))
-    return {
-        "round_wind": start.get("round_wind", "E"),
-        "round_number": round_number,
-        "dealer": int(start.get("dealer", round_number - 1)),
-        "honba": int(start.get("honba", 0)),
-        "sticks": int(start.get("sticks", 0)),
-        "scores": list(start.get("scores", [ruleset.start_points] * seats)),
-    }
+def start_state(record: Mapping[str, Any]) -> GameState:
+    """The state before the first hand of a record (its hands are not read)."""
+    head, _ = read_record_head({**record, "hands": []}, presets=PRESETS)
+    return GameState.start(head.start)
 
 
-def seat_winds(dealer: int, seats: int) -> list[str]:
-    """Each seat's wind: the dealer is East and the winds follow in turn order."""
-    return [WINDS[(seat - dealer) % seats] for seat in range(seats)]
+def hand_of(entry: Mapping[str, Any], *, ruleset: Ruleset, seats: int, index: int) -> EngineHand:
+    """A stored or posted entry as the engine's hand (raises RecordError naming its field)."""
+    return read_hand(entry, index=index, ruleset=ruleset, seats=seats)

@@ -11,7 +11,6 @@ from django.utils import timezone
 
 from parlor.models import Game, GameSeat, GameStatus, Player, Table
 from parlor.selectors.access import is_manager
-from parlor.selectors.game_rows import game_locked
 from parlor.services import engine
 from parlor.services.audit_log import (
     audit_game_finished,
@@ -20,7 +19,12 @@ from parlor.services.audit_log import (
     game_snapshot,
 )
 from parlor.services.errors import Conflict, Forbidden, InvalidInput
-from parlor.services.replays import current_hands, game_record, replay_apply
+from parlor.services.replays import (
+    current_hands,
+    game_record,
+    game_start_state_store,
+    replay_store,
+)
 from parlor.services.rulesets import ruleset_resolve
 from parlor.services.seat_stats import seat_stats_store
 from parlor.services.seating import Seating, seating_plan
@@ -34,9 +38,12 @@ def game_lock(game: Game) -> Game:
 
     Only the game row (`of`): the joined table row is locked by table_lock, always first, so a
     request holding the table and one locking the game cannot deadlock on each other. The
-    table's parlor comes along for what a finished game touches (its business day). One plain
-    statement (selectors.game_rows): every hand recorded takes this lock."""
-    return game_locked(game.pk)
+    table's parlor comes along for what a finished game touches (its business day)."""
+    return (
+        Game.objects.select_for_update(of=("self",))
+        .select_related("table__parlor")
+        .get(pk=game.pk)
+    )
 
 
 def table_lock(table: Table) -> Table:
@@ -82,7 +89,7 @@ def game_start(
         for seat, player in enumerate(plan.players_by_seat)
     )
     game_money_attach(game=game, player_count=ruleset.player_count)
-    replay_apply(game, engine.replay(game_record(game, [])), [], from_sequence=1)
+    game_start_state_store(game)
     audit_game_started(game, by=by)
     return game
 
@@ -95,10 +102,10 @@ def game_finish(*, game: Game, by: AbstractBaseUser | None) -> Game:
         raise Conflict(f"the game is already {game.status}", code=f"game_{game.status}")
     before = game_snapshot(game)
     hands = current_hands(game)
-    replay = engine.replay(game_record(game, [h.entry for h in hands], finished=True))
+    replay = engine.replay_game(game_record(game, [h.entry for h in hands], finished=True))
     game.is_closed_by_staff = True
     game.save(update_fields=["is_closed_by_staff"])
-    replay_apply(game, replay, hands, from_sequence=len(hands) + 1)
+    replay_store(game, replay, hands, from_sequence=len(hands) + 1)
     audit_game_finished(game, by=by, before=before)
     enqueue_verify_if_finished(game)
     return game

@@ -1,17 +1,20 @@
-"""Hands: preview, record, correct and void. Hands are append-only; the game row is locked."""
+"""Hands: preview, record, correct and void. Hands are append-only; the game row is locked.
+
+Recording a hand steps the game's stored state (the engine's GameState) and appends; a
+correction or a void replays the stored log (replays.replay_store).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.utils import timezone
 
-from parlor.models import Game, GameResult, GameSeat, GameStatus, Hand, HandState
-from parlor.models.write_batch import WriteBatch
-from parlor.selectors.game_rows import game_seats_load, hand_versions
+from parlor.models import Game, GameResult, GameStatus, Hand, HandState
 from parlor.services import engine
 from parlor.services.audit_log import (
     audit_hand_corrected,
@@ -21,8 +24,23 @@ from parlor.services.audit_log import (
 )
 from parlor.services.errors import Conflict, InvalidInput, NotFound
 from parlor.services.games import game_lock
-from parlor.services.replays import current_hands, game_record, replay_apply
+from parlor.services.idempotency import Answer, KeyedRequest, answer_store, stored_answer
+from parlor.services.replays import (
+    LIVE_FIELDS,
+    current_hands,
+    game_end_store,
+    game_record,
+    game_ruleset,
+    has_sit_out,
+    live_state_set,
+    next_state_json,
+    outcome_row,
+    replay_store,
+)
 from parlor.tasks import enqueue_verify_if_finished
+from scoring.replay import final_to_dict, hand_to_dict
+from scoring.ruleset import Ruleset
+from scoring.step import GameState, HandOutcome, final_settlement, step
 
 
 def _require_open(game: Game) -> None:
@@ -44,71 +62,106 @@ def _require_not_cancelled(game: Game) -> None:
 
 
 def hand_preview(*, game: Game, entry: dict[str, Any]) -> dict[str, Any]:
-    """What recording `entry` as the next hand would give (the replay of it); stores nothing."""
+    """What recording `entry` as the next hand would give: the engine's step of the stored
+    state, as the replay document writes a hand; stores nothing."""
     _require_open(game)
-    entries = [hand.entry for hand in current_hands(game)] + [entry]
-    replay = engine.replay(game_record(game, entries))
-    return {"hand": replay["hands"][-1], "end": replay.get("end"), "final": replay.get("final")}
+    outcome, after, ruleset = _step(game, entry)
+    sit_out = has_sit_out(ruleset, len(game.state["scores"]))
+    final = final_settlement(after, ruleset=ruleset)
+    return {
+        "hand": hand_to_dict(outcome, sit_out=sit_out, chips=ruleset.chips is not None),
+        "end": None
+        if after.end is None
+        else {"reason": after.end.value, "after_hand": outcome.index},
+        "final": None if final is None else final_to_dict(final, ruleset),
+    }
+
+
+def _step(game: Game, entry: dict[str, Any]) -> tuple[HandOutcome, GameState, Ruleset]:
+    """The engine's step of the game's stored state by `entry` (raises ScoringError)."""
+    ruleset = game_ruleset(game)
+    state = GameState.from_dict(game.state)
+    hand = engine.hand_of(entry, ruleset=ruleset, seats=state.seats, index=state.hands)
+    outcome, after = step(state, hand, ruleset=ruleset)
+    return outcome, after, ruleset
 
 
 @dataclass(frozen=True, slots=True)
 class RecordedHand:
-    """What hand_record stored, with the rows an answer needs, as they stand after it.
-
-    `game` is the locked row with its live state as just stored, `seats` its seats (players
-    loaded), `versions` every version of its hands in (sequence, version) order, each with
-    its outcome and its users loaded, `results` the results in seat order (players loaded),
-    none unless this hand ended the game.
-    """
+    """What hand_record stored: the hand (its outcome on it) and the locked game with its new
+    state; `results` in seat order, none unless this hand ended the game."""
 
     hand: Hand
     game: Game
-    seats: tuple[GameSeat, ...]
-    versions: tuple[Hand, ...]
     results: tuple[GameResult, ...]
 
 
-# No savepoint of its own (two round trips): an error in here always ends the transaction,
-# as no caller catches it and carries on (the API and the tablet let it leave their atomic
-# block, and idempotency.idempotent_call opens one for every call). A caller that wants to
-# carry on after an error must open its own savepoint.
-@transaction.atomic(savepoint=False)
+@transaction.atomic
 def hand_record(
+    *, game: Game, sequence: int, entry: dict[str, Any], by: AbstractBaseUser | None
+) -> RecordedHand:
+    """Records the game's next hand (see hand_append)."""
+    return hand_append(game_lock(game), sequence=sequence, entry=entry, by=by)
+
+
+@transaction.atomic
+def hand_record_answered(
     *,
     game: Game,
     sequence: int,
     entry: dict[str, Any],
+    request: KeyedRequest,
+    answer: Callable[[RecordedHand], tuple[int, Any]],
+) -> Answer:
+    """Records the game's next hand once per Idempotency-Key, and keeps `answer` of it under
+    the key, in the hand's transaction: the front door of the tablet and the API.
+
+    A retry waits for the first request at the game's lock; by then the hand it sends is no
+    longer the next one (its `sequence` is taken, or the game ended), so the key's stored
+    answer is looked up only when the hand cannot be recorded. A key sent with a different
+    request is refused (stored_answer, or the key's constraint at answer_store)."""
+    game = game_lock(game)
+    try:
+        recorded = hand_append(
+            game, sequence=sequence, entry=entry, by=request.user, idempotency_key=request.key
+        )
+    except Conflict:
+        stored = stored_answer(request, table=game.table)
+        if stored is not None:
+            return stored
+        raise
+    status, body = answer(recorded)
+    result = Answer(status, body)
+    answer_store(request, result, table=game.table)
+    return result
+
+
+def hand_append(
+    game: Game,
+    *,
+    sequence: int,
+    entry: dict[str, Any],
     by: AbstractBaseUser | None,
     idempotency_key: str = "",
-    writes: WriteBatch | None = None,
 ) -> RecordedHand:
-    """Records the game's next hand. `sequence` is the hand the tablet is entering: a stale
-    tablet (another tablet recorded that hand first) gets a Conflict instead of a second hand.
+    """Appends the next hand to the locked `game`: steps its stored state, writes the hand,
+    its outcome, the game's new state and the audit event. `sequence` is the hand the tablet
+    is entering: a stale tablet (another tablet recorded that hand first) gets a Conflict
+    instead of a second hand.
 
-    `writes`: the hand's rows (the hand, its outcome, the game's live state, the audit event)
-    go into that batch, which the caller flushes with its own rows in one round trip. The
-    hand that ends the game flushes its rows, results and the players' figures before the
-    settlement check reads them (replays.replay_apply); its audit event stays in the batch.
-
-    The number of queries does not grow with the game: the locked row, its seats, every
-    version of its hands (one query each), then the inserts. The answer's rows come back
-    with the hand, so the caller need not read them again.
+    A hand that leaves the game going reads nothing more than the locked row; the hand that
+    ends it also writes the results and the players' figures (reading the seats and the
+    hands' outcomes), and has the visits it was settled in checked.
     """
-    game = game_lock(game)
     _require_open(game)
     expected = game.hand_count + 1
     if sequence != expected:
         raise _stale(game, sequence, expected)
-    # The seats once, for the record's names and, should this hand end the game, the results.
-    game_seats_load(game)
-    # One query: every version, for the replay (the current ones), the new hand's version (a
-    # voided hand keeps its sequence and version; the new hand takes the next version) and
-    # the answer (outcomes and users joined).
-    rows = hand_versions(game)
-    hands = [hand for hand in rows if hand.state == HandState.CURRENT]
-    version = sum(1 for hand in rows if hand.sequence == sequence) + 1
-    replay = engine.replay(game_record(game, [h.entry for h in hands] + [entry]))
-    hand = Hand(
+    outcome, after, ruleset = _step(game, entry)
+    # The hand's version: a voided hand keeps its sequence and version, so the new hand takes
+    # the next (every writer of a game's hands holds its lock, so no other can take it).
+    version = game.hands.filter(sequence=sequence).count() + 1 if game.hands_voided else 1
+    hand = Hand.objects.create(
         game=game,
         sequence=sequence,
         version=version,
@@ -116,38 +169,34 @@ def hand_record(
         entered_by=by,
         idempotency_key=idempotency_key,
     )
-    # No savepoint around the insert (two round trips): every writer of a game's hands
-    # (record, correct, void) locks the game row first and reads `hand_count` and the
-    # versions under that lock (an import writes its hands with its new game), so no other
-    # transaction can insert this (sequence, version) meanwhile. Should a constraint fire
-    # anyway, the Conflict needs no query (sequence == expected here) and the whole
-    # transaction rolls back, as it did with the savepoint.
-    stale = _stale(game, sequence, expected)
-    # With the caller's batch the hand's rows go into it: the hand, its outcome, the game's
-    # live state and the audit event, sent with the caller's own rows in one round trip (the
-    # hand that ends the game sends its rows and results before the settlement check, see
-    # replay_apply, and the audit event with the caller's).
-    if writes is not None:
-        writes.insert(hand)
-        writes.on_integrity_error(stale)
-    else:
-        try:
-            hand.save(force_insert=True)
-        except IntegrityError as exc:
-            raise stale from exc
-    results = replay_apply(
-        game, replay, [*hands, hand], from_sequence=sequence, appended=True, writes=writes
-    )
-    audit_hand_recorded(hand, game=game, by=by, writes=writes)
-    enqueue_verify_if_finished(game)
-    versions = sorted([*rows, hand], key=lambda row: (row.sequence, row.version))
-    return RecordedHand(
-        hand=hand,
-        game=game,
-        seats=tuple(game.seats.all()),
-        versions=tuple(versions),
-        results=tuple(results),
-    )
+    sit_out = has_sit_out(ruleset, after.seats)
+    hand.outcome = outcome_row(hand, outcome, sit_out=sit_out)
+    hand.outcome.save(force_insert=True)
+    following = next_state_json(outcome, sit_out=sit_out)
+    live_state_set(game, after, next_state=following, hands=sequence)
+    game.save(update_fields=LIVE_FIELDS)
+    results: list[GameResult] = []
+    if after.end is not None:
+        results = game_end_store(
+            game,
+            final_settlement(after, ruleset=ruleset),
+            ruleset,
+            figures=hand_figures_of(game),
+            had_results=False,
+        )
+        enqueue_verify_if_finished(game)
+    audit_hand_recorded(hand, game=game, by=by)
+    return RecordedHand(hand=hand, game=game, results=tuple(results))
+
+
+def hand_figures_of(game: Game) -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
+    """Each current hand's entry and transfers, in order (one query): the players' figures."""
+    return [
+        (entry, transfers)
+        for entry, transfers in game.hands.filter(state=HandState.CURRENT)
+        .order_by("sequence")
+        .values_list("entry", "outcome__transfers")
+    ]
 
 
 def _stale(game: Game, sequence: int, expected: int) -> Conflict:
@@ -187,7 +236,7 @@ def hand_correct(
     old = hands[sequence - 1]
     entries = [h.entry for h in hands]
     entries[sequence - 1] = entry
-    replay = engine.replay(game_record(game, entries))
+    replay = engine.replay_game(game_record(game, entries))
     before = hand_snapshot(old)
     old.state = HandState.SUPERSEDED
     old.save(update_fields=["state"])
@@ -201,7 +250,7 @@ def hand_correct(
         reason=reason.strip(),
     )
     hands[sequence - 1] = new
-    replay_apply(game, replay, hands, from_sequence=sequence)
+    replay_store(game, replay, hands, from_sequence=sequence)
     audit_hand_corrected(new, game=game, by=by, before=before)
     enqueue_verify_if_finished(game)
     return new
@@ -222,11 +271,13 @@ def hand_void_last(*, game: Game, sequence: int, reason: str, by: AbstractBaseUs
             field="sequence",
         )
     last = hands.pop()
-    replay = engine.replay(game_record(game, [h.entry for h in hands]))
+    replay = engine.replay_game(game_record(game, [h.entry for h in hands]))
     before = hand_snapshot(last)
     last.state, last.voided_at, last.voided_by = HandState.VOIDED, timezone.now(), by
     last.void_reason = reason.strip()
     last.save(update_fields=["state", "voided_at", "voided_by", "void_reason"])
-    replay_apply(game, replay, hands, from_sequence=len(hands) + 1)
+    game.hands_voided += 1
+    game.save(update_fields=["hands_voided"])
+    replay_store(game, replay, hands, from_sequence=len(hands) + 1)
     audit_hand_voided(last, game=game, by=by, before=before)
     return last

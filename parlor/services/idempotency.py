@@ -9,10 +9,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import connections, transaction
+from django.db import IntegrityError, transaction
 
 from parlor.models import IdempotencyRecord, Parlor, Table
-from parlor.models.write_batch import WriteBatch
 from parlor.security.limits import has_control_characters
 from parlor.services.errors import Conflict, InvalidInput
 
@@ -24,6 +23,40 @@ def request_fingerprint(*, method: str, path: str, body: Any) -> str:
     return hashlib.sha256(f"{method} {path}\n{canonical}".encode()).hexdigest()
 
 
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """A POST's answer: the status and the body, and whether it is the stored answer of an
+    earlier request with the same Idempotency-Key (a retry)."""
+
+    status: int
+    body: Any
+    replayed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class KeyedRequest:
+    """What idempotency needs of a POST: its Idempotency-Key ("" when it sent none), the
+    fingerprint of its method, path and body, and who sent it."""
+
+    key: str
+    fingerprint: str
+    user: AbstractBaseUser | None
+
+    def __post_init__(self) -> None:
+        if len(self.key) > MAX_KEY_LENGTH:
+            raise InvalidInput(
+                f"Idempotency-Key is longer than {MAX_KEY_LENGTH} characters",
+                code="idempotency_key_too_long",
+                field="Idempotency-Key",
+            )
+        if has_control_characters(self.key):
+            raise InvalidInput(
+                "Idempotency-Key must not contain control characters",
+                code="idempotency_key_invalid",
+                field="Idempotency-Key",
+            )
+
+
 def idempotent_call(
     *,
     table: Table | None = None,
@@ -32,7 +65,6 @@ def idempotent_call(
     fingerprint: str,
     user: AbstractBaseUser | None,
     call: Callable[[], tuple[int, Any]],
-    writes: WriteBatch | None = None,
 ) -> tuple[int, Any, bool]:
     """Runs `call` once per (table, key) or (parlor, key): returns (status, body, replayed).
 
@@ -40,109 +72,86 @@ def idempotent_call(
     Its row is locked before the key is looked up, so a retry that arrives while the first
     request is still running waits for it and then gets its response. Errors are not stored:
     the transaction rolls back and a retry runs again.
-
-    `call` always runs in a transaction opened here, with a key or without: the services
-    it calls open no savepoint of their own (hands.hand_record), since an error leaves this
-    block and rolls everything back.
-
-    `writes`: a batch that `call` filled (hands.hand_record); the key's record joins it and it
-    is flushed here, before the transaction commits, so the call's rows and the record go to
-    the database in one round trip.
     """
     if (table is None) == (parlor is None):
         raise TypeError("idempotent_call takes a table or a parlor, not both or neither")
-    if len(key) > MAX_KEY_LENGTH:
-        raise InvalidInput(
-            f"Idempotency-Key is longer than {MAX_KEY_LENGTH} characters",
-            code="idempotency_key_too_long",
-            field="Idempotency-Key",
-        )
-    if has_control_characters(key):
-        raise InvalidInput(
-            "Idempotency-Key must not contain control characters",
-            code="idempotency_key_invalid",
-            field="Idempotency-Key",
-        )
-    writes = WriteBatch() if writes is None else writes
-    if not key:
-        with transaction.atomic():
-            status, body = call()
-            writes.flush()
-        return status, body, False
-    scope: dict[str, Any] = {"table": table} if table is not None else {"parlor": parlor}
+    request = KeyedRequest(key, fingerprint, user)
     with transaction.atomic():
-        existing = _locked_lookup(table=table, parlor=parlor, key=key)
-        if existing is not None:
-            if existing.fingerprint != fingerprint:
-                raise Conflict(
-                    "this Idempotency-Key was already used for a different request; "
-                    "use a new key for a new request",
-                    code="idempotency_key_reused",
-                    field="Idempotency-Key",
-                )
-            return existing.status_code, existing.response_body, True
+        if request.key:
+            scope_lock(table=table, parlor=parlor)
+            stored = stored_answer(request, table=table, parlor=parlor)
+            if stored is not None:
+                return stored.status, stored.body, True
         status, body = call()
-        record = IdempotencyRecord(
-            **scope,
-            key=key,
-            fingerprint=fingerprint,
-            status_code=status,
-            response_body=body,
-            user=user,
-        )
-        writes.insert(record)
-        writes.flush()
+        answer_store(request, Answer(status, body), table=table, parlor=parlor)
         return status, body, False
 
 
-@dataclass(frozen=True, slots=True)
-class _Stored:
-    fingerprint: str
-    status_code: int
-    response_body: Any
+def scope_lock(*, table: Table | None, parlor: Parlor | None) -> None:
+    """Locks the table's or the parlor's row until the transaction ends.
 
-
-def _locked_lookup(*, table: Table | None, parlor: Parlor | None, key: str) -> _Stored | None:
-    """Locks the table's or the parlor's row until the transaction ends, then returns the
-    key's record there, if any: two plain statements, no ORM.
-
-    Two statements, not one: in READ COMMITTED a statement reads the snapshot taken when it
-    started, so a look-up joined to the lock would miss the record of the request it waited
-    for (tests/parlor/test_idempotency_money.py races two retries and fails that way).
-
-    The table's row alone: locking through a join locks every joined row, and once the
-    parlor's row was locked that way every tablet of the parlor waited for every other one's
-    write. The parlor's row FOR NO KEY UPDATE (PostgreSQL): every keyed visit and money POST
-    of the parlor waits for the one before, but a transaction that wrote a row naming the
-    parlor (a visit, an adjustment, an audit event) takes FOR KEY SHARE on it when its
-    deferred foreign key checks run at commit, which FOR UPDATE would make wait: every write
-    of the parlor would queue behind this one, and a game start holding its players' visits
-    would deadlock with a check-out waiting for one of them. SQLite takes no row locks.
+    The table's row alone. The parlor's row FOR NO KEY UPDATE (PostgreSQL): every keyed visit
+    and money POST of the parlor waits for the one before, but a transaction that wrote a row
+    naming the parlor (a visit, an adjustment, an audit event) takes FOR KEY SHARE on it when
+    its deferred foreign key checks run at commit, which FOR UPDATE would make wait: every
+    write of the parlor would queue behind this one, and a game start holding its players'
+    visits would deadlock with a check-out waiting for one of them. SQLite takes no row locks.
     """
-    connection = connections[IdempotencyRecord.objects.db]
-    quote = connection.ops.quote_name
     if table is not None:
-        scope_table, scope_column, scope_id = Table._meta.db_table, "table_id", table.pk
-        lock = "UPDATE"
+        list(Table.objects.select_for_update().filter(pk=table.pk).values_list("pk"))
     else:
         assert parlor is not None
-        scope_table, scope_column, scope_id = Parlor._meta.db_table, "parlor_id", parlor.pk
-        lock = "NO KEY UPDATE"
-    record = IdempotencyRecord._meta
-    with connection.cursor() as cursor:
-        if connection.features.has_select_for_update:
-            cursor.execute(
-                f"SELECT 1 FROM {quote(scope_table)} WHERE {quote('id')} = %s FOR {lock}",
-                [scope_id],
-            )
-        cursor.execute(
-            f"SELECT {quote('fingerprint')}, {quote('status_code')}, {quote('response_body')} "
-            f"FROM {quote(record.db_table)} "
-            f"WHERE {quote(scope_column)} = %s AND {quote('key')} = %s",
-            [scope_id, key],
-        )
-        row = cursor.fetchone()
-    if row is None:
+        rows = Parlor.objects.select_for_update(no_key=True).filter(pk=parlor.pk)
+        list(rows.values_list("pk"))
+
+
+def stored_answer(
+    request: KeyedRequest, *, table: Table | None = None, parlor: Parlor | None = None
+) -> Answer | None:
+    """The answer stored for the request's key, if any (a retry). The caller holds a lock that
+    the first request held until it committed, so this statement, started after it, sees
+    its record. A key used for a different request is refused."""
+    if not request.key:
         return None
-    body = record.get_field("response_body").from_db_value(row[2], None, connection)
-    return _Stored(row[0], row[1], body)
+    scope: dict[str, Any] = {"table": table} if table is not None else {"parlor": parlor}
+    record = IdempotencyRecord.objects.filter(**scope, key=request.key).first()
+    if record is None:
+        return None
+    if record.fingerprint != request.fingerprint:
+        raise _key_reused()
+    return Answer(record.status_code, record.response_body, replayed=True)
+
+
+def answer_store(
+    request: KeyedRequest,
+    answer: Answer,
+    *,
+    table: Table | None = None,
+    parlor: Parlor | None = None,
+) -> None:
+    """Keeps the answer under the request's key (nothing without one). Should the key be
+    taken meanwhile (the same key sent with another request), the whole transaction is
+    refused: the constraint's error leaves it and rolls it back."""
+    if not request.key:
+        return
+    scope: dict[str, Any] = {"table": table} if table is not None else {"parlor": parlor}
+    try:
+        IdempotencyRecord.objects.create(
+            **scope,
+            key=request.key,
+            fingerprint=request.fingerprint,
+            status_code=answer.status,
+            response_body=answer.body,
+            user=request.user,
+        )
+    except IntegrityError as exc:
+        raise _key_reused() from exc
+
+
+def _key_reused() -> Conflict:
+    return Conflict(
+        "this Idempotency-Key was already used for a different request; "
+        "use a new key for a new request",
+        code="idempotency_key_reused",
+        field="Idempotency-Key",
+    )

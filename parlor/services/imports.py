@@ -23,7 +23,7 @@ from parlor.services import engine
 from parlor.services.audit_log import audit_game_started
 from parlor.services.errors import Conflict, InvalidInput
 from parlor.services.games import table_lock
-from parlor.services.replays import game_record, replay_apply
+from parlor.services.replays import game_record, replay_store
 from parlor.services.seating import seat_draw_create
 from parlor.tasks import enqueue_verify_if_finished
 from rulesets.registry import PRESETS
@@ -90,10 +90,10 @@ def game_import(
     if not isinstance(entries, list):
         raise RecordError("hands must be a list", field="hands")
     record = {**record, "ruleset": ruleset.to_dict()}
-    replay = engine.replay(record)  # validated completely before anything is written
+    replay = engine.replay_game(record)  # validated completely before anything is written
     table = table_lock(table)
     if (
-        not replay.get("end")
+        replay.end is None
         and Game.objects.filter(table=table, status=GameStatus.IN_PROGRESS).exists()
     ):
         raise Conflict(
@@ -116,8 +116,8 @@ def game_import(
         start_state=record.get("start"),
         is_closed_by_staff=bool(record.get("finished")),
         started_by=by,
-        status=GameStatus.FINISHED if replay.get("end") else GameStatus.IN_PROGRESS,
-        ended_at=timezone.now() if replay.get("end") else None,
+        status=GameStatus.FINISHED if replay.end else GameStatus.IN_PROGRESS,
+        ended_at=timezone.now() if replay.end else None,
     )
     GameSeat.objects.bulk_create(
         GameSeat(game=game, seat=seat, player=player, name=name)
@@ -127,7 +127,7 @@ def game_import(
         Hand(game=game, sequence=index + 1, entry=entry, entered_by=by)
         for index, entry in enumerate(entries)
     )
-    replay_apply(game, replay, list(hands), from_sequence=1)
+    replay_store(game, replay, list(hands), from_sequence=1)
     audit_game_started(game, by=by, source="import")
     enqueue_verify_if_finished(game)
     return game

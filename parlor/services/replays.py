@@ -1,11 +1,14 @@
-"""Replays a game's current hands and persists what the engine returned.
+"""What the engine says of a game's hands, stored: each hand's outcome, the game's state and,
+once it ended, its results and the players' figures.
 
-Every write replays the whole game (the engine is fast) and then stores the outcome of each
-hand from `from_sequence` on, the live state on the game row, and the results once it ended.
+Recording a hand stores the engine's step of the state stored after the hand before
+(hands.hand_record); a correction, a void or a close replays the whole log and stores that
+(`replay_store`). Both write through the same functions here.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -15,13 +18,11 @@ from parlor.models import (
     Game,
     GameMoney,
     GameResult,
-    GameSeat,
     GameStatus,
     Hand,
     HandOutcome,
     HandState,
 )
-from parlor.models.write_batch import WriteBatch, bulk_insert
 from parlor.services import engine
 from parlor.services.errors import Conflict
 from parlor.services.money import SeatMoney, SeatResult, Terms, game_money_compute
@@ -31,6 +32,10 @@ from parlor.services.settlements import (
     settled_money_changes,
     settlement_reconcile_game,
 )
+from scoring import step as engine_step
+from scoring.final import FinalSettlement, in_tenths
+from scoring.replay import GameReplay
+from scoring.ruleset import Ruleset
 
 
 def current_hands(game: Game) -> list[Hand]:
@@ -54,6 +59,15 @@ def game_record(
     )
 
 
+def game_ruleset(game: Game) -> Ruleset:
+    return engine.ruleset_from_snapshot(game.ruleset_snapshot)
+
+
+def has_sit_out(ruleset: Ruleset, seats: int) -> bool:
+    """Four people at a three-player table (抜け番)."""
+    return seats > ruleset.player_count
+
+
 OUTCOME_FIELDS = (
     "round_wind",
     "round_number",
@@ -70,121 +84,161 @@ OUTCOME_FIELDS = (
 )
 
 
-def outcome_fields(item: dict[str, Any]) -> dict[str, Any]:
+def outcome_row(hand: Hand, outcome: engine_step.HandOutcome, *, sit_out: bool) -> HandOutcome:
+    """The engine's outcome of `hand` as its row (JSON columns hold lists and dicts)."""
+    before, settled = outcome.before, outcome.settled
+    return HandOutcome(
+        hand=hand,
+        round_wind=before.round_wind,
+        round_number=before.round_number,
+        honba=before.honba,
+        dealer=before.dealer,
+        sticks_before=before.sticks,
+        scores_before=list(before.scores),
+        transfers=[transfer.to_dict() for transfer in settled.transfers],
+        deltas=list(settled.deltas),
+        scores_after=list(outcome.scores_after),
+        sticks_after=settled.sticks_after,
+        next_state=next_state_json(outcome, sit_out=sit_out),
+        notes=list(settled.notes),
+    )
+
+
+def next_state_json(outcome: engine_step.HandOutcome, *, sit_out: bool) -> dict[str, Any] | None:
+    """The next hand's round, dealer and honba (and 抜け番), as the replay's `next` gives it."""
+    following = outcome.next_state
+    if following is None:
+        return None
+    state: dict[str, Any] = {
+        "round_wind": following.round_wind,
+        "round_number": following.round_number,
+        "dealer": following.dealer,
+        "honba": following.honba,
+    }
+    if sit_out:
+        state["sit_out"] = outcome.next_sit_out(seats=len(outcome.before.scores))
+    return state
+
+
+def live_state_set(
+    game: Game, state: engine_step.GameState, *, next_state: dict[str, Any] | None, hands: int
+) -> None:
+    """Copies the engine's state onto the game row (not saved): the stored state itself and
+    the columns the floor and the answers read (scores, sticks, the next hand, the end)."""
+    game.state = state.to_dict()
+    game.scores, game.sticks = list(state.table.scores), state.table.sticks
+    game.hand_count = hands
+    if state.end is not None:
+        game.end_reason, game.next_state = state.end.value, None
+        if game.status != GameStatus.FINISHED:
+            game.status, game.ended_at = GameStatus.FINISHED, timezone.now()
+    else:
+        game.end_reason, game.next_state = "", next_state
+        if game.status == GameStatus.FINISHED:
+            game.status, game.ended_at = GameStatus.IN_PROGRESS, None
+
+
+LIVE_FIELDS = (
+    "state",
+    "scores",
+    "sticks",
+    "next_state",
+    "hand_count",
+    "end_reason",
+    "status",
+    "ended_at",
+)
+
+
+def start_next_state(state: engine_step.GameState) -> dict[str, Any]:
+    """The first hand's round, dealer and honba."""
+    table = state.table
     return {
-        "round_wind": item["round_wind"],
-        "round_number": item["round_number"],
-        "honba": item["honba"],
-        "dealer": item["dealer"],
-        "sticks_before": item["sticks_before"],
-        "scores_before": item["scores_before"],
-        "transfers": item["transfers"],
-        "deltas": item["deltas"],
-        "scores_after": item["scores_after"],
-        "sticks_after": item["sticks_after"],
-        "next_state": item.get("next"),
-        "notes": item.get("notes", []),
+        "round_wind": table.round_wind,
+        "round_number": table.round_number,
+        "dealer": table.dealer,
+        "honba": table.honba,
     }
 
 
-def tenths(value: Any) -> int:
-    """A number in the ruleset's unit (at most one decimal) as an integer count of tenths."""
-    return round(float(value) * 10)
+def game_start_state_store(game: Game) -> None:
+    """The state before the first hand of a game just started (its seats written)."""
+    state = engine.start_state(game_record(game, []))
+    live_state_set(game, state, next_state=start_next_state(state), hands=0)
+    game.save(update_fields=LIVE_FIELDS)
 
 
-def replay_apply(
-    game: Game,
-    replay: dict[str, Any],
-    hands: list[Hand],
-    *,
-    from_sequence: int,
-    appended: bool = False,
-    writes: WriteBatch | None = None,
+def results_rows(
+    game: Game, final: FinalSettlement, ruleset: Ruleset, seats: Sequence[Any]
 ) -> list[GameResult]:
-    """Stores `replay` (of `hands`, in order) on the locked `game` and its hands. Returns the
-    game's results as stored (none unless the replay ended the game), players loaded.
+    """The results (成績) of the final settlement, in seat order, each with its seat's player."""
+    return [
+        GameResult(
+            game=game,
+            seat=seat.seat,
+            player=seat.player,
+            final_score=final.scores[seat.seat],
+            rank=final.ranks[seat.seat],
+            oka_tenths=in_tenths(final.oka[seat.seat], ruleset),
+            uma_tenths=in_tenths(final.uma[seat.seat], ruleset),
+            bonus_tenths=in_tenths(final.bonuses[seat.seat], ruleset),
+            total_tenths=in_tenths(final.total[seat.seat], ruleset),
+            chips=final.chips[seat.seat],
+        )
+        for seat in sorted(seats, key=lambda s: s.seat)
+    ]
 
-    `appended`: the change only added new hands to a game in progress, so none of them has an
-    outcome yet, the game has no results, and the game cannot reopen: nothing to delete first.
-    `writes` (appended hands only, inserted into that batch first): what is written goes into
-    the batch instead, the new hands' outcomes, the game's live state and, should the game
-    end, its results and the players' figures. The batch is then flushed here (one round
-    trip), before settlement_reconcile_game reads what the end wrote; a hand that leaves the
-    game going leaves its rows in the batch for the caller to flush with its own.
-    """
-    if writes is not None and not appended:
-        raise ValueError("a batch takes appended hands only (nothing to delete first)")
-    items = replay["hands"]
-    changed = [hand for hand in hands if hand.sequence >= from_sequence]
-    if not appended:
-        HandOutcome.objects.filter(hand__in=changed).delete()
-    outcomes = [HandOutcome(hand=h, **outcome_fields(items[h.sequence - 1])) for h in changed]
-    if writes is None:
-        HandOutcome.objects.bulk_create(outcomes)
-    else:
-        for outcome in outcomes:
-            writes.insert(outcome, hand_id=writes.ref_of(outcome.hand))
-    _live_state_store(game, replay, hands, may_reopen=not appended, writes=writes)
-    results = _results_store(game, replay, stored=not appended, writes=writes)
-    # The players' figures come from this replay and these results, as just stored: the
-    # outcome of every current hand is its item of the replay.
+
+def game_end_store(
+    game: Game,
+    final: FinalSettlement | None,
+    ruleset: Ruleset,
+    *,
+    figures: list[tuple[dict[str, Any], list[dict[str, Any]]]] | None,
+    had_results: bool,
+) -> list[GameResult]:
+    """The results and the players' figures of the game as it now stands (none unless it
+    ended), then the reconciliation of the visits it was settled in. `figures`: each current
+    hand's (entry, transfers), read only when the game ended; `had_results`: rows to replace."""
+    if had_results:
+        GameResult.objects.filter(game=game).delete()
+    results: list[GameResult] = []
+    seats = None
+    if final is not None:
+        seats = list(game.seats.select_related("player"))
+        results = GameResult.objects.bulk_create(results_rows(game, final, ruleset, seats))
     seat_stats_store(
         game,
-        appended=appended,
+        seats=seats,
+        appended=not had_results,
         results=[(r.seat, r.rank, r.total_tenths) for r in results],
-        hands=[(hand.entry, items[hand.sequence - 1]["transfers"]) for hand in hands],
-        writes=writes,
+        hands=figures or [],
     )
-    if writes is not None and game.status == GameStatus.FINISHED:
-        writes.flush()
     settlement_reconcile_game(game)  # a settled game that changed: an adjustment
     return results
 
 
-def _live_state_store(
-    game: Game,
-    replay: dict[str, Any],
-    hands: list[Hand],
-    *,
-    may_reopen: bool,
-    writes: WriteBatch | None = None,
-) -> None:
-    items = replay["hands"]
-    if items:
-        last = items[-1]
-        game.scores, game.sticks, game.next_state = (
-            last["scores_after"],
-            last["sticks_after"],
-            last.get("next"),
-        )
+def replay_store(
+    game: Game, replay: GameReplay, hands: list[Hand], *, from_sequence: int
+) -> list[GameResult]:
+    """Stores `replay` (of the current `hands`, in order) on the locked `game`: the outcome of
+    each hand from `from_sequence` on, the game's state, and its results once it ended. The
+    rare path: a correction, a void of the last hand, a close or an import."""
+    ruleset = replay.record.ruleset
+    sit_out = has_sit_out(ruleset, replay.record.seats)
+    changed = [hand for hand in hands if hand.sequence >= from_sequence]
+    HandOutcome.objects.filter(hand__in=changed).delete()
+    HandOutcome.objects.bulk_create(
+        [outcome_row(h, replay.hands[h.sequence - 1], sit_out=sit_out) for h in changed]
+    )
+    if replay.hands:
+        next_state = next_state_json(replay.hands[-1], sit_out=sit_out)
     else:
-        ruleset = engine.ruleset_from_snapshot(game.ruleset_snapshot)
-        start = engine.start_state(ruleset, game.start_state, game.seats.count())
-        game.scores, game.sticks = start["scores"], start["sticks"]
-        game.next_state = {
-            key: start[key] for key in ("round_wind", "round_number", "dealer", "honba")
-        }
-    game.hand_count = len(hands)
-    end = replay.get("end")
-    if end:
-        game.end_reason = end["reason"]
-        game.next_state = None
-        if game.status != GameStatus.FINISHED:
-            game.status, game.ended_at = GameStatus.FINISHED, timezone.now()
-    else:
-        game.end_reason = ""
-        if game.status == GameStatus.FINISHED:
-            game.status, game.ended_at = GameStatus.IN_PROGRESS, None
-    fields = ["scores", "sticks", "next_state", "hand_count", "end_reason", "status", "ended_at"]
-    if writes is not None:
-        writes.update(game, fields)
-        return
-    if not may_reopen:
-        game.save(update_fields=fields)
-        return
+        next_state = start_next_state(replay.state)
+    live_state_set(game, replay.state, next_state=next_state, hands=len(hands))
     try:
         with transaction.atomic():
-            game.save(update_fields=fields)
+            game.save(update_fields=LIVE_FIELDS)
     except IntegrityError as exc:
         # A correction can turn a finished game back into one in progress; the table may
         # meanwhile have started its next game, and a table has one open game at most.
@@ -193,54 +247,22 @@ def _live_state_store(
             "game in progress",
             code="table_has_open_game",
         ) from exc
-
-
-def _results_store(
-    game: Game, replay: dict[str, Any], *, stored: bool, writes: WriteBatch | None = None
-) -> list[GameResult]:
-    """`stored`: the game may have results already (they are replaced). Returns the results
-    written (or added to `writes`), in seat order, each with its player (the seat's, loaded
-    with the seats)."""
-    if stored:
-        GameResult.objects.filter(game=game).delete()
-    final = replay.get("final")
-    if not final:
-        return []
-    seats = {seat.seat: seat for seat in game.seats.all()}
-    results = [
-        GameResult(
-            game=game,
-            seat=seat,
-            # The player itself where the seats came with theirs (an answer shows them).
-            **_player_of(seats[seat]),
-            final_score=final["scores"][seat],
-            rank=final["ranks"][seat],
-            oka_tenths=tenths(final["oka"][seat]),
-            uma_tenths=tenths(final["uma"][seat]),
-            bonus_tenths=tenths(final["bonuses"][seat]),
-            total_tenths=tenths(final["total_points"][seat]),
-            chips=int(final["chips"][seat]),
-        )
-        for seat in sorted(seats)
+    figures = [
+        (hand.entry, [t.to_dict() for t in replay.hands[hand.sequence - 1].settled.transfers])
+        for hand in hands
     ]
-    return bulk_insert(results, writes=writes)
+    return game_end_store(game, replay.final, ruleset, figures=figures, had_results=True)
 
 
-def _player_of(seat: GameSeat) -> dict[str, Any]:
-    if GameSeat.player.is_cached(seat):
-        return {"player": seat.player}
-    return {"player_id": seat.player_id}
-
-
-def replay_money_changes(game: Game, replay: dict[str, Any]) -> list[SettledMoneyChange]:
+def replay_money_changes(game: Game, replay: GameReplay) -> list[SettledMoneyChange]:
     """The adjustments storing `replay` would create for players already checked out: what
     settlement_reconcile_game will find once the results are those of the replay's end.
 
     Nothing when the replay leaves the game unfinished (reconciling waits for its end). Reads
     the closed visits' lines and, if there are any, the game's money terms and seats.
     """
-    final = replay.get("final")
-    if not final:
+    final, ruleset = replay.final, replay.record.ruleset
+    if final is None:
         return []
 
     def money_of() -> dict[int, SeatMoney]:
@@ -250,9 +272,9 @@ def replay_money_changes(game: Game, replay: dict[str, Any]) -> list[SettledMone
         seats = [
             SeatResult(
                 seat.seat,
-                final["ranks"][seat.seat],
-                tenths(final["total_points"][seat.seat]),  # as _results_store stores them
-                int(final["chips"][seat.seat]),
+                final.ranks[seat.seat],
+                in_tenths(final.total[seat.seat], ruleset),  # as results_rows stores them
+                final.chips[seat.seat],
                 is_staff_play=seat.is_staff_play,
             )
             for seat in game.seats.all()

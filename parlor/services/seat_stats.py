@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from parlor.models import Game, GameSeatStats, GameStatus
-from parlor.models.write_batch import WriteBatch, bulk_insert
 
 WIN_REASONS = ("ron", "tsumo", "pao")
 
@@ -107,10 +106,9 @@ def seat_stats_store(
     appended: bool = False,
     results: Sequence[tuple[int, int, int]],
     hands: Sequence[tuple[Mapping[str, Any], Sequence[Mapping[str, Any]]]],
-    writes: WriteBatch | None = None,
+    seats: Sequence[Any] | None = None,
 ) -> None:
     """Rewrites the game's rows after its results were written (the caller holds its lock).
-    `writes`: the inserts go into that batch instead (an appended hand only).
 
     `results` and `hands` are as seat_stats_values takes them: the caller's replay has them,
     so nothing is read again. A game that is not finished (a correction reopened it) keeps
@@ -122,8 +120,9 @@ def seat_stats_store(
         GameSeatStats.objects.filter(game=game).delete()
     if game.status != GameStatus.FINISHED:
         return
-    seats = {s.seat: (s.player_id, s.is_staff_play) for s in game.seats.all()}
+    rows = game.seats.all() if seats is None else seats  # the caller's, where it read them
+    by_seat = {s.seat: (s.player_id, s.is_staff_play) for s in rows}
     values = seat_stats_values(
-        game, parlor_id=game.table.parlor_id, seats=seats, results=sorted(results), hands=hands
+        game, parlor_id=game.table.parlor_id, seats=by_seat, results=sorted(results), hands=hands
     )
-    bulk_insert([GameSeatStats(**row) for row in values], writes=writes)
+    GameSeatStats.objects.bulk_create([GameSeatStats(**row) for row in values])

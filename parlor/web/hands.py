@@ -19,13 +19,12 @@ from rest_framework import serializers
 
 from parlor.api.hands import HandCorrectView, HandPreviewView, HandRecordView
 from parlor.models import Game, HandState
-from parlor.models.write_batch import WriteBatch
 from parlor.security.limits import HAND_SEQUENCE_MAX
 from parlor.selectors.access import game_for
 from parlor.services import engine
 from parlor.services.errors import DomainError, NotFound
-from parlor.services.hands import hand_correct, hand_preview, hand_record
-from parlor.services.idempotency import idempotent_call, request_fingerprint
+from parlor.services.hands import hand_correct, hand_preview, hand_record_answered
+from parlor.services.idempotency import KeyedRequest, idempotent_call, request_fingerprint
 from parlor.services.replays import current_hands, game_record, replay_money_changes
 from parlor.web import labels, pages
 from parlor.web.access import staff_page
@@ -35,6 +34,7 @@ from parlor.web.input import json_body, validated
 from parlor.web.pad import pad_config, stop_is_optional
 from parlor.web.strings import script_strings
 from scoring.errors import ScoringError
+from scoring.replay import replay_to_dict
 
 
 class PreviewInput(HandPreviewView.InputSerializer):
@@ -61,13 +61,14 @@ def correction_preview(game: Game, *, sequence: int, entry: dict[str, Any]) -> d
         raise NotFound(f"the game has no hand {sequence}", code="hand_not_found")
     entries = [hand.entry for hand in hands]
     entries[sequence - 1] = entry
-    replay = engine.replay(game_record(game, entries))
+    replayed = engine.replay_game(game_record(game, entries))
+    replay = replay_to_dict(replayed, ruleset_ref=game.ruleset_snapshot)
     return {
         "hand": replay["hands"][sequence - 1],
         "last": replay["hands"][-1],
         "end": replay.get("end"),
         "final": replay.get("final"),
-        "settled": replay_money_changes(game, replay),
+        "settled": replay_money_changes(game, replayed),
     }
 
 
@@ -125,36 +126,27 @@ def preview(request: HttpRequest, game_id: str) -> JsonResponse:
 def record(request: HttpRequest, game_id: str) -> JsonResponse:
     """{sequence, hand} with an Idempotency-Key: records the next hand once."""
     game, _access = game_for(request.user, game_id)
-    key = request.headers.get("Idempotency-Key", "").strip()
     try:
         body = json_body(request)
         values = validated(HandRecordView.InputSerializer, body)
-
-        writes = WriteBatch()  # the hand's rows and the key's record: one round trip
-
-        def call() -> tuple[int, Any]:
-            recorded = hand_record(
-                game=game,
-                sequence=values["sequence"],
-                entry=values["hand"],
-                by=request.user,
-                idempotency_key=key,
-                writes=writes,
-            )
-            return 201, {"ok": True, "sequence": recorded.hand.sequence}
-
-        status, payload, replayed = idempotent_call(
-            table=game.table,
-            key=key,
-            fingerprint=request_fingerprint(method="POST", path=request.path, body=body),
-            user=request.user,
-            call=call,
-            writes=writes,
+        answered = hand_record_answered(
+            game=game,
+            sequence=values["sequence"],
+            entry=values["hand"],
+            request=KeyedRequest(
+                key=request.headers.get("Idempotency-Key", "").strip(),
+                fingerprint=request_fingerprint(method="POST", path=request.path, body=body),
+                user=request.user,
+            ),
+            # The tablet's short answer: the page reloads the table after it.
+            answer=lambda recorded: (201, {"ok": True, "sequence": recorded.hand.sequence}),
         )
     except (DomainError, ScoringError) as exc:
         return _error(exc)
-    response = JsonResponse({**payload, "replayed": replayed}, status=status)
-    if replayed:
+    response = JsonResponse(
+        {**answered.body, "replayed": answered.replayed}, status=answered.status
+    )
+    if answered.replayed:
         response["Idempotent-Replayed"] = "true"
     return response
 

@@ -15,9 +15,9 @@ from django.utils.translation import gettext as _
 
 from parlor.models import Game, GameResult, Parlor
 from parlor.selectors.counter import PlayerAtCounter
-from parlor.services import engine
 from parlor.services.rulesets import rulesets_resolve
 from parlor.web import labels
+from scoring.facts import WINDS
 from scoring.ruleset import Ruleset
 
 
@@ -92,7 +92,7 @@ def seat_tiles(
             start = playing.index(dealer)
             for offset in range(player_count):
                 seat = playing[(start + offset) % player_count]
-                winds[seat] = labels.seat_wind(engine.WINDS[offset])
+                winds[seat] = labels.seat_wind(WINDS[offset])
     return [
         SeatTile(
             seat=seat,

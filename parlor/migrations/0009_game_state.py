@@ -1,0 +1,43 @@
+"""The engine's state after a game's current hands, stored on the game (tenbo-state/1)."""
+
+from django.db import migrations, models
+
+
+def fill_states(apps, schema_editor):
+    """Each existing game's state, from a replay of its current hands."""
+    from parlor.services import engine
+
+    Game = apps.get_model("parlor", "Game")
+    for game in Game.objects.all().iterator():
+        seats = list(game.seats.order_by("seat"))
+        entries = list(
+            game.hands.filter(state="current").order_by("sequence").values_list("entry", flat=True)
+        )
+        record = engine.record_build(
+            snapshot=game.ruleset_snapshot,
+            names=[seat.name for seat in seats],
+            entries=entries,
+            start=game.start_state,
+            finished=game.is_closed_by_staff,
+        )
+        game.state = engine.replay_game(record).state.to_dict()
+        game.hands_voided = game.hands.filter(state="voided").count()
+        game.save(update_fields=["state", "hands_voided"])
+
+
+class Migration(migrations.Migration):
+    dependencies = [("parlor", "0008_verbose_names")]
+
+    operations = [
+        migrations.AddField(
+            model_name="game",
+            name="state",
+            field=models.JSONField(blank=True, null=True),
+        ),
+        migrations.AddField(
+            model_name="game",
+            name="hands_voided",
+            field=models.PositiveIntegerField(default=0),
+        ),
+        migrations.RunPython(fill_states, migrations.RunPython.noop),
+    ]
