@@ -149,10 +149,23 @@ def _ruleset(key: str, definition: Any) -> Any:
     return ruleset_validate(key=key, definition=definition)
 
 
+def outcome_fields(item: dict[str, Any]) -> dict[str, Any]:
+    """A hand of the replay document as its outcome row's columns."""
+    return {name: item.get("next") if name == "next_state" else item[name]
+            for name in ("round_wind", "round_number", "honba", "dealer", "sticks_before",
+                         "scores_before", "transfers", "deltas", "scores_after",
+                         "sticks_after", "next_state", "notes")}
+
+
+def tenths(value: Any) -> int:
+    """A number of the replay document (p, at most one decimal) in tenths, as results store it."""
+    return round(float(value) * 10)
+
+
 def _template(key: str, definition: Any, entries: list[dict[str, Any]]) -> Template | None:
     """Replays `entries` as the product would (the snapshot inline) and keeps what it stores."""
     from parlor.services import engine
-    from parlor.services.replays import OUTCOME_FIELDS, outcome_fields, tenths
+    from parlor.services.replays import OUTCOME_FIELDS
     from parlor.services.seat_stats import seat_stats_values
 
     ruleset = _ruleset(key, definition)

@@ -50,13 +50,13 @@ def test_two_tablets_posting_the_same_hand_one_wins_the_other_gets_409(
     table, start_game, personas, monkeypatch
 ):
     game = start_game(table)
-    real_replay = hand_services.engine.replay
+    real_step = hand_services.step
 
-    def slow_replay(record: dict) -> dict:
+    def slow_step(*args: Any, **kwargs: Any) -> Any:
         time.sleep(0.3)  # hold the game lock long enough for the other tablet to arrive
-        return real_replay(record)
+        return real_step(*args, **kwargs)
 
-    monkeypatch.setattr(hand_services.engine, "replay", slow_replay)
+    monkeypatch.setattr(hand_services, "step", slow_step)
     clients = [personas["staff"], personas["manager"]]
     url = f"/api/games/{game['id']}/hands/"
     responses = _race(

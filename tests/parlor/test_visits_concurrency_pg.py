@@ -4,6 +4,7 @@ is paid exactly what the corrected game is worth, once. PostgreSQL only (row loc
 from __future__ import annotations
 
 import time
+from typing import Any
 
 import pytest
 from django.db import connection
@@ -33,13 +34,13 @@ def test_a_check_out_racing_a_correction_pays_the_corrected_money_once(
     played, personas, players, monkeypatch
 ):
     staff, game, visit_id = played
-    real_replay = hand_services.engine.replay
+    real_replay = hand_services.engine.replay_game
 
-    def slow_replay(record: dict) -> dict:
+    def slow_replay(record: dict) -> Any:
         time.sleep(0.3)  # hold the game's lock while the check-out arrives
         return real_replay(record)
 
-    monkeypatch.setattr(hand_services.engine, "replay", slow_replay)
+    monkeypatch.setattr(hand_services.engine, "replay_game", slow_replay)
     manager = personas["manager"]
     correction = {"hand": ron(3, 1, chips=2, han=6), "reason": "跳満の申告漏れ"}
     responses = _race(
