@@ -9,6 +9,7 @@ from django.test import Client
 from parlor.models import Game, Hand, HandState, IdempotencyRecord
 from parlor.services.games import game_start
 from parlor.services.hands import hand_record
+from parlor.services.replays import game_start_state_store
 from parlor.services.seating import Seating
 from tests.parlor.factories import TableFactory
 
@@ -68,6 +69,7 @@ def test_the_dealer_is_offered_the_stop_only_where_the_engine_allows_it(
         "scores": [20000, 20000, 20000, 40000],
     }
     game.save(update_fields=["start_state"])
+    game_start_state_store(game)  # the game resumed there, as an import resumes one
     dealer_win = {
         "result": {"kind": "ron", "loser": 0, "wins": [{"winner": 3, "han": 1, "fu": 30}]}
     }
