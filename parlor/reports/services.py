@@ -16,11 +16,11 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from parlor.domain.business_days import business_day_of
+from parlor.errors import InvalidInput, TooManyRequests
 from parlor.models import Parlor
 from parlor.reports.models import DailyReport, ReportFormat, ReportStatus
 from parlor.reports.tasks import enqueue_daily_report
-from parlor.services.business_days import business_day_of
-from parlor.services.errors import InvalidInput, TooManyRequests
 
 FORMATS: tuple[ReportFormat, ...] = tuple(ReportFormat)
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from django.db.models.signals import post_save
 
+from parlor.domain.business_days import business_day_of
 from parlor.models import (
     Adjustment,
     Game,
@@ -24,7 +25,6 @@ from parlor.models import (
     Table,
 )
 from parlor.reports.services import daily_reports_mark_stale
-from parlor.services.business_days import business_day_of
 
 
 def _mark(parlor_id: int, moments: list[datetime | None], *, parlor: Parlor | None = None) -> None:

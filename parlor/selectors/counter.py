@@ -19,8 +19,8 @@ from parlor.models import (
     VisitStatus,
 )
 from parlor.search_text import search_matches
+from parlor.selectors.money import money_settings_for
 from parlor.selectors.visits import open_receipts
-from parlor.services.money import money_settings_for
 from parlor.services.visits import staff_user_ids, visit_is_over
 
 

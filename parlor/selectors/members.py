@@ -6,9 +6,9 @@ from typing import Any
 
 from django.db.models import QuerySet
 
+from parlor.errors import NotFound
 from parlor.models import Parlor, ParlorMember
 from parlor.selectors.access import Role, require
-from parlor.services.errors import NotFound
 
 
 def members_of(parlor: Parlor) -> QuerySet[ParlorMember]:

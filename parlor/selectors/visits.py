@@ -12,6 +12,8 @@ from typing import Any
 
 from django.db.models import Count, Q, QuerySet
 
+from parlor.domain.business_days import business_day_of, day_range
+from parlor.errors import Forbidden, NotFound
 from parlor.models import (
     Adjustment,
     Game,
@@ -23,9 +25,7 @@ from parlor.models import (
     VisitStatus,
 )
 from parlor.selectors.access import Access, Role, _uuid, require
-from parlor.services.business_days import business_day_of, day_range
-from parlor.services.errors import Forbidden, NotFound
-from parlor.services.money import game_money_of
+from parlor.selectors.money import game_money_of
 from parlor.services.settlements import lines_totals, visits_lines
 from parlor.services.visits import visit_is_over
 

@@ -9,6 +9,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from parlor.errors import Conflict, Forbidden, InvalidInput
 from parlor.models import Game, GameSeat, GameStatus, Player, Table
 from parlor.selectors.access import is_manager
 from parlor.selectors.game_rows import game_locked
@@ -19,7 +20,6 @@ from parlor.services.audit_log import (
     audit_game_voided,
     game_snapshot,
 )
-from parlor.services.errors import Conflict, Forbidden, InvalidInput
 from parlor.services.replays import current_hands, game_record, replay_apply
 from parlor.services.rulesets import ruleset_resolve
 from parlor.services.seat_stats import seat_stats_store

@@ -9,6 +9,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from parlor.errors import Conflict, InvalidInput, NotFound
 from parlor.models import Game, GameResult, GameSeat, GameStatus, Hand, HandState
 from parlor.models.write_batch import WriteBatch
 from parlor.selectors.game_rows import game_seats_load, hand_versions
@@ -19,7 +20,6 @@ from parlor.services.audit_log import (
     audit_hand_voided,
     hand_snapshot,
 )
-from parlor.services.errors import Conflict, InvalidInput, NotFound
 from parlor.services.games import game_lock
 from parlor.services.replays import current_hands, game_record, replay_apply
 from parlor.tasks import enqueue_verify_if_finished

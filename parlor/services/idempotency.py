@@ -11,10 +11,10 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import connections, transaction
 
+from parlor.errors import Conflict, InvalidInput
 from parlor.models import IdempotencyRecord, Parlor, Table
 from parlor.models.write_batch import WriteBatch
 from parlor.security.limits import has_control_characters
-from parlor.services.errors import Conflict, InvalidInput
 
 MAX_KEY_LENGTH = 200
 

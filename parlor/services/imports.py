@@ -9,6 +9,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
+from parlor.errors import Conflict, InvalidInput
 from parlor.models import (
     Game,
     GameSeat,
@@ -21,7 +22,6 @@ from parlor.models import (
 )
 from parlor.services import engine
 from parlor.services.audit_log import audit_game_started
-from parlor.services.errors import Conflict, InvalidInput
 from parlor.services.games import table_lock
 from parlor.services.replays import game_record, replay_apply
 from parlor.services.seating import seat_draw_create

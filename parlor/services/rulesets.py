@@ -8,10 +8,10 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
+from parlor.errors import Conflict, DomainError, InvalidInput
 from parlor.models import Parlor, RulesetDefinition
 from parlor.security.limits import ruleset_numbers_check
 from parlor.services.audit_log import audit_ruleset_created
-from parlor.services.errors import Conflict, DomainError, InvalidInput
 from rulesets.registry import PRESETS
 from scoring.errors import RulesetError, ScoringError
 from scoring.ruleset import Ruleset

@@ -11,6 +11,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Count, OuterRef, Prefetch, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 
+from parlor.errors import Conflict, InvalidInput
 from parlor.models import (
     Game,
     GameStatus,
@@ -20,7 +21,6 @@ from parlor.models import (
     SeatDrawPosition,
     Table,
 )
-from parlor.services.errors import Conflict, InvalidInput
 from scoring.ruleset import KichaSelection, Ruleset
 
 _random = secrets.SystemRandom()

@@ -17,6 +17,8 @@ from django.db import transaction
 from django.db.models import Sum
 from django.utils import timezone
 
+from parlor.domain.money import SeatMoney, Terms
+from parlor.errors import Conflict, InvalidInput
 from parlor.models import (
     Adjustment,
     AdjustmentKind,
@@ -31,9 +33,8 @@ from parlor.models import (
     VisitGame,
     VisitStatus,
 )
+from parlor.selectors.money import game_money_of, games_money
 from parlor.services.audit_log import audit_adjustment_created, audit_adjustment_settled
-from parlor.services.errors import Conflict, InvalidInput
-from parlor.services.money import SeatMoney, Terms, game_money_of, games_money
 
 MAX_ADJUSTMENT_YEN = 10_000_000  # a manual adjustment; corrections are computed, not entered
 

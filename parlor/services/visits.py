@@ -20,6 +20,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from parlor.errors import Conflict, InvalidInput
 from parlor.models import (
     Adjustment,
     Game,
@@ -36,6 +37,7 @@ from parlor.models import (
     VisitGame,
     VisitStatus,
 )
+from parlor.selectors.money import money_settings_for
 from parlor.services.audit_log import (
     audit_last_game_call,
     audit_settlement_closed,
@@ -43,8 +45,6 @@ from parlor.services.audit_log import (
     audit_visit_checked_in,
     stand_in_snapshot,
 )
-from parlor.services.errors import Conflict, InvalidInput
-from parlor.services.money import money_settings_for
 from parlor.services.players import player_create
 from parlor.services.settlements import settlement_build
 

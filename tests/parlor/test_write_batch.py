@@ -10,9 +10,9 @@ from django.db import DatabaseError, IntegrityError, connection, transaction
 from django.db.models.signals import post_save
 from django.test.utils import CaptureQueriesContext
 
+from parlor.errors import Conflict
 from parlor.models import AuditAction, AuditEvent, Game, Hand, HandOutcome, Table
 from parlor.models.write_batch import WriteBatch
-from parlor.services.errors import Conflict
 
 pytestmark = pytest.mark.django_db
 
