@@ -141,7 +141,7 @@ class Template:
 
 
 def _ruleset(key: str, definition: Any) -> Any:
-    from parlor.services.rulesets import ruleset_validate
+    from parlor.selectors.rulesets import ruleset_validate
     from rulesets.registry import PRESETS
 
     if definition is None:

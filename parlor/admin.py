@@ -24,7 +24,8 @@ from parlor.models import (
     RulesetDefinition,
     Table,
 )
-from parlor.services.rulesets import preset_clone_definition, ruleset_resolve, ruleset_validate
+from parlor.selectors.rulesets import ruleset_resolve, ruleset_validate
+from parlor.services.rulesets import preset_clone_definition
 from parlor.web.pages import ruleset_title
 from rulesets.registry import PRESETS
 from scoring.errors import ScoringError

@@ -1,6 +1,6 @@
 """Reads for the daily report: one business day's ledger, loaded in a fixed number of queries.
 
-Money per seat comes from the parlor's own settlement arithmetic (services.money), so the
+Money per seat comes from the parlor's own settlement arithmetic (domain.money), so the
 report, the receipts and the store's net can never disagree on a yen.
 """
 

@@ -11,9 +11,9 @@ from django.db.models import Prefetch, QuerySet
 from parlor.errors import DomainError
 from parlor.models import Game, GameResult, GameSeat, GameStatus, Hand, Parlor, Player, Table
 from parlor.natural_sort import natural_sorted
+from parlor.selectors.rulesets import rulesets_resolve
+from parlor.selectors.seating import SeatingStatus, seating_statuses
 from parlor.services import engine
-from parlor.services.rulesets import rulesets_resolve
-from parlor.services.seating import SeatingStatus, seating_statuses
 from scoring.errors import ScoringError
 from scoring.ruleset import Ruleset
 

@@ -13,6 +13,7 @@ from parlor.errors import Conflict, Forbidden, InvalidInput
 from parlor.models import Game, GameSeat, GameStatus, Player, Table
 from parlor.selectors.access import is_manager
 from parlor.selectors.game_rows import game_locked
+from parlor.selectors.rulesets import ruleset_resolve
 from parlor.services import engine
 from parlor.services.audit_log import (
     audit_game_finished,
@@ -21,7 +22,6 @@ from parlor.services.audit_log import (
     game_snapshot,
 )
 from parlor.services.replays import current_hands, game_record, replay_apply
-from parlor.services.rulesets import ruleset_resolve
 from parlor.services.seat_stats import seat_stats_store
 from parlor.services.seating import Seating, seating_plan
 from parlor.services.settlements import settlement_reconcile_game

@@ -19,8 +19,8 @@ from parlor.models import (
     Parlor,
     Table,
 )
+from parlor.selectors.rulesets import ruleset_resolve
 from parlor.services.audit_log import audit_money_settings, audit_money_settings_removed
-from parlor.services.rulesets import ruleset_resolve
 
 
 @transaction.atomic

@@ -18,8 +18,8 @@ from parlor.domain.money import Terms
 from parlor.errors import NotFound
 from parlor.models import MONEY_UNITS_YEN, FeeModel, MoneySettings, Parlor, Table
 from parlor.selectors.access import Role, require
+from parlor.selectors.rulesets import rulesets_resolve
 from parlor.services.money import money_settings_set, money_settings_table_remove
-from parlor.services.rulesets import rulesets_resolve
 from parlor.web.manage_forms import submitted
 from parlor.web.manager import manager_page
 from scoring.ruleset import Ruleset

@@ -15,8 +15,8 @@ from django.utils.translation import gettext as _
 
 from parlor.models import Game, GameResult, Parlor
 from parlor.selectors.counter import PlayerAtCounter
+from parlor.selectors.rulesets import rulesets_resolve
 from parlor.services import engine
-from parlor.services.rulesets import rulesets_resolve
 from parlor.web import labels
 from scoring.ruleset import Ruleset
 
