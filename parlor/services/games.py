@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from parlor.errors import Conflict, Forbidden, InvalidInput
 from parlor.models import Game, GameSeat, GameStatus, Player, Table
+from parlor.reports.staleness import report_days_changed
 from parlor.selectors.access import is_manager
 from parlor.selectors.game_rows import game_locked
 from parlor.selectors.rulesets import ruleset_resolve
@@ -99,6 +100,7 @@ def game_finish(*, game: Game, by: AbstractBaseUser | None) -> Game:
     game.is_closed_by_staff = True
     game.save(update_fields=["is_closed_by_staff"])
     replay_apply(game, replay, hands, from_sequence=len(hands) + 1)
+    report_days_changed(game.table.parlor, [game.ended_at])
     audit_game_finished(game, by=by, before=before)
     enqueue_verify_if_finished(game)
     return game
@@ -152,6 +154,7 @@ def game_void(
     )
     seat_stats_store(game, results=(), hands=())  # a voided game keeps no figures
     settlement_reconcile_game(game, by=by)
+    report_days_changed(game.table.parlor, [game.ended_at])  # its day no longer counts it
     audit_game_voided(game, by=by, before=before, reason=reason)
     return game
 

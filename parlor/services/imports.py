@@ -20,6 +20,7 @@ from parlor.models import (
     SeatDrawMethod,
     Table,
 )
+from parlor.reports.staleness import report_days_changed
 from parlor.services import engine
 from parlor.services.audit_log import audit_game_started
 from parlor.services.games import table_lock
@@ -128,6 +129,7 @@ def game_import(
         for index, entry in enumerate(entries)
     )
     replay_apply(game, replay, list(hands), from_sequence=1)
+    report_days_changed(table.parlor, [game.ended_at])  # a finished record counts today
     audit_game_started(game, by=by, source="import")
     enqueue_verify_if_finished(game)
     return game

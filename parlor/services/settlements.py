@@ -32,6 +32,7 @@ from parlor.models import (
     VisitGame,
     VisitStatus,
 )
+from parlor.reports.staleness import report_days_changed
 from parlor.selectors.money import game_money_of
 from parlor.selectors.receipt_lines import lines_totals, visit_lines
 from parlor.services.audit_log import audit_adjustment_created, audit_adjustment_settled
@@ -59,6 +60,7 @@ def settlement_build(*, visit: Visit, by: AbstractBaseUser | None, at: datetime)
     Adjustment.objects.filter(pk__in=taken, settled_at__isnull=True).update(
         settled_in=settlement, settled_at=at, settled_by=by
     )
+    report_days_changed(visit.parlor, [at])  # the receipt and the adjustments it took
     return settlement
 
 
@@ -159,6 +161,7 @@ def settlement_reconcile_game(
     ]
     for adjustment in made:  # money owed after a receipt closed: audited like a manual one
         audit_adjustment_created(adjustment, by=adjustment.created_by)
+    report_days_changed(game.table.parlor, [adjustment.created_at for adjustment in made])
     return made
 
 
@@ -193,6 +196,7 @@ def adjustment_create(
         created_by=by,
     )
     audit_adjustment_created(adjustment, by=by)  # type: ignore[arg-type]
+    report_days_changed(adjustment.parlor, [adjustment.created_at])
     return adjustment
 
 
@@ -205,4 +209,5 @@ def adjustment_settle(*, adjustment: Adjustment, by: AbstractBaseUser | None) ->
     adjustment.settled_at, adjustment.settled_by = timezone.now(), by
     adjustment.save(update_fields=["settled_at", "settled_by"])
     audit_adjustment_settled(adjustment, by=by)  # type: ignore[arg-type]
+    report_days_changed(adjustment.parlor, [adjustment.created_at, adjustment.settled_at])
     return adjustment
