@@ -1,4 +1,5 @@
-"""Seat draws (場決め), the first dealer (起家) and the ruleset's seat change rule (場所替え)."""
+"""Seat draws (場決め) and the first dealer (起家) of the next game, under the ruleset's seat
+change rule (場所替え), which selectors.seating reads."""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
-"""Settlements (精算): a visit's receipt lines, the closed settlement, and adjustments.
+"""Settlements (精算): the closed settlement of a check-out, and adjustments.
 
-    visit_total = Σ game_money over the games of the visit + Σ open adjustments
+The receipt's lines as they would be now (visit_total = Σ game money + Σ open adjustments)
+are read by selectors.receipt_lines; a check-out writes them as they are.
 
 An adjustment is signed from the player's side (+ owed to the player, − owed by them), so money
 already paid out during the visit is an adjustment of −(what was paid), as settlement.md has it.
