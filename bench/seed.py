@@ -141,7 +141,7 @@ class Template:
 
 
 def _ruleset(key: str, definition: Any) -> Any:
-    from parlor.services.rulesets import ruleset_validate
+    from parlor.selectors.rulesets import ruleset_validate
     from rulesets.registry import PRESETS
 
     if definition is None:
@@ -609,7 +609,7 @@ class Seeder:
         return self.pools[table.ruleset_key][0].player_count
 
     def _money(self, plan: ParlorPlan, template: Template, staff_seat: int | None) -> dict:
-        from parlor.services.money import SeatResult, Terms, game_money_compute
+        from parlor.domain.money import SeatResult, Terms, game_money_compute
 
         terms = Terms.of(plan.settings[template.player_count])
         seats = [

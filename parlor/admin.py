@@ -12,6 +12,7 @@ from parlor import (
     admin_money,  # noqa: F401  (money settings; visits and receipts read-only)
 )
 from parlor.admin_scope import VIEW_ONLY, ParlorScopedAdmin, ParlorScopedInline
+from parlor.errors import DomainError
 from parlor.models import (
     Game,
     GameResult,
@@ -23,8 +24,8 @@ from parlor.models import (
     RulesetDefinition,
     Table,
 )
-from parlor.services.errors import DomainError
-from parlor.services.rulesets import preset_clone_definition, ruleset_resolve, ruleset_validate
+from parlor.selectors.rulesets import ruleset_resolve, ruleset_validate
+from parlor.services.rulesets import preset_clone_definition
 from parlor.web.pages import ruleset_title
 from rulesets.registry import PRESETS
 from scoring.errors import ScoringError

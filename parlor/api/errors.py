@@ -9,7 +9,7 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from parlor.services.errors import DomainError, TooManyRequests
+from parlor.errors import DomainError, TooManyRequests
 from scoring.errors import RecordError, ScoringError
 
 

@@ -112,7 +112,7 @@ def hand_recorded_body(recorded: Any) -> dict[str, Any]:
 
 def _results(game: Game) -> Iterable[GameResult]:
     """The game's results (one query), none for a game in progress without a query: results
-    are written by replays.replay_apply only when the replay ended the game, which then is
+    are written by the hand path (replays.game_end_store) only when the replay ended the game, which then is
     finished, and deleted by every replay that may reopen it (only an appended hand skips
     the delete, and it cannot reopen a game)."""
     if game.status == GameStatus.IN_PROGRESS:

@@ -15,6 +15,7 @@ from rest_framework.views import APIView
 
 from parlor.api.idempotency import idempotent_response
 from parlor.api.serializers import IDEMPOTENCY_KEY, ReasonField, error_responses
+from parlor.domain.money import Terms
 from parlor.models import (
     MAX_RATE_YEN_PER_P,
     MAX_TERM_YEN,
@@ -24,7 +25,7 @@ from parlor.models import (
 )
 from parlor.selectors.access import Role, players_for, require, table_for
 from parlor.selectors.visits import adjustment_for, adjustments_of, store_net
-from parlor.services.money import Terms, money_settings_set
+from parlor.services.money import money_settings_set
 from parlor.services.settlements import (
     MAX_ADJUSTMENT_YEN,
     adjustment_create,

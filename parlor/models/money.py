@@ -8,17 +8,22 @@ from __future__ import annotations
 from django.db import models
 from django.db.models import Q
 
+from parlor.domain import money as rules
 from parlor.models.games import Game
 from parlor.models.parlors import Parlor
 from parlor.models.tables import Table
 
 
 class FeeModel(models.TextChoices):
-    """How the parlor takes its game fee (ゲーム代 / 場代)."""
+    """How the parlor takes its game fee (ゲーム代 / 場代): the values of domain.money.FeeModel,
+    which the arithmetic reads, with the labels the forms show."""
 
-    EACH = "each", "Each player pays the fee"
-    EACH_PLUS_TOP = "each_plus_top", "Each pays the fee; the top also pays the top prize"
-    TOP_ONLY = "top_only", "Only the top pays, the whole table's fee"
+    EACH = rules.FeeModel.EACH.value, "Each player pays the fee"
+    EACH_PLUS_TOP = (
+        rules.FeeModel.EACH_PLUS_TOP.value,
+        "Each pays the fee; the top also pays the top prize",
+    )
+    TOP_ONLY = rules.FeeModel.TOP_ONLY.value, "Only the top pays, the whole table's fee"
 
 
 MONEY_UNITS_YEN = (1, 10, 100)

@@ -12,7 +12,7 @@ from parlor.models.parlors import Parlor
 class RulesetDefinition(models.Model):
     """A parlor's own ruleset: the engine's ruleset dict, usually `{"base": "<preset>", ...}`.
 
-    It is validated with the engine before it is saved (services.rulesets.ruleset_validate).
+    It is validated with the engine before it is saved (selectors.rulesets.ruleset_validate).
     Tables refer to a ruleset by key: a preset id, or the key of one of these.
     """
 

@@ -17,9 +17,9 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from parlor.errors import DomainError
 from parlor.models import GameStatus
 from parlor.selectors.live import LiveGame, live_game
-from parlor.services.errors import DomainError
 from parlor.web import labels
 from parlor.web.pages import seat_tiles, signed, transfer_rows
 

@@ -10,7 +10,7 @@ from enum import StrEnum
 
 from django.utils.translation import gettext as _
 
-from parlor.services.errors import InvalidInput
+from parlor.errors import InvalidInput
 
 
 class Paper(StrEnum):

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from parlor.services.errors import DomainError
+from parlor.errors import DomainError
 
 # WeasyPrint logs every rendering step at INFO (its import included); only its warnings are
 # worth a log line.

@@ -7,11 +7,11 @@ from datetime import datetime
 
 from django.utils.translation import gettext as _
 
+from parlor.domain.business_days import business_day_of
 from parlor.models import LineKind, Parlor, SettlementLine
 from parlor.reports.render.text import clock, plain
 from parlor.reports.sections import Local, local_time
 from parlor.selectors.visits import Receipt
-from parlor.services.business_days import business_day_of
 from parlor.services.stats import PlayerStats
 
 MINUS = "−"  # U+2212, as printed receipts and score boards write it

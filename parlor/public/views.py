@@ -12,6 +12,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 
+from parlor.errors import DomainError, InvalidInput, NotFound
 from parlor.models import Parlor, Player
 from parlor.public.paper import PAPERS, Paper, paper_of
 from parlor.public.pdf import PdfUnavailable, html_to_pdf, html_to_roll_pdf
@@ -25,7 +26,6 @@ from parlor.public.present import (
 from parlor.selectors.access import Role
 from parlor.selectors.games import results_of_player
 from parlor.selectors.visits import receipt_of, visit_for, visit_lines_of_player
-from parlor.services.errors import DomainError, InvalidInput, NotFound
 from parlor.services.standings import Standings, parlor_standings, standings_are_public
 from parlor.services.stats import player_stats
 from parlor.web.pages import ruleset_titles

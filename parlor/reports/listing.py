@@ -6,11 +6,11 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
 
+from parlor.domain.business_days import business_day_of
+from parlor.errors import NotFound
 from parlor.models import Parlor
 from parlor.reports.models import DailyReport, ReportFormat
 from parlor.selectors.access import Access, Role, _uuid, require
-from parlor.services.business_days import business_day_of
-from parlor.services.errors import NotFound
 
 
 def manager_access(user: Any) -> Access:

@@ -12,9 +12,9 @@ from datetime import datetime, timedelta
 from django.db import transaction
 from django.utils import timezone
 
+from parlor.domain.business_days import business_day_of, day_range
 from parlor.models import Parlor
 from parlor.reports.models import DailyReport, ReportFormat, ReportStatus
-from parlor.services.business_days import business_day_of, day_range
 
 LOOKBACK_DAYS = 2  # also the day before, should beat have been down when it closed
 STUCK_AFTER = timedelta(minutes=10)  # a report pending this long has lost its message

@@ -1,6 +1,6 @@
 """Reads for the daily report: one business day's ledger, loaded in a fixed number of queries.
 
-Money per seat comes from the parlor's own settlement arithmetic (services.money), so the
+Money per seat comes from the parlor's own settlement arithmetic (domain.money), so the
 report, the receipts and the store's net can never disagree on a yen.
 """
 
@@ -12,6 +12,8 @@ from typing import Any
 
 from django.db.models import Q
 
+from parlor.domain.business_days import day_range
+from parlor.domain.money import SeatResult, Terms, game_money_compute
 from parlor.models import (
     Adjustment,
     AdjustmentKind,
@@ -27,8 +29,6 @@ from parlor.models import (
     Settlement,
     VisitGame,
 )
-from parlor.services.business_days import day_range
-from parlor.services.money import SeatResult, Terms, game_money_compute
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,11 +16,11 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from parlor.domain.business_days import business_day_of
+from parlor.errors import InvalidInput, TooManyRequests
 from parlor.models import Parlor
 from parlor.reports.models import DailyReport, ReportFormat, ReportStatus
 from parlor.reports.tasks import enqueue_daily_report
-from parlor.services.business_days import business_day_of
-from parlor.services.errors import InvalidInput, TooManyRequests
 
 FORMATS: tuple[ReportFormat, ...] = tuple(ReportFormat)
 
@@ -98,7 +98,8 @@ def _count_against_the_limit(parlor: Parlor, builds: int) -> None:
 
 
 # No savepoint (two round trips): it runs in the transaction of the change that calls it
-# (a post_save signal) and an error in it ends that transaction, as nothing catches it.
+# (staleness.report_days_changed, from the service that made the change) and an error in it
+# ends that transaction, as nothing catches it.
 @transaction.atomic(savepoint=False)
 def daily_reports_mark_stale(*, parlor_id: int, days: Iterable[date]) -> int:
     """A change to these business days (a correction, a game, a check-out) makes their

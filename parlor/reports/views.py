@@ -17,10 +17,10 @@ from django.shortcuts import redirect, render
 from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_POST
 
+from parlor.errors import DomainError
 from parlor.reports.listing import last_closed_day, manager_access, report_days, report_for
 from parlor.reports.models import ReportFormat
 from parlor.reports.services import daily_report_request
-from parlor.services.errors import DomainError
 from parlor.web.manager import manager_error, manager_page
 
 

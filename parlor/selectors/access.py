@@ -16,8 +16,8 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import OuterRef, QuerySet, Subquery
 
+from parlor.errors import Forbidden, InvalidInput, NotFound
 from parlor.models import Game, MemberRole, Parlor, ParlorMember, Player, Table
-from parlor.services.errors import Forbidden, InvalidInput, NotFound
 
 
 class Role(StrEnum):

@@ -19,9 +19,9 @@ from parlor.models import (
     VisitStatus,
 )
 from parlor.search_text import search_matches
-from parlor.selectors.visits import open_receipts
-from parlor.services.money import money_settings_for
-from parlor.services.visits import staff_user_ids, visit_is_over
+from parlor.selectors.members import staff_user_ids
+from parlor.selectors.money import money_settings_for
+from parlor.selectors.visits import open_receipts, visit_is_over
 
 
 class PlayerState(StrEnum):

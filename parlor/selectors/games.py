@@ -8,11 +8,11 @@ from typing import Any
 
 from django.db.models import Prefetch, QuerySet
 
+from parlor.errors import DomainError
 from parlor.models import Game, GameResult, GameSeat, GameStatus, Hand, Parlor, Player, Table
 from parlor.natural_sort import natural_sorted
-from parlor.services.errors import DomainError
-from parlor.services.rulesets import rulesets_resolve
-from parlor.services.seating import SeatingStatus, seating_statuses
+from parlor.selectors.rulesets import rulesets_resolve
+from parlor.selectors.seating import SeatingStatus, seating_statuses
 from scoring.errors import ScoringError
 from scoring.facts import seat_winds
 from scoring.ruleset import Ruleset

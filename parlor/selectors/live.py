@@ -17,8 +17,8 @@ from django.db.models import Exists, IntegerField, OuterRef
 from django.db.models.fields.json import KT
 from django.db.models.functions import Cast
 
+from parlor.errors import DomainError, NotFound
 from parlor.models import Game, GameSeat, Hand, HandState, SeatDraw
-from parlor.services.errors import DomainError, NotFound
 
 LIVE_LINK_MAX_AGE = timedelta(hours=12)  # a long evening at one table
 _SALT = "parlor.live-view"

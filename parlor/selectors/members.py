@@ -6,9 +6,9 @@ from typing import Any
 
 from django.db.models import QuerySet
 
-from parlor.models import Parlor, ParlorMember
+from parlor.errors import NotFound
+from parlor.models import MemberRole, Parlor, ParlorMember
 from parlor.selectors.access import Role, require
-from parlor.services.errors import NotFound
 
 
 def members_of(parlor: Parlor) -> QuerySet[ParlorMember]:
@@ -27,3 +27,13 @@ def member_for(user: Any, member_id: int) -> ParlorMember:
     if member is None:
         raise NotFound(f"no member {member_id} at {parlor.name}", code="member_not_found")
     return member
+
+
+def staff_user_ids(parlor_id: int) -> set[int]:
+    """The users of the parlor's staff and managers: a player of theirs seated without a visit
+    plays for the parlor (本走)."""
+    return set(
+        ParlorMember.objects.filter(
+            parlor_id=parlor_id, role__in=[MemberRole.STAFF, MemberRole.MANAGER]
+        ).values_list("user_id", flat=True)
+    )

@@ -12,6 +12,8 @@ from typing import Any
 
 from django.db.models import Count, Q, QuerySet
 
+from parlor.domain.business_days import business_day_of, day_range
+from parlor.errors import Forbidden, NotFound
 from parlor.models import (
     Adjustment,
     Game,
@@ -23,11 +25,16 @@ from parlor.models import (
     VisitStatus,
 )
 from parlor.selectors.access import Access, Role, _uuid, require
-from parlor.services.business_days import business_day_of, day_range
-from parlor.services.errors import Forbidden, NotFound
-from parlor.services.money import game_money_of
-from parlor.services.settlements import lines_totals, visits_lines
-from parlor.services.visits import visit_is_over
+from parlor.selectors.money import game_money_of
+from parlor.selectors.receipt_lines import lines_totals, visits_lines
+
+
+def visit_is_over(visit: Visit) -> bool:
+    """After ラス半, true once the last game has finished: the visit takes no more games.
+
+    A last game voided (無効) was not played: the next game the player sits in is the last."""
+    game = visit.last_game
+    return game is not None and game.status == GameStatus.FINISHED
 
 
 def visit_for(user: Any, visit_id: Any, *, role: Role = Role.STAFF) -> tuple[Visit, Access]:
@@ -141,7 +148,7 @@ def receipt_of(visit: Visit) -> Receipt:
 
 def open_receipts(visits: Sequence[Visit]) -> dict[int, Receipt]:
     """The provisional receipt of each open visit (by visit id), in four queries however many
-    visits and games (settlements.visits_lines)."""
+    visits and games (receipt_lines.visits_lines)."""
     found = visits_lines(visits)
     return {
         visit.pk: Receipt(

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
+from parlor.domain.money import Terms
 from parlor.models import (
     FeeModel,
     Game,
@@ -39,7 +40,7 @@ from parlor.services.demo_floor import (
     demo_floor_play,
     demo_history_play,
 )
-from parlor.services.money import Terms, money_settings_set
+from parlor.services.money import money_settings_set
 from parlor.services.players import player_create
 from rulesets.registry import PRESETS
 

@@ -11,8 +11,8 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
+from parlor.errors import Conflict
 from parlor.models import Game, GameStatus, Player, Table, Visit, VisitStatus
-from parlor.services.errors import Conflict
 from parlor.services.games import game_finish, game_start
 from parlor.services.hands import hand_record
 from parlor.services.seating import Seating

@@ -9,8 +9,11 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from parlor.errors import Conflict, Forbidden, InvalidInput
 from parlor.models import Game, GameSeat, GameStatus, Player, Table
+from parlor.reports.staleness import report_days_changed
 from parlor.selectors.access import is_manager
+from parlor.selectors.rulesets import ruleset_resolve
 from parlor.services import engine
 from parlor.services.audit_log import (
     audit_game_finished,
@@ -18,14 +21,12 @@ from parlor.services.audit_log import (
     audit_game_voided,
     game_snapshot,
 )
-from parlor.services.errors import Conflict, Forbidden, InvalidInput
 from parlor.services.replays import (
     current_hands,
     game_record,
     game_start_state_store,
     replay_store,
 )
-from parlor.services.rulesets import ruleset_resolve
 from parlor.services.seat_stats import seat_stats_store
 from parlor.services.seating import Seating, seating_plan
 from parlor.services.settlements import settlement_reconcile_game
@@ -106,6 +107,7 @@ def game_finish(*, game: Game, by: AbstractBaseUser | None) -> Game:
     game.is_closed_by_staff = True
     game.save(update_fields=["is_closed_by_staff"])
     replay_store(game, replay, hands, from_sequence=len(hands) + 1)
+    report_days_changed(game.table.parlor, [game.ended_at])
     audit_game_finished(game, by=by, before=before)
     enqueue_verify_if_finished(game)
     return game
@@ -159,6 +161,7 @@ def game_void(
     )
     seat_stats_store(game, results=(), hands=())  # a voided game keeps no figures
     settlement_reconcile_game(game, by=by)
+    report_days_changed(game.table.parlor, [game.ended_at])  # its day no longer counts it
     audit_game_voided(game, by=by, before=before, reason=reason)
     return game
 

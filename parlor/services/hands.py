@@ -14,7 +14,9 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
+from parlor.errors import Conflict, InvalidInput, NotFound
 from parlor.models import Game, GameResult, GameStatus, Hand, HandState
+from parlor.reports.staleness import report_days_changed
 from parlor.services import engine
 from parlor.services.audit_log import (
     audit_hand_corrected,
@@ -22,7 +24,6 @@ from parlor.services.audit_log import (
     audit_hand_voided,
     hand_snapshot,
 )
-from parlor.services.errors import Conflict, InvalidInput, NotFound
 from parlor.services.games import game_lock
 from parlor.services.idempotency import Answer, KeyedRequest, answer_store, stored_answer
 from parlor.services.replays import (
@@ -184,6 +185,7 @@ def hand_append(
             figures=hand_figures_of(game),
             had_results=False,
         )
+        report_days_changed(game.table.parlor, [game.ended_at])
         enqueue_verify_if_finished(game)
     audit_hand_recorded(hand, game=game, by=by)
     return RecordedHand(hand=hand, game=game, results=tuple(results))
@@ -250,7 +252,9 @@ def hand_correct(
         reason=reason.strip(),
     )
     hands[sequence - 1] = new
+    ended_before = game.ended_at
     replay_store(game, replay, hands, from_sequence=sequence)
+    report_days_changed(game.table.parlor, [new.entered_at, ended_before, game.ended_at])
     audit_hand_corrected(new, game=game, by=by, before=before)
     enqueue_verify_if_finished(game)
     return new
@@ -278,6 +282,8 @@ def hand_void_last(*, game: Game, sequence: int, reason: str, by: AbstractBaseUs
     last.save(update_fields=["state", "voided_at", "voided_by", "void_reason"])
     game.hands_voided += 1
     game.save(update_fields=["hands_voided"])
+    ended_before = game.ended_at
     replay_store(game, replay, hands, from_sequence=len(hands) + 1)
+    report_days_changed(game.table.parlor, [last.voided_at, ended_before])
     audit_hand_voided(last, game=game, by=by, before=before)
     return last

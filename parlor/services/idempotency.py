@@ -11,9 +11,9 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 
+from parlor.errors import Conflict, InvalidInput
 from parlor.models import IdempotencyRecord, Parlor, Table
 from parlor.security.limits import has_control_characters
-from parlor.services.errors import Conflict, InvalidInput
 
 MAX_KEY_LENGTH = 200
 

@@ -9,6 +9,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
+from parlor.errors import Conflict, InvalidInput
 from parlor.models import (
     Game,
     GameSeat,
@@ -19,9 +20,9 @@ from parlor.models import (
     SeatDrawMethod,
     Table,
 )
+from parlor.reports.staleness import report_days_changed
 from parlor.services import engine
 from parlor.services.audit_log import audit_game_started
-from parlor.services.errors import Conflict, InvalidInput
 from parlor.services.games import table_lock
 from parlor.services.replays import game_record, replay_store
 from parlor.services.seating import seat_draw_create
@@ -128,6 +129,7 @@ def game_import(
         for index, entry in enumerate(entries)
     )
     replay_store(game, replay, list(hands), from_sequence=1)
+    report_days_changed(table.parlor, [game.ended_at])  # a finished record counts today
     audit_game_started(game, by=by, source="import")
     enqueue_verify_if_finished(game)
     return game

@@ -12,9 +12,9 @@ from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
+from parlor.errors import Conflict, InvalidInput
 from parlor.models import AuditAction, MemberRole, Parlor, ParlorMember
 from parlor.services.audit_log import audit_record
-from parlor.services.errors import Conflict, InvalidInput
 
 
 def _snapshot(member: ParlorMember) -> dict[str, Any]:

@@ -9,9 +9,9 @@ from zoneinfo import available_timezones
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
+from parlor.errors import InvalidInput
 from parlor.models import AuditAction, Parlor
 from parlor.services.audit_log import audit_record
-from parlor.services.errors import InvalidInput
 
 MAX_NAME_LENGTH = Parlor.name.field.max_length
 

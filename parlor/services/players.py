@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 
+from parlor.errors import Conflict, InvalidInput
 from parlor.models import Parlor, Player, PlayerKind
 from parlor.security.limits import has_control_characters
 from parlor.services.audit_log import (
@@ -12,7 +13,6 @@ from parlor.services.audit_log import (
     audit_player_created,
     player_snapshot,
 )
-from parlor.services.errors import Conflict, InvalidInput
 
 # The columns' lengths (models.Player): a longer value is refused with the field named.
 _MAX_LENGTHS = {"name": 60, "kana": 60, "member_number": 20}

@@ -14,6 +14,8 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from parlor.domain.money import SeatMoney, SeatResult, Terms, game_money_compute
+from parlor.errors import Conflict
 from parlor.models import (
     Game,
     GameMoney,
@@ -24,8 +26,6 @@ from parlor.models import (
     HandState,
 )
 from parlor.services import engine
-from parlor.services.errors import Conflict
-from parlor.services.money import SeatMoney, SeatResult, Terms, game_money_compute
 from parlor.services.seat_stats import seat_stats_store
 from parlor.services.settlements import (
     SettledMoneyChange,

@@ -1,6 +1,7 @@
-"""Settlements (精算): a visit's receipt lines, the closed settlement, and adjustments.
+"""Settlements (精算): the closed settlement of a check-out, and adjustments.
 
-    visit_total = Σ game_money over the games of the visit + Σ open adjustments
+The receipt's lines as they would be now (visit_total = Σ game money + Σ open adjustments)
+are read by selectors.receipt_lines; a check-out writes them as they are.
 
 An adjustment is signed from the player's side (+ owed to the player, − owed by them), so money
 already paid out during the visit is an adjustment of −(what was paid), as settlement.md has it.
@@ -8,7 +9,7 @@ already paid out during the visit is an adjustment of −(what was paid), as set
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -17,11 +18,12 @@ from django.db import transaction
 from django.db.models import Sum
 from django.utils import timezone
 
+from parlor.domain.money import SeatMoney
+from parlor.errors import Conflict, InvalidInput
 from parlor.models import (
     Adjustment,
     AdjustmentKind,
     Game,
-    GameMoney,
     GameStatus,
     LineKind,
     Player,
@@ -31,126 +33,12 @@ from parlor.models import (
     VisitGame,
     VisitStatus,
 )
+from parlor.reports.staleness import report_days_changed
+from parlor.selectors.money import game_money_of
+from parlor.selectors.receipt_lines import lines_totals, visit_lines
 from parlor.services.audit_log import audit_adjustment_created, audit_adjustment_settled
-from parlor.services.errors import Conflict, InvalidInput
-from parlor.services.money import SeatMoney, Terms, game_money_of, games_money
 
 MAX_ADJUSTMENT_YEN = 10_000_000  # a manual adjustment; corrections are computed, not entered
-
-
-def _game_line(link: VisitGame, money: SeatMoney | None) -> SettlementLine | None:
-    """The receipt line of one game of the visit (unsaved), or None if it counts for nothing:
-    `money` is the seat's money in that game, None without money terms or results."""
-    game = link.game
-    if game.status != GameStatus.FINISHED or money is None:
-        return None
-    terms = Terms.of(game.money)
-    return SettlementLine(
-        kind=LineKind.GAME,
-        game=game,
-        table_label=game.table.label,
-        played_at=game.started_at,
-        ruleset_key=game.ruleset_key,
-        ruleset_title=str(game.ruleset_snapshot.get("title", game.ruleset_key))[:100],
-        rank=money.rank,
-        result_tenths=money.result_tenths,
-        chips=money.chips,
-        rate_yen_per_p=terms.rate_yen_per_p,
-        chip_value_yen=terms.chip_value_yen,
-        points_yen=money.points_yen,
-        chips_yen=money.chips_yen,
-        fee_yen=money.fee_yen,
-        amount_yen=money.game_money_yen,
-        stand_in=link.stand_in_by_id is not None,
-    )
-
-
-def _adjustment_line(adjustment: Adjustment) -> SettlementLine:
-    return SettlementLine(
-        kind=LineKind.ADJUSTMENT,
-        adjustment=adjustment,
-        game=adjustment.game,
-        table_label=adjustment.game.table.label if adjustment.game else "",
-        played_at=adjustment.game.started_at if adjustment.game else None,
-        amount_yen=adjustment.amount_yen,
-        description=adjustment.reason,
-    )
-
-
-def visit_lines(visit: Visit) -> list[SettlementLine]:
-    """What the receipt of the visit would say now (unsaved lines, in order).
-
-    Finished games only, in the order they were played, then the player's open adjustments.
-    """
-    return visits_lines([visit])[visit.pk].lines
-
-
-@dataclass(frozen=True, slots=True)
-class VisitLines:
-    """What an open visit's receipt would say now, and how many of its games are in progress."""
-
-    lines: list[SettlementLine]
-    games_in_progress: int
-
-
-def visits_lines(visits: Sequence[Visit]) -> dict[int, VisitLines]:
-    """visit_lines of many visits at once (the counter shows every open visit's money).
-
-    Four queries whatever the number of visits and games: the visits' games with their
-    tables and money terms, those games' results, their staff seats, the players' open
-    adjustments.
-    """
-    links = list(
-        VisitGame.objects.filter(visit__in=visits)
-        .select_related("game__table", "game__money")
-        .order_by("game__started_at", "game_id")
-    )
-    terms = {
-        link.game_id: link.game.money
-        for link in links
-        if link.game.status == GameStatus.FINISHED and _has_money(link.game)
-    }
-    money = games_money(terms) if terms else {}
-    adjustments = Adjustment.objects.filter(
-        player_id__in={visit.player_id for visit in visits}, settled_at__isnull=True
-    ).select_related("game__table")
-    by_visit: dict[int, list[SettlementLine]] = {visit.pk: [] for visit in visits}
-    in_progress = dict.fromkeys(by_visit, 0)
-    for link in links:
-        seat_money = money.get(link.game_id, {}).get(link.seat)
-        line = _game_line(link, seat_money)
-        if line is not None:
-            by_visit[link.visit_id].append(line)
-        in_progress[link.visit_id] += link.game.status == GameStatus.IN_PROGRESS
-    visit_of_player = {visit.player_id: visit.pk for visit in visits}
-    for adjustment in adjustments:  # in the order they were made (Meta.ordering)
-        by_visit[visit_of_player[adjustment.player_id]].append(_adjustment_line(adjustment))
-    for lines in by_visit.values():
-        for position, line in enumerate(lines, start=1):
-            line.position = position
-    return {pk: VisitLines(lines, in_progress[pk]) for pk, lines in by_visit.items()}
-
-
-def _has_money(game: Game) -> bool:
-    try:
-        game.money  # noqa: B018  (select_related: no query; absent for games without terms)
-    except GameMoney.DoesNotExist:
-        return False
-    return True
-
-
-def lines_totals(lines: list[SettlementLine]) -> dict[str, int]:
-    games = [line for line in lines if line.kind == LineKind.GAME]
-    totals = {
-        "points_yen": sum(line.points_yen for line in games),
-        "chips_yen": sum(line.chips_yen for line in games),
-        "fees_yen": sum(line.fee_yen for line in games),
-        "adjustments_yen": sum(line.amount_yen for line in lines if line.kind != LineKind.GAME),
-    }
-    totals["total_yen"] = (
-        totals["points_yen"] + totals["chips_yen"] - totals["fees_yen"] + totals["adjustments_yen"]
-    )
-    return totals
 
 
 def settlement_build(*, visit: Visit, by: AbstractBaseUser | None, at: datetime) -> Settlement:
@@ -173,6 +61,7 @@ def settlement_build(*, visit: Visit, by: AbstractBaseUser | None, at: datetime)
     Adjustment.objects.filter(pk__in=taken, settled_at__isnull=True).update(
         settled_in=settlement, settled_at=at, settled_by=by
     )
+    report_days_changed(visit.parlor, [at])  # the receipt and the adjustments it took
     return settlement
 
 
@@ -237,7 +126,7 @@ def settlement_reconcile_game(
     """After a game's results changed, or it was voided: an adjustment for every closed visit
     it was settled in.
 
-    Called under the game's lock by replays.replay_apply and games.game_void. A difference
+    Called under the game's lock by replays.replay_store and games.game_void. A difference
     between what was paid and what the game is worth now (settled_money_changes; nothing, once
     voided) becomes an open adjustment naming the correction or the void, never a change to
     the closed receipt. `by`: who voided the game.
@@ -273,6 +162,7 @@ def settlement_reconcile_game(
     ]
     for adjustment in made:  # money owed after a receipt closed: audited like a manual one
         audit_adjustment_created(adjustment, by=adjustment.created_by)
+    report_days_changed(game.table.parlor, [adjustment.created_at for adjustment in made])
     return made
 
 
@@ -307,6 +197,7 @@ def adjustment_create(
         created_by=by,
     )
     audit_adjustment_created(adjustment, by=by)  # type: ignore[arg-type]
+    report_days_changed(adjustment.parlor, [adjustment.created_at])
     return adjustment
 
 
@@ -319,4 +210,5 @@ def adjustment_settle(*, adjustment: Adjustment, by: AbstractBaseUser | None) ->
     adjustment.settled_at, adjustment.settled_by = timezone.now(), by
     adjustment.save(update_fields=["settled_at", "settled_by"])
     audit_adjustment_settled(adjustment, by=by)  # type: ignore[arg-type]
+    report_days_changed(adjustment.parlor, [adjustment.created_at, adjustment.settled_at])
     return adjustment

@@ -13,10 +13,10 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.db.models import Count, Q, Sum
 
+from parlor.domain.business_days import business_day_of, day_range, month_range
+from parlor.errors import InvalidInput
 from parlor.models import GameSeatStats, Parlor, StandingsSettings
 from parlor.services.audit_log import audit_standings_settings
-from parlor.services.business_days import business_day_of, day_range, month_range
-from parlor.services.errors import InvalidInput
 
 DEFAULT_MONTHLY_MIN_GAMES = 10
 MAX_MONTHLY_MIN_GAMES = 500  # 月間ランキングの規定数 at most

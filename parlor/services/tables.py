@@ -9,12 +9,12 @@ from __future__ import annotations
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
+from parlor.errors import Conflict, InvalidInput
 from parlor.models import AuditAction, Game, GameStatus, Parlor, Table
 from parlor.natural_sort import natural_key
+from parlor.selectors.rulesets import ruleset_resolve
 from parlor.services.audit_log import audit_record
-from parlor.services.errors import Conflict, InvalidInput
 from parlor.services.games import table_lock
-from parlor.services.rulesets import ruleset_resolve
 
 
 def _snapshot(table: Table) -> dict[str, object]:

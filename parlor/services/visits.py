@@ -20,15 +20,14 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from parlor.errors import Conflict, InvalidInput
 from parlor.models import (
     Adjustment,
     Game,
     GameMoney,
     GameSeat,
     GameStatus,
-    MemberRole,
     Parlor,
-    ParlorMember,
     Player,
     PlayerKind,
     Settlement,
@@ -36,6 +35,9 @@ from parlor.models import (
     VisitGame,
     VisitStatus,
 )
+from parlor.selectors.members import staff_user_ids
+from parlor.selectors.money import money_settings_for
+from parlor.selectors.visits import visit_is_over
 from parlor.services.audit_log import (
     audit_last_game_call,
     audit_settlement_closed,
@@ -43,8 +45,6 @@ from parlor.services.audit_log import (
     audit_visit_checked_in,
     stand_in_snapshot,
 )
-from parlor.services.errors import Conflict, InvalidInput
-from parlor.services.money import money_settings_for
 from parlor.services.players import player_create
 from parlor.services.settlements import settlement_build
 
@@ -63,14 +63,6 @@ def _require_open(visit: Visit) -> None:
             f"{visit.player.name} has already checked out; the receipt is closed",
             code="visit_closed",
         )
-
-
-def visit_is_over(visit: Visit) -> bool:
-    """After ラス半, true once the last game has finished: the visit takes no more games.
-
-    A last game voided (無効) was not played: the next game the player sits in is the last."""
-    game = visit.last_game
-    return game is not None and game.status == GameStatus.FINISHED
 
 
 @transaction.atomic
@@ -289,16 +281,6 @@ def game_money_attach(*, game: Game, player_count: int) -> None:
                 code="player_not_checked_in",
                 field="players",
             )
-
-
-def staff_user_ids(parlor_id: int) -> set[int]:
-    """The users of the parlor's staff and managers: a player of theirs seated without a visit
-    plays for the parlor (本走)."""
-    return set(
-        ParlorMember.objects.filter(
-            parlor_id=parlor_id, role__in=[MemberRole.STAFF, MemberRole.MANAGER]
-        ).values_list("user_id", flat=True)
-    )
 
 
 def _visit_take_game(visit: Visit, game: Game, seat: int) -> None:

@@ -11,7 +11,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 
-from parlor.services.errors import DomainError
+from parlor.errors import DomainError
 from parlor.web.errors import error_payload
 
 View = Callable[..., HttpResponse]

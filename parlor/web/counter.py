@@ -19,13 +19,13 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from rest_framework import serializers
 
 from parlor.api.people import PlayerListView
+from parlor.errors import DomainError
 from parlor.models import Parlor, Visit
 from parlor.public.paper import PAPERS
 from parlor.public.present import receipt_lines, receipt_totals, signed
 from parlor.selectors.access import Role, player_for, players_for, require
 from parlor.selectors.counter import PlayerState, counter_rows, player_matches, players_found
 from parlor.selectors.visits import adjustments_of, receipt_of, visit_for
-from parlor.services.errors import DomainError
 from parlor.services.idempotency import idempotent_call, request_fingerprint
 from parlor.services.visits import (
     adjustments_pay_out,

@@ -13,7 +13,7 @@ from typing import Any
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from parlor.services.errors import DomainError
+from parlor.errors import DomainError
 from scoring.errors import RecordError, ScoringError
 
 # The part of the pad a field path points at: the first pattern that matches wins.

@@ -18,11 +18,11 @@ from django.views.decorators.http import require_GET, require_POST
 from rest_framework import serializers
 
 from parlor.api.hands import HandCorrectView, HandPreviewView, HandRecordView
+from parlor.errors import DomainError, NotFound
 from parlor.models import Game, HandState
 from parlor.security.limits import HAND_SEQUENCE_MAX
 from parlor.selectors.access import game_for
 from parlor.services import engine
-from parlor.services.errors import DomainError, NotFound
 from parlor.services.hands import hand_correct, hand_preview, hand_record_answered
 from parlor.services.idempotency import KeyedRequest, idempotent_call, request_fingerprint
 from parlor.services.replays import current_hands, game_record, replay_money_changes

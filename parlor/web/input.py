@@ -17,8 +17,8 @@ from rest_framework import serializers
 from rest_framework.exceptions import ParseError
 
 from parlor.api.errors import first_validation_error
+from parlor.errors import InvalidInput
 from parlor.security.parsers import BoundedJSONParser, JSONBoundsError
-from parlor.services.errors import InvalidInput
 
 # The serializers' error codes as the tablet's codes (parlor.web.errors), which carry a sentence
 # in the staff's language; any other code is "invalid_value".

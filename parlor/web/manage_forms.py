@@ -8,7 +8,7 @@ from typing import Any
 from django import forms
 from django.http import HttpRequest
 
-from parlor.services.errors import DomainError
+from parlor.errors import DomainError
 
 
 def form_refused(form: forms.Form, exc: DomainError) -> None:

@@ -14,11 +14,12 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_POST
 
+from parlor.domain.money import Terms
+from parlor.errors import NotFound
 from parlor.models import MONEY_UNITS_YEN, FeeModel, MoneySettings, Parlor, Table
 from parlor.selectors.access import Role, require
-from parlor.services.errors import NotFound
-from parlor.services.money import Terms, money_settings_set, money_settings_table_remove
-from parlor.services.rulesets import rulesets_resolve
+from parlor.selectors.rulesets import rulesets_resolve
+from parlor.services.money import money_settings_set, money_settings_table_remove
 from parlor.web.manage_forms import submitted
 from parlor.web.manager import manager_page
 from scoring.ruleset import Ruleset

@@ -13,11 +13,11 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
+from parlor.errors import DomainError
 from parlor.models import Player, PlayerKind
 from parlor.selectors.access import Role, player_for, require
 from parlor.selectors.counter import players_matching
 from parlor.services.audit_log import player_snapshot
-from parlor.services.errors import DomainError
 from parlor.services.players import player_update
 from parlor.web.manage_forms import submitted
 from parlor.web.manager import manager_page

@@ -14,11 +14,12 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_http_methods
 
+from parlor.errors import DomainError, NotFound
 from parlor.models import Parlor, RulesetDefinition
 from parlor.security.limits import JSON_MAX_DEPTH, json_depth_exceeds
 from parlor.selectors.access import Role, require
-from parlor.services.errors import DomainError, NotFound
-from parlor.services.rulesets import ruleset_create, ruleset_resolve
+from parlor.selectors.rulesets import ruleset_resolve
+from parlor.services.rulesets import ruleset_create
 from parlor.web.manager import manager_page
 from rulesets.registry import PRESETS
 from scoring.errors import ScoringError

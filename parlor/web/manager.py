@@ -14,8 +14,8 @@ from django.contrib.auth.signals import user_logged_in
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from parlor.errors import DomainError
 from parlor.selectors.access import is_manager
-from parlor.services.errors import DomainError
 from parlor.web.access import View, signed_in_page
 
 # The session remembers whether its user is a manager, for the link to the manager pages in

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 
 from parlor.models import Game, GameResult, Parlor
 from parlor.selectors.counter import PlayerAtCounter
-from parlor.services.rulesets import rulesets_resolve
+from parlor.selectors.rulesets import rulesets_resolve
 from parlor.web import labels
 from scoring.facts import WINDS
 from scoring.ruleset import Ruleset

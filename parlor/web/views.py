@@ -18,12 +18,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from parlor.api.hands import HandVoidView
+from parlor.errors import DomainError
 from parlor.models import Game, GameStatus, HandState, Parlor, Table
 from parlor.selectors.access import Role, game_for, players_for, require, table_for
 from parlor.selectors.counter import player_matches, start_rows, visits_last_game_over
 from parlor.selectors.games import game_detail, table_state, tables_of, tables_state
 from parlor.services import engine
-from parlor.services.errors import DomainError
 from parlor.services.games import game_finish, game_start
 from parlor.services.hands import hand_void_last
 from parlor.services.seating import Seating

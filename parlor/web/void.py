@@ -10,10 +10,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from parlor.api.games import GameCancelView
+from parlor.errors import DomainError
 from parlor.models import Game
 from parlor.selectors.access import game_for
 from parlor.services import engine
-from parlor.services.errors import DomainError
 from parlor.services.games import game_void_at_the_table
 from parlor.web import pages
 from parlor.web.access import staff_page

@@ -22,6 +22,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.db.models import Sum
 
+from parlor.domain.business_days import business_day_of, day_range
 from parlor.models import (
     Adjustment,
     AdjustmentKind,
@@ -36,7 +37,6 @@ from parlor.models import (
     Visit,
     VisitStatus,
 )
-from parlor.services.business_days import business_day_of, day_range
 from parlor.services.demo import demo_load
 from parlor.services.games import game_finish
 from parlor.services.visits import visit_check_out

@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 
+from parlor.domain.money import Terms
 from parlor.models import FeeModel, Settlement, Visit, VisitStatus
-from parlor.services.money import Terms, money_settings_set
+from parlor.services.money import money_settings_set
 from tests.browser.tablet import Tablet
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -14,10 +14,11 @@ from typing import Any
 
 import pytest
 
+from parlor.domain.money import Terms
 from parlor.models import FeeModel, Player, PlayerKind, Table
 from parlor.services.games import game_finish, game_start
 from parlor.services.hands import hand_record
-from parlor.services.money import Terms, money_settings_set
+from parlor.services.money import money_settings_set
 from parlor.services.seating import Seating
 from parlor.services.visits import visit_check_in, visit_check_out, visit_last_game_call
 from tests.browser.conftest import signed_in_context

@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import AnonymousUser
 
+from parlor.errors import Forbidden, NotFound
 from parlor.models import Game, MemberRole, Parlor, Player, Table
 from parlor.selectors.access import Access, Role, access_for, game_for, table_for
-from parlor.services.errors import Forbidden, NotFound
 from parlor.services.games import game_start
 from parlor.services.seating import Seating
 from tests.parlor.factories import MemberFactory, PlayerFactory, TableFactory, UserFactory

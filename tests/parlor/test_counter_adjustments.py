@@ -9,6 +9,7 @@ import json
 
 import pytest
 
+from parlor.errors import Conflict
 from parlor.models import (
     Adjustment,
     AuditEvent,
@@ -17,7 +18,6 @@ from parlor.models import (
     Visit,
     VisitStatus,
 )
-from parlor.services.errors import Conflict
 from parlor.services.games import game_finish, game_start
 from parlor.services.hands import hand_record
 from parlor.services.money import money_settings_set

@@ -10,12 +10,13 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from parlor.domain.money import Terms
 from parlor.models import AdjustmentKind, FeeModel, GameStatus, Parlor, Player, Visit
 from parlor.selectors.counter import counter_rows
 from parlor.selectors.visits import open_receipts, receipt_of
 from parlor.services.games import game_finish, game_start
 from parlor.services.hands import hand_record
-from parlor.services.money import Terms, money_settings_set
+from parlor.services.money import money_settings_set
 from parlor.services.seating import Seating
 from parlor.services.settlements import adjustment_create
 from parlor.services.visits import visit_check_in

@@ -7,8 +7,8 @@ import re
 
 import pytest
 
+from parlor.errors import Conflict, InvalidInput
 from parlor.models import AuditEvent, Player, PlayerKind, Visit, VisitStatus
-from parlor.services.errors import Conflict, InvalidInput
 from parlor.services.games import game_start
 from parlor.services.seating import Seating
 from parlor.services.visits import visit_check_in, visit_walk_in

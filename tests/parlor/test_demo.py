@@ -10,6 +10,7 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.test import Client
 
+from parlor.domain.money import Terms
 from parlor.models import (
     Game,
     GameSeat,
@@ -30,7 +31,6 @@ from parlor.selectors.visits import receipt_of
 from parlor.services import demo, demo_floor
 from parlor.services.demo import DEMO_MONEY, DEMO_PLAYERS, DEMO_SLUG, DEMO_USERS
 from parlor.services.demo_floor import DEMO_CHECKED_OUT, DEMO_FLOOR, DEMO_HISTORY_PRESETS
-from parlor.services.money import Terms
 from parlor.services.visits import visit_check_in
 from rulesets.registry import PRESETS
 from tests.parlor.conftest import ok

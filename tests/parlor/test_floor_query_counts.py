@@ -19,6 +19,7 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.test import APIClient
 
 from parlor.api.tables import TableStateSerializer
+from parlor.errors import DomainError
 from parlor.models import (
     Game,
     GameStatus,
@@ -28,10 +29,9 @@ from parlor.models import (
     Table,
 )
 from parlor.selectors.games import game_live_state, table_state, tables_of, tables_state
-from parlor.services.errors import DomainError
+from parlor.selectors.rulesets import ruleset_resolve
 from parlor.services.games import game_finish, game_start, game_void
 from parlor.services.hands import hand_record
-from parlor.services.rulesets import ruleset_resolve
 from parlor.services.seating import Seating
 from parlor.web import pages
 from scoring.errors import ScoringError

@@ -8,8 +8,9 @@ from typing import Any
 import pytest
 from django.test import Client
 
+from parlor.domain.money import Terms
 from parlor.models import AuditEvent, MemberRole, MoneySettings, Parlor, Table
-from parlor.services.money import Terms, money_settings_set
+from parlor.services.money import money_settings_set
 from tests.parlor.factories import MemberFactory, TableFactory
 
 pytestmark = pytest.mark.django_db

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
+from parlor.errors import InvalidInput
 from parlor.models import AuditEvent, MemberRole, Parlor
-from parlor.services.errors import InvalidInput
 from parlor.services.parlors import parlor_settings_set
 from tests.parlor.factories import MemberFactory
 

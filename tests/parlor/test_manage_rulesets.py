@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 
 from parlor.models import AuditEvent, MemberRole, Parlor, RulesetDefinition
-from parlor.services.rulesets import ruleset_resolve
+from parlor.selectors.rulesets import ruleset_resolve
 from rulesets.registry import PRESETS
 from tests.parlor.factories import MemberFactory
 

@@ -7,8 +7,8 @@ import pytest
 from django.test import Client
 from rest_framework.test import APIClient
 
+from parlor.errors import InvalidInput
 from parlor.models import AuditEvent, MemberRole, Parlor, StandingsSettings
-from parlor.services.errors import InvalidInput
 from parlor.services.standings import standings_settings_set
 from tests.parlor.factories import MemberFactory
 

@@ -15,6 +15,7 @@ import time_machine
 from django.apps import apps
 from django.db.models import Exists, OuterRef
 
+from parlor.domain.business_days import month_range
 from parlor.models import (
     GameResult,
     GameSeat,
@@ -26,7 +27,6 @@ from parlor.models import (
     Player,
     Table,
 )
-from parlor.services.business_days import month_range
 from parlor.services.games import game_start
 from parlor.services.hands import hand_correct, hand_record
 from parlor.services.seat_stats import WIN_REASONS, is_bust

@@ -7,8 +7,8 @@ import doctest
 
 import pytest
 
+from parlor.domain import business_days, money
 from parlor.public import present
-from parlor.services import business_days, money
 
 
 @pytest.mark.parametrize("module", [money, business_days, present], ids=lambda m: m.__name__)

@@ -11,10 +11,10 @@ import pytest
 from django.utils import timezone
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from parlor.errors import DomainError
 
 from parlor.models import Game, HandState
 from parlor.services import engine
-from parlor.services.errors import DomainError
 from parlor.services.games import game_start
 from parlor.services.hands import hand_correct, hand_record, hand_void_last
 from parlor.services.replays import OUTCOME_FIELDS, current_hands, game_record

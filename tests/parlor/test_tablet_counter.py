@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
+from parlor.domain.money import Terms
 from parlor.models import (
     FeeModel,
     Game,
@@ -16,7 +17,7 @@ from parlor.models import (
 )
 from parlor.services.games import game_finish, game_start
 from parlor.services.hands import hand_record
-from parlor.services.money import Terms, money_settings_set
+from parlor.services.money import money_settings_set
 from parlor.services.seating import Seating
 from parlor.services.visits import visit_check_in, visit_last_game_call
 from tests.parlor.factories import MemberFactory, ParlorFactory, PlayerFactory, UserFactory

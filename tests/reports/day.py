@@ -25,6 +25,7 @@ from zoneinfo import ZoneInfo
 import time_machine
 from django.contrib.auth import get_user_model
 
+from parlor.domain.money import Terms
 from parlor.models import (
     Game,
     GameStatus,
@@ -38,7 +39,6 @@ from parlor.models import (
 )
 from parlor.services.games import game_start, game_void
 from parlor.services.hands import hand_correct, hand_record
-from parlor.services.money import Terms
 from parlor.services.rulesets import ruleset_create
 from parlor.services.seating import Seating
 from parlor.services.visits import visit_check_in, visit_check_out

@@ -1,0 +1,54 @@
+"""Reads of money: the terms a table plays under, and a game's money per seat.
+
+The arithmetic is domain.money's; these functions read the stored terms and results it needs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from django.db.models import Q
+
+from parlor.domain.money import SeatMoney, SeatResult, Terms, game_money_compute
+from parlor.models import Game, GameMoney, GameResult, GameSeat, MoneySettings, Table
+
+
+def game_money_of(game: Game) -> dict[int, SeatMoney]:
+    """A finished game's money per seat, from its stored terms and results (three queries).
+
+    Empty when the game has no money terms or no results (in progress, cancelled).
+    """
+    terms_row = GameMoney.objects.filter(game=game).first()
+    if terms_row is None:
+        return {}
+    return games_money({game.pk: terms_row})[game.pk]
+
+
+def games_money(terms: Mapping[int, GameMoney]) -> dict[int, dict[int, SeatMoney]]:
+    """The money per seat of each game in `terms` (game id -> its stored terms), from its
+    results: two queries whatever the number of games. A game without results gets {}."""
+    staff = set(
+        GameSeat.objects.filter(game_id__in=terms, is_staff_play=True).values_list(
+            "game_id", "seat"
+        )
+    )
+    rows: dict[int, list[SeatResult]] = {game_id: [] for game_id in terms}
+    for r in GameResult.objects.filter(game_id__in=terms).order_by("game_id", "seat"):
+        is_staff = (r.game_id, r.seat) in staff
+        rows[r.game_id].append(
+            SeatResult(r.seat, r.rank, r.total_tenths, r.chips, is_staff_play=is_staff)
+        )
+    return {
+        game_id: {m.seat: m for m in game_money_compute(Terms.of(terms[game_id]), seats)}
+        for game_id, seats in rows.items()
+    }
+
+
+def money_settings_for(table: Table, *, player_count: int) -> MoneySettings | None:
+    """The table's own settings, else the parlor's default for the game type (one query)."""
+    rows = MoneySettings.objects.filter(
+        Q(table__isnull=True, parlor_id=table.parlor_id) | Q(table=table),
+        player_count=player_count,
+    )
+    by_table = {row.table_id is not None: row for row in rows}
+    return by_table.get(True) or by_table.get(False)
