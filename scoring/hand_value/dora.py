@@ -1,0 +1,51 @@
+"""Dora ドラ: han from the indicated tiles, red fives 赤ドラ and pulled tiles (北抜き).
+
+They add han to a hand that has a yaku, and are never a yaku themselves.
+"""
+
+from __future__ import annotations
+
+from scoring.hand_value.hand import WinningHand
+from scoring.hand_value.tiles import NORTH, dora_after, parse_tile
+from scoring.hand_value.yaku import HandFacts
+from scoring.hand_value.yaku_table import YakuHan, YakuTable
+
+
+def indicated(indicators: tuple[str, ...], *, player_count: int, field: str) -> list[int]:
+    return [dora_after(parse_tile(name, field=f"{field}[{i}]").kind, player_count=player_count)
+            for i, name in enumerate(indicators)]
+
+
+def red_fives(hand: WinningHand) -> int:
+    names = list(hand.concealed)
+    for meld in hand.melds:
+        names.extend(meld.tiles)
+    return sum(1 for name in names if name[0] == "0")
+
+
+def dora_counts(hand: WinningHand, facts: HandFacts) -> dict[str, int]:
+    """How many dora of each kind: ``dora``, ``ura_dora``, ``aka_dora``, ``kita``.
+
+    Each North set aside is one dora, and one more per indicator pointing to North
+    (Tenhou counts the extra ones as dora or ura-dora, like a North in the hand).
+    """
+    n = hand.player_count
+    dora = indicated(hand.dora_indicators, player_count=n, field="dora_indicators")
+    ura = indicated(hand.ura_indicators, player_count=n, field="ura_indicators")
+    counts = facts.counts
+    return {
+        "dora": sum(counts[k] for k in dora),
+        "ura_dora": sum(counts[k] for k in ura) + hand.kita * ura.count(NORTH),
+        "aka_dora": red_fives(hand),
+        "kita": hand.kita * (1 + dora.count(NORTH)),
+    }
+
+
+def dora_yaku(hand: WinningHand, facts: HandFacts, table: YakuTable) -> tuple[YakuHan, ...]:
+    found = []
+    for key, count in dora_counts(hand, facts).items():
+        per_tile = table.value(key, is_open=facts.is_open)
+        rule = table.by_key.get(key)
+        if count and per_tile and rule is not None:
+            found.append(YakuHan(key, rule.name, rule.name_ja, count * per_tile))
+    return tuple(found)

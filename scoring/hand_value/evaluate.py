@@ -1,0 +1,234 @@
+"""From the tiles of a win to its value (点数計算): yaku, han, fu, limit and payment.
+
+Every reading of the hand is scored and the highest kept (高点法); the payment goes
+through the ruleset's own payment code (``scoring.values``).
+
+>>> from scoring.ruleset_files import load_directory, default_preset_dir
+>>> from scoring.hand_value.hand import WinFlags
+>>> tenhou = load_directory(default_preset_dir())["tenhou-4p-hanchan"]
+>>> hand = WinningHand(concealed=tuple("1m 2m 3m 4p 5p 6p 7s 8s 9s 2s 3s 4s 5m 5m".split()),
+...                    win_tile="4s", is_tsumo=False, seat_wind="S",
+...                    flags=WinFlags(riichi=True))
+>>> value = evaluate_hand(hand, ruleset=tenhou)
+>>> [y.key for y in value.yaku], value.han, value.fu, value.points
+(['riichi', 'pinfu'], 2, 30, 2000)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scoring.errors import HandError
+from scoring.facts import Win
+from scoring.hand_value.checks import (
+    check_copies,
+    check_flags,
+    check_meld,
+    check_tile_count,
+    check_winds,
+    parse_tiles,
+)
+from scoring.hand_value.dora import dora_yaku
+from scoring.hand_value.fu import FuPart, hand_fu
+from scoring.hand_value.hand import MeldKind, WinningHand
+from scoring.hand_value.readings import SEQUENCE, TRIPLET, Reading, Shape, Wait, readings_of
+from scoring.hand_value.tiles import parse_tile
+from scoring.hand_value.yaku import (
+    Group,
+    HandFacts,
+    group_yaku,
+    situational_yaku,
+    suit_yaku,
+    yakuman,
+)
+from scoring.hand_value.yaku_table import TENHOU_YAKU, YakuHan, YakuTable
+from scoring.ruleset import Ruleset, ValueInput
+from scoring.ruleset_parts import LimitName
+from scoring.values import base_points, limit_for_han, ron_amount, tsumo_amounts
+
+WIND_ORDER = ("E", "S", "W", "N")
+NO_LIMIT = "none"
+
+
+@dataclass(frozen=True, slots=True)
+class HandValue:
+    yaku: tuple[YakuHan, ...]
+    han: int | None  # None for a yakuman
+    fu: int | None  # None for thirteen orphans
+    fu_parts: tuple[FuPart, ...]
+    yakuman: int  # how many yakuman; 0 for a han/fu hand
+    limit: str  # none, mangan, haneman, ..., yakuman (数え役満 too)
+    points: int  # honba excluded; summed over the payers of a tsumo
+    payers: tuple[tuple[str, int], ...]  # each payer's seat wind and amount
+    shape: Shape
+    wait: Wait
+    win: Win  # the value as the rest of the engine takes it (scoring.facts.Win)
+
+
+@dataclass(frozen=True, slots=True)
+class Scored:
+    reading: Reading
+    yaku: tuple[YakuHan, ...]
+    han: int
+    fu: int | None
+    fu_parts: tuple[FuPart, ...]
+    yakuman_names: tuple[str, ...]
+    yakuman: int
+
+
+def evaluate_hand(hand: WinningHand, *, ruleset: Ruleset,
+                  yaku_table: YakuTable = TENHOU_YAKU) -> HandValue:
+    """The value of ``hand`` under ``ruleset``: its best reading, with yaku, fu and payment.
+
+    Raises HandError (with ``code`` and ``field``) for a hand that is not a valid win.
+    """
+    if ruleset.value_input is ValueInput.POINT_COUNT:
+        raise HandError(f"ruleset {ruleset.id} counts points (点数制), not han and fu; "
+                        "the calculator does not count points yet", field="ruleset",
+                        code="unsupported_ruleset")
+    facts = hand_facts(hand)
+    if hand.kita and "north" not in ruleset.nukidora:
+        raise HandError(f"ruleset {ruleset.id} does not set North aside (no 北抜き)",
+                        field="kita", code="inconsistent_flags")
+    if hand.flags.renhou and yaku_table.value("renhou", is_open=False) is None:
+        raise HandError(f"ruleset {ruleset.id} has no renhou (人和)", field="flags.renhou",
+                        code="yaku_not_in_ruleset")
+    readings = readings_of(list(facts.concealed_counts), facts.win)
+    if not readings:
+        raise HandError("these tiles do not make a winning hand (four sets and a pair, seven "
+                        "pairs or thirteen orphans)", field="concealed", code="not_a_win")
+    meld_groups = melds_as_groups(hand)
+    candidates = [score_reading(r, meld_groups, facts, ruleset=ruleset, table=yaku_table)
+                  for r in readings]
+    valid = [c for c in candidates if c.yakuman or c.han >= ruleset.min_han]
+    if not valid:
+        raise HandError(f"no yaku: the hand needs at least {ruleset.min_han} han from yaku "
+                        "(dora do not count)", field="concealed", code="no_yaku")
+    dora = () if any(c.yakuman for c in valid) else dora_yaku(hand, facts, yaku_table)
+    dora_han = sum(d.han for d in dora)
+    best = max(valid, key=lambda c: reading_rank(c, dora_han, hand, ruleset))
+    return hand_value(best, dora, hand, ruleset)
+
+
+def hand_facts(hand: WinningHand) -> HandFacts:
+    check_winds(hand)
+    concealed = parse_tiles(hand.concealed, field="concealed")
+    check_tile_count(hand, len(concealed))
+    win = parse_tile(hand.win_tile, field="win_tile").kind
+    counts = [0] * 34
+    for tile in concealed:
+        counts[tile.kind] += 1
+    concealed_counts = tuple(counts)
+    if not counts[win]:
+        raise HandError("the winning tile must be among the concealed tiles",
+                        field="win_tile", code="win_tile_not_in_hand")
+    for i, meld in enumerate(hand.melds):
+        tiles = parse_tiles(meld.tiles, field=f"melds[{i}].tiles")
+        check_meld(meld, tiles, field=f"melds[{i}]")
+        for tile in tiles:
+            counts[tile.kind] += 1
+    check_copies(counts, player_count=hand.player_count)
+    is_open = any(m.kind.is_open for m in hand.melds)
+    check_flags(hand, is_open=is_open)
+    return HandFacts(counts=tuple(counts), concealed_counts=concealed_counts, win=win,
+                     is_open=is_open, is_tsumo=hand.is_tsumo, has_melds=bool(hand.melds),
+                     seat_wind=27 + WIND_ORDER.index(hand.seat_wind),
+                     round_wind=27 + WIND_ORDER.index(hand.round_wind), flags=hand.flags)
+
+
+def melds_as_groups(hand: WinningHand) -> list[Group]:
+    groups: list[Group] = []
+    for meld in hand.melds:
+        kinds = sorted(parse_tile(name).kind for name in meld.tiles)
+        shape = SEQUENCE if meld.kind is MeldKind.CHI else TRIPLET
+        groups.append((shape, kinds[0], meld.kind.is_kan, meld.kind is MeldKind.ANKAN))
+    return groups
+
+
+def score_reading(reading: Reading, meld_groups: list[Group], facts: HandFacts, *,
+                  ruleset: Ruleset, table: YakuTable) -> Scored:
+    groups: list[Group] = [
+        (shape, tile, False, shape == TRIPLET and (facts.is_tsumo or index != reading.won_set))
+        for index, (shape, tile) in enumerate(reading.sets)]
+    groups.extend(meld_groups)
+    names = [name for name in yakuman(groups, reading, facts)
+             if table.value(name, is_open=facts.is_open)]
+    if names:
+        yaku = tuple(yaku_han(name, table, facts.is_open) for name in names)
+        return Scored(reading, yaku, 0, None, (), tuple(names), sum(y.han for y in yaku))
+    keys = situational_yaku(facts) + suit_yaku(facts)
+    fu: int | None
+    parts: tuple[FuPart, ...]
+    if reading.shape is Shape.SEVEN_PAIRS:
+        keys.append("chiitoitsu")
+        fu, parts = ruleset.chiitoitsu_fu, (FuPart("seven_pairs", -1, ruleset.chiitoitsu_fu),)
+    else:
+        keys.extend(group_yaku(groups, reading, facts))
+        fu, parts = hand_fu(groups=groups, pair=reading.pair, wait=reading.wait,
+                            is_open=facts.is_open, is_tsumo=facts.is_tsumo,
+                            is_pinfu="pinfu" in keys, pinfu_tsumo_fu=ruleset.pinfu_tsumo_fu,
+                            seat_wind=facts.seat_wind, round_wind=facts.round_wind,
+                            double_wind_fu=ruleset.double_wind_pair_fu)
+    if "ryanpeikou" in keys:
+        keys = [k for k in keys if k != "iipeikou"]
+    yaku = tuple(yaku_han(k, table, facts.is_open) for k in keys
+                 if table.value(k, is_open=facts.is_open))
+    return Scored(reading, yaku, sum(y.han for y in yaku), fu, parts, (), 0)
+
+
+def yaku_han(key: str, table: YakuTable, is_open: bool) -> YakuHan:
+    rule = table.by_key[key]
+    han = rule.opened if is_open else rule.closed
+    assert han is not None
+    return YakuHan(key, rule.name, rule.name_ja, han, rule.is_yakuman)
+
+
+def as_win(scored: Scored, dora_han: int, hand: WinningHand) -> Win:
+    winner = WIND_ORDER.index(hand.seat_wind)
+    if scored.yakuman:
+        return Win(winner=winner, yakuman=scored.yakuman, yakuman_names=scored.yakuman_names)
+    fu = scored.fu if scored.fu is not None else 30
+    return Win(winner=winner, han=scored.han + dora_han, fu=fu)
+
+
+def reading_rank(scored: Scored, dora_han: int, hand: WinningHand,
+                 ruleset: Ruleset) -> tuple[int, int, int]:
+    """Higher is better: the base points, then han, then fu (高点法)."""
+    base = base_points(as_win(scored, dora_han, hand), ruleset)
+    return base, scored.han, scored.fu or 0
+
+
+def payments(win: Win, hand: WinningHand, ruleset: Ruleset) -> tuple[tuple[str, int], ...]:
+    seats = tuple(range(hand.player_count))
+    if not hand.is_tsumo:
+        amount = ron_amount(win, winner_is_dealer=hand.is_dealer, ruleset=ruleset)
+        return (("ron", amount),)
+    payers = tuple(s for s in seats if s != win.winner)
+    owed = tsumo_amounts(win, dealer=0, payers=payers, ruleset=ruleset)
+    return tuple((WIND_ORDER[p], owed[p]) for p in payers)
+
+
+def limit_name(win: Win, ruleset: Ruleset) -> str:
+    if win.is_yakuman:
+        return LimitName.YAKUMAN.value
+    assert win.han is not None
+    by_han = limit_for_han(win.han, ruleset)
+    if by_han is not None:
+        return next(lim.name.value for lim in reversed(ruleset.limits)
+                    if win.han >= lim.min_han)
+    if base_points(win, ruleset) >= ruleset.mangan_base:
+        return LimitName.MANGAN.value
+    return NO_LIMIT
+
+
+def hand_value(best: Scored, dora: tuple[YakuHan, ...], hand: WinningHand,
+               ruleset: Ruleset) -> HandValue:
+    dora_han = sum(d.han for d in dora)
+    win = as_win(best, dora_han, hand)
+    paid = payments(win, hand, ruleset)
+    return HandValue(
+        yaku=best.yaku + dora, han=win.han, fu=best.fu, fu_parts=best.fu_parts,
+        yakuman=best.yakuman, limit=limit_name(win, ruleset),
+        points=sum(amount for _, amount in paid), payers=paid, shape=best.reading.shape,
+        wait=best.reading.wait, win=win)
+
