@@ -48,6 +48,7 @@ from scoring.values import base_points, limit_for_han, ron_amount, tsumo_amounts
 
 WIND_ORDER = ("E", "S", "W", "N")
 NO_LIMIT = "none"
+DISCARDER = "discarder"  # the payer of a ron (放銃者)
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +60,7 @@ class HandValue:
     yakuman: int  # how many yakuman; 0 for a han/fu hand
     limit: str  # none, mangan, haneman, ..., yakuman (数え役満 too)
     points: int  # honba excluded; summed over the payers of a tsumo
-    payers: tuple[tuple[str, int], ...]  # each payer's seat wind and amount
+    payers: tuple[tuple[str, int], ...]  # each payer and amount: "discarder", or a seat wind
     shape: Shape
     wait: Wait
     win: Win  # the value as the rest of the engine takes it (scoring.facts.Win)
@@ -202,7 +203,7 @@ def payments(win: Win, hand: WinningHand, ruleset: Ruleset) -> tuple[tuple[str, 
     seats = tuple(range(hand.player_count))
     if not hand.is_tsumo:
         amount = ron_amount(win, winner_is_dealer=hand.is_dealer, ruleset=ruleset)
-        return (("ron", amount),)
+        return ((DISCARDER, amount),)
     payers = tuple(s for s in seats if s != win.winner)
     owed = tsumo_amounts(win, dealer=0, payers=payers, ruleset=ruleset)
     return tuple((WIND_ORDER[p], owed[p]) for p in payers)

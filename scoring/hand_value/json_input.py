@@ -35,15 +35,20 @@ def read_meld(reader: FieldReader) -> Meld:
     return Meld(MeldKind(kind), tile_list(reader, "tiles", what="the meld's tiles"))
 
 
+def optional_child(reader: FieldReader, name: str) -> FieldReader:
+    if reader.has(name):
+        return reader.child(name)
+    return FieldReader({}, hand=None, path=reader.where(name))
+
+
 def winning_hand_from_json(data: Any) -> WinningHand:
     """The hand of one corpus line; RecordError names the field at fault."""
     line = FieldReader(data, hand=None, path="")
-    rules = line.child("rules")
+    rules = optional_child(line, "rules")
     players = rules.integer("players", low=3, high=4, what="3 or 4 players", default=4)
     situation = line.child("situation")
     tiles = line.child("tiles")
-    flags = line.child("flags") if line.has("flags") else FieldReader({}, hand=None,
-                                                                      path="flags")
+    flags = optional_child(line, "flags")
     raw_melds = tiles.data.get("melds") or []
     if not isinstance(raw_melds, list):
         tiles.fail("melds", "'melds' must be a list of {\"type\", \"tiles\"} objects")
