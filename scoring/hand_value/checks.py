@@ -36,7 +36,8 @@ def check_meld(meld: Meld, tiles: list[Tile], *, field: str) -> None:
 def check_tile_count(hand: WinningHand, concealed: int) -> None:
     expected = 14 - 3 * len(hand.melds)
     if len(hand.melds) > 4 or concealed != expected:
-        raise HandError(f"with {len(hand.melds)} melds the concealed tiles, the winning tile "
+        melds = "1 meld" if len(hand.melds) == 1 else f"{len(hand.melds)} melds"
+        raise HandError(f"with {melds} the concealed tiles, the winning tile "
                         f"included, must be {expected}; got {concealed}",
                         field="concealed", code="wrong_tile_count")
 
