@@ -16,13 +16,6 @@ def indicated(indicators: tuple[str, ...], *, player_count: int, field: str) -> 
             for i, name in enumerate(indicators)]
 
 
-def red_fives(hand: WinningHand) -> int:
-    names = list(hand.concealed)
-    for meld in hand.melds:
-        names.extend(meld.tiles)
-    return sum(1 for name in names if name[0] == "0")
-
-
 def dora_counts(hand: WinningHand, facts: HandFacts) -> dict[str, int]:
     """How many dora of each kind: ``dora``, ``ura_dora``, ``aka_dora``, ``kita``.
 
@@ -36,16 +29,16 @@ def dora_counts(hand: WinningHand, facts: HandFacts) -> dict[str, int]:
     return {
         "dora": sum(counts[k] for k in dora),
         "ura_dora": sum(counts[k] for k in ura) + hand.kita * ura.count(NORTH),
-        "aka_dora": red_fives(hand),
+        "aka_dora": facts.red_fives,
         "kita": hand.kita * (1 + dora.count(NORTH)),
     }
 
 
 def dora_yaku(hand: WinningHand, facts: HandFacts, table: YakuTable) -> tuple[YakuHan, ...]:
+    worth = table.yaku_of(is_open=facts.is_open)
     found = []
     for key, count in dora_counts(hand, facts).items():
-        per_tile = table.value(key, is_open=facts.is_open)
-        rule = table.by_key.get(key)
-        if count and per_tile and rule is not None:
-            found.append(YakuHan(key, rule.name, rule.name_ja, count * per_tile))
+        per_tile = worth.get(key)
+        if count and per_tile is not None:
+            found.append(YakuHan(key, per_tile.name, per_tile.name_ja, count * per_tile.han))
     return tuple(found)

@@ -16,6 +16,7 @@ through the ruleset's own payment code (``scoring.values``).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from scoring.errors import HandError
@@ -37,9 +38,10 @@ from scoring.hand_value.yaku import (
     Group,
     HandFacts,
     group_yaku,
+    reading_yakuman,
     situational_yaku,
     suit_yaku,
-    yakuman,
+    tile_yakuman,
 )
 from scoring.hand_value.yaku_table import TENHOU_YAKU, YakuHan, YakuTable
 from scoring.ruleset import Ruleset, ValueInput
@@ -98,66 +100,80 @@ def evaluate_hand(hand: WinningHand, *, ruleset: Ruleset,
     if not readings:
         raise HandError("these tiles do not make a winning hand (four sets and a pair, seven "
                         "pairs or thirteen orphans)", field="concealed", code="not_a_win")
-    meld_groups = melds_as_groups(hand)
-    candidates = [score_reading(r, meld_groups, facts, ruleset=ruleset, table=yaku_table)
-                  for r in readings]
-    valid = [c for c in candidates if c.yakuman or c.han >= ruleset.min_han]
+    worth = yaku_table.yaku_of(is_open=facts.is_open)
+    shared = HandYaku((*situational_yaku(facts), *suit_yaku(facts)),
+                      tuple(tile_yakuman(facts)))
+    valid = []
+    for reading in readings:
+        scored = score_reading(reading, facts, shared, ruleset=ruleset, worth=worth)
+        if scored.yakuman or scored.han >= ruleset.min_han:
+            valid.append(scored)
     if not valid:
         raise HandError(f"no yaku: the hand needs at least {ruleset.min_han} han from yaku "
                         "(dora do not count)", field="concealed", code="no_yaku")
     dora = () if any(c.yakuman for c in valid) else dora_yaku(hand, facts, yaku_table)
     dora_han = sum(d.han for d in dora)
-    best = max(valid, key=lambda c: reading_rank(c, dora_han, hand, ruleset))
+    best = valid[0]
+    if len(valid) > 1:
+        best = max(valid, key=lambda c: reading_rank(c, dora_han, hand, ruleset))
     return hand_value(best, dora, hand, ruleset)
+
+
+@dataclass(frozen=True, slots=True)
+class HandYaku:
+    """The yaku every reading of a hand shares."""
+
+    keys: tuple[str, ...]  # situational and suit yaku
+    yakuman: tuple[str, ...]  # 天和, 地和 and the yakuman of the tiles held
 
 
 def hand_facts(hand: WinningHand) -> HandFacts:
     check_winds(hand)
-    concealed = parse_tiles(hand.concealed, field="concealed")
-    check_tile_count(hand, len(concealed))
-    win = parse_tile(hand.win_tile, field="win_tile").kind
+    check_tile_count(hand, len(hand.concealed))
     counts = [0] * 34
-    for tile in concealed:
+    reds = 0
+    for tile in parse_tiles(hand.concealed, field="concealed"):
         counts[tile.kind] += 1
+        reds += tile.is_red
     concealed_counts = tuple(counts)
+    win = parse_tile(hand.win_tile, field="win_tile").kind
     if not counts[win]:
         raise HandError("the winning tile must be among the concealed tiles",
                         field="win_tile", code="win_tile_not_in_hand")
+    groups: list[Group] = []
     for i, meld in enumerate(hand.melds):
         tiles = parse_tiles(meld.tiles, field=f"melds[{i}].tiles")
         check_meld(meld, tiles, field=f"melds[{i}]")
         for tile in tiles:
             counts[tile.kind] += 1
+            reds += tile.is_red
+        kind = meld.kind
+        groups.append((SEQUENCE if kind is MeldKind.CHI else TRIPLET,
+                       min(t.kind for t in tiles), kind.is_kan, kind is MeldKind.ANKAN))
     check_copies(counts, player_count=hand.player_count)
     is_open = any(m.kind.is_open for m in hand.melds)
     check_flags(hand, is_open=is_open)
-    return HandFacts(counts=tuple(counts), concealed_counts=concealed_counts, win=win,
+    return HandFacts(counts=tuple(counts), concealed_counts=concealed_counts,
+                     present=tuple(k for k in range(34) if counts[k]),
+                     meld_groups=tuple(groups), red_fives=reds, win=win,
                      is_open=is_open, is_tsumo=hand.is_tsumo, has_melds=bool(hand.melds),
                      seat_wind=27 + WIND_ORDER.index(hand.seat_wind),
                      round_wind=27 + WIND_ORDER.index(hand.round_wind), flags=hand.flags)
 
 
-def melds_as_groups(hand: WinningHand) -> list[Group]:
-    groups: list[Group] = []
-    for meld in hand.melds:
-        kinds = sorted(parse_tile(name).kind for name in meld.tiles)
-        shape = SEQUENCE if meld.kind is MeldKind.CHI else TRIPLET
-        groups.append((shape, kinds[0], meld.kind.is_kan, meld.kind is MeldKind.ANKAN))
-    return groups
-
-
-def score_reading(reading: Reading, meld_groups: list[Group], facts: HandFacts, *,
-                  ruleset: Ruleset, table: YakuTable) -> Scored:
+def score_reading(reading: Reading, facts: HandFacts, shared: HandYaku, *, ruleset: Ruleset,
+                  worth: Mapping[str, YakuHan]) -> Scored:
+    won, tsumo = reading.won_set, facts.is_tsumo
     groups: list[Group] = [
-        (shape, tile, False, shape == TRIPLET and (facts.is_tsumo or index != reading.won_set))
+        (shape, tile, False, shape == TRIPLET and (tsumo or index != won))
         for index, (shape, tile) in enumerate(reading.sets)]
-    groups.extend(meld_groups)
-    names = [name for name in yakuman(groups, reading, facts)
-             if table.value(name, is_open=facts.is_open)]
+    groups.extend(facts.meld_groups)
+    names = [name for name in (*shared.yakuman, *reading_yakuman(groups, reading, facts))
+             if name in worth]
     if names:
-        yaku = tuple(yaku_han(name, table, facts.is_open) for name in names)
+        yaku = tuple(worth[name] for name in names)
         return Scored(reading, yaku, 0, None, (), tuple(names), sum(y.han for y in yaku))
-    keys = situational_yaku(facts) + suit_yaku(facts)
+    keys = list(shared.keys)
     fu: int | None
     parts: tuple[FuPart, ...]
     if reading.shape is Shape.SEVEN_PAIRS:
@@ -166,22 +182,12 @@ def score_reading(reading: Reading, meld_groups: list[Group], facts: HandFacts, 
     else:
         keys.extend(group_yaku(groups, reading, facts))
         fu, parts = hand_fu(groups=groups, pair=reading.pair, wait=reading.wait,
-                            is_open=facts.is_open, is_tsumo=facts.is_tsumo,
+                            is_open=facts.is_open, is_tsumo=tsumo,
                             is_pinfu="pinfu" in keys, pinfu_tsumo_fu=ruleset.pinfu_tsumo_fu,
                             seat_wind=facts.seat_wind, round_wind=facts.round_wind,
                             double_wind_fu=ruleset.double_wind_pair_fu)
-    if "ryanpeikou" in keys:
-        keys = [k for k in keys if k != "iipeikou"]
-    yaku = tuple(yaku_han(k, table, facts.is_open) for k in keys
-                 if table.value(k, is_open=facts.is_open))
+    yaku = tuple(worth[k] for k in keys if k in worth)
     return Scored(reading, yaku, sum(y.han for y in yaku), fu, parts, (), 0)
-
-
-def yaku_han(key: str, table: YakuTable, is_open: bool) -> YakuHan:
-    rule = table.by_key[key]
-    han = rule.opened if is_open else rule.closed
-    assert han is not None
-    return YakuHan(key, rule.name, rule.name_ja, han, rule.is_yakuman)
 
 
 def as_win(scored: Scored, dora_han: int, hand: WinningHand) -> Win:

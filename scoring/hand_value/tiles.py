@@ -13,7 +13,9 @@ Tile(kind=13, is_red=True)
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from scoring.errors import HandError
 
@@ -53,18 +55,29 @@ def tile_name(kind: int) -> str:
     return f"{kind % 9 + 1}{SUITS[kind // 9]}"
 
 
+def _all_tiles() -> dict[str, Tile]:
+    tiles = {name: Tile(27 + i) for i, name in enumerate(HONOR_NAMES)}
+    for s, suit in enumerate(SUITS):
+        tiles[f"0{suit}"] = Tile(s * 9 + 4, is_red=True)
+        for number in range(1, 10):
+            tiles[f"{number}{suit}"] = Tile(s * 9 + number - 1)
+    return tiles
+
+
+TILES: Mapping[str, Tile] = MappingProxyType(_all_tiles())  # every name → its tile
+
+
 def parse_tile(name: object, *, field: str = "tile") -> Tile:
     """One tile from its name; a clear error names the field and the accepted forms."""
-    if isinstance(name, str):
-        if name in HONOR_NAMES:
-            return Tile(27 + HONOR_NAMES.index(name))
-        if len(name) == 2 and name[0] in "0123456789" and name[1] in SUITS:
-            number = int(name[0])
-            if number == 0:
-                return Tile(SUITS.index(name[1]) * 9 + 4, is_red=True)
-            return Tile(SUITS.index(name[1]) * 9 + number - 1)
-    raise HandError(f"{name!r} is not a tile: write 1m…9m, 1p…9p, 1s…9s (0m/0p/0s for a "
-                    f"red five) or E S W N P F C", field=field, code="unknown_tile")
+    tile = TILES.get(name) if isinstance(name, str) else None
+    if tile is not None:
+        return tile
+    raise unknown_tile(name, field=field)
+
+
+def unknown_tile(name: object, *, field: str) -> HandError:
+    return HandError(f"{name!r} is not a tile: write 1m…9m, 1p…9p, 1s…9s (0m/0p/0s for a "
+                     f"red five) or E S W N P F C", field=field, code="unknown_tile")
 
 
 def dora_after(indicator: int, *, player_count: int) -> int:

@@ -32,6 +32,9 @@ class HandFacts:
 
     counts: tuple[int, ...]  # all 34 kinds over the concealed tiles and melds (a kan counts 4)
     concealed_counts: tuple[int, ...]  # the concealed tiles, winning tile included
+    present: tuple[int, ...]  # the kinds held, in order
+    meld_groups: tuple[Group, ...]
+    red_fives: int  # 赤ドラ held
     win: int
     is_open: bool  # any called meld
     is_tsumo: bool
@@ -59,16 +62,35 @@ def situational_yaku(facts: HandFacts) -> list[str]:
 
 def suit_yaku(facts: HandFacts) -> list[str]:
     """Yaku that depend only on which tiles are present: tanyao, honitsu, chinitsu, honroutou."""
-    counts = facts.counts
+    present = facts.present
     found = []
-    if not any(counts[k] for k in TERMINALS_AND_HONORS):
+    outside = [k for k in present if k in TERMINALS_AND_HONORS]
+    if not outside:
         found.append("tanyao")
-    suits = {k // 9 for k in range(27) if counts[k]}
-    has_honors = any(counts[27:])
+    suits = {k // 9 for k in present if k < 27}
+    has_honors = present[-1] >= 27
     if len(suits) == 1:
         found.append("honitsu" if has_honors else "chinitsu")
-    if all(k in TERMINALS_AND_HONORS for k in range(34) if counts[k]) and has_honors and suits:
+    if len(outside) == len(present) and has_honors and suits:
         found.append("honroutou")
+    return found
+
+
+def tile_yakuman(facts: HandFacts) -> list[str]:
+    """Yakuman that the tiles held decide whatever the reading, and 天和 / 地和."""
+    found = []
+    flags = facts.flags
+    if flags.tenhou:
+        found.append("tenhou")
+    if flags.chiihou:
+        found.append("chiihou")
+    present = facts.present
+    if present[0] >= 27:
+        found.append("tsuuiisou")
+    elif present[-1] < 27 and all(k in TERMINALS_AND_HONORS for k in present):
+        found.append("chinroutou")
+    if all(k in GREEN for k in present):
+        found.append("ryuuiisou")
     return found
 
 
@@ -150,26 +172,12 @@ def is_value_pair(tile: int, facts: HandFacts) -> bool:
     return tile in DRAGONS or tile == facts.seat_wind or tile == facts.round_wind
 
 
-def yakuman(groups: list[Group], reading: Reading, facts: HandFacts) -> list[str]:
-    """The yakuman of a reading, tile-based and situational (天和, 地和)."""
-    found = []
-    flags = facts.flags
-    if flags.tenhou:
-        found.append("tenhou")
-    if flags.chiihou:
-        found.append("chiihou")
-    counts = facts.counts
+def reading_yakuman(groups: list[Group], reading: Reading, facts: HandFacts) -> list[str]:
+    """The yakuman that depend on how the hand is read."""
+    found: list[str] = []
     if reading.shape is Shape.THIRTEEN_ORPHANS:
         before = facts.concealed_counts[facts.win] - 1
-        found.append("kokushi_13" if before == 1 else "kokushi")
-        return found
-    present = [k for k in range(34) if counts[k]]
-    if all(k >= 27 for k in present):
-        found.append("tsuuiisou")
-    if all(k in TERMINALS_AND_HONORS and k < 27 for k in present):
-        found.append("chinroutou")
-    if all(k in GREEN for k in present):
-        found.append("ryuuiisou")
+        return ["kokushi_13" if before == 1 else "kokushi"]
     if reading.shape is Shape.SEVEN_PAIRS:
         return found
     triplets = [tile for shape, tile, _, _ in groups if shape == TRIPLET]

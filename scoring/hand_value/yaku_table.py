@@ -53,9 +53,24 @@ class YakuTable:
     key: str
     rows: tuple[YakuRule, ...]
     by_key: Mapping[str, YakuRule] = field(init=False, repr=False, compare=False)
+    closed_yaku: Mapping[str, YakuHan] = field(init=False, repr=False, compare=False)
+    open_yaku: Mapping[str, YakuHan] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "by_key", MappingProxyType({r.key: r for r in self.rows}))
+        # What each yaku is worth in a closed and in an open hand; absent where it does not
+        # count.
+        for name, is_open in (("closed_yaku", False), ("open_yaku", True)):
+            worth = {}
+            for r in self.rows:
+                han = r.opened if is_open else r.closed
+                if han:
+                    worth[r.key] = YakuHan(r.key, r.name, r.name_ja, han, r.is_yakuman)
+            object.__setattr__(self, name, MappingProxyType(worth))
+
+    def yaku_of(self, *, is_open: bool) -> Mapping[str, YakuHan]:
+        """Key → the yaku with its han, for the yaku that count in such a hand."""
+        return self.open_yaku if is_open else self.closed_yaku
 
     def value(self, key: str, *, is_open: bool) -> int | None:
         """The han (or yakuman count) of yaku ``key``; None if it does not count here."""
