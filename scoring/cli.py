@@ -23,6 +23,8 @@ from scoring.errors import RecordError, RulesetError, ScoringError
 from scoring.hand_value.evaluate import evaluate_hand
 from scoring.hand_value.json_input import winning_hand_from_json
 from scoring.hand_value.json_output import hand_value_to_dict
+from scoring.hand_value.yaku_files import load_yaku_tables, yaku_table_for
+from scoring.hand_value.yaku_table import YakuTable
 from scoring.replay import replay_record
 from scoring.ruleset import Ruleset
 from scoring.ruleset_files import default_preset_dir, load_directory
@@ -118,7 +120,7 @@ def tenhou_preset_key(data: Any) -> str:
 
 
 def evaluate_line(text: str, *, number: int, presets: Mapping[str, Ruleset],
-                  ruleset_key: str | None) -> dict[str, Any]:
+                  tables: dict[str, YakuTable], ruleset_key: str | None) -> dict[str, Any]:
     def error(message: str, *, field: str = "", code: str) -> dict[str, Any]:
         return {"line": number, "error": {"field": field, "message": message, "code": code}}
 
@@ -128,7 +130,8 @@ def evaluate_line(text: str, *, number: int, presets: Mapping[str, Ruleset],
         return error("the line is not valid JSON", code="bad_json")
     key = ruleset_key or tenhou_preset_key(data)
     try:
-        value = evaluate_hand(winning_hand_from_json(data), ruleset=presets[key])
+        value = evaluate_hand(winning_hand_from_json(data), ruleset=presets[key],
+                              yaku_table=yaku_table_for(key, tables))
     except ScoringError as e:
         return error(e.message, field=e.field, code=e.code)
     result: dict[str, Any] = {"line": number}
@@ -143,6 +146,7 @@ def evaluate_command(source: str, *, ruleset_key: str | None, stdin: TextIO,
                      stdout: TextIO) -> int:
     try:
         presets = load_presets()
+        tables = load_yaku_tables()
     except RulesetError as e:
         return emit_error(stdout, f"a preset file is invalid: {e.message}", field=e.field,
                           code="invalid_preset")
@@ -160,7 +164,8 @@ def evaluate_command(source: str, *, ruleset_key: str | None, stdin: TextIO,
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
-        result = evaluate_line(line, number=number, presets=presets, ruleset_key=ruleset_key)
+        result = evaluate_line(line, number=number, presets=presets, tables=tables,
+                               ruleset_key=ruleset_key)
         if "error" in result:
             status = EXIT_INVALID
         stdout.write(json.dumps(result, ensure_ascii=False) + "\n")

@@ -43,7 +43,7 @@ from scoring.hand_value.yaku import (
     suit_yaku,
     tile_yakuman,
 )
-from scoring.hand_value.yaku_table import TENHOU_YAKU, YakuHan, YakuTable
+from scoring.hand_value.yaku_table import SUPERSEDES, TENHOU_YAKU, YakuHan, YakuTable
 from scoring.ruleset import Ruleset, ValueInput
 from scoring.ruleset_parts import LimitName
 from scoring.values import base_points, limit_for_han, ron_amount, tsumo_amounts
@@ -101,8 +101,7 @@ def evaluate_hand(hand: WinningHand, *, ruleset: Ruleset,
         raise HandError("these tiles do not make a winning hand (four sets and a pair, seven "
                         "pairs or thirteen orphans)", field="concealed", code="not_a_win")
     worth = yaku_table.yaku_of(is_open=facts.is_open)
-    shared = HandYaku((*situational_yaku(facts), *suit_yaku(facts)),
-                      tuple(tile_yakuman(facts)))
+    shared = shared_yaku(facts, worth)
     valid = []
     for reading in readings:
         scored = score_reading(reading, facts, shared, ruleset=ruleset, worth=worth)
@@ -125,6 +124,16 @@ class HandYaku:
 
     keys: tuple[str, ...]  # situational and suit yaku
     yakuman: tuple[str, ...]  # 天和, 地和 and the yakuman of the tiles held
+
+
+def shared_yaku(facts: HandFacts, worth: Mapping[str, YakuHan]) -> HandYaku:
+    keys = [*situational_yaku(facts), *suit_yaku(facts)]
+    yakuman = tile_yakuman(facts)
+    if facts.flags.renhou:
+        # 人和 is a yakuman in some houses and han added to the other yaku in others.
+        renhou = worth.get("renhou")
+        (yakuman if renhou is not None and renhou.is_yakuman else keys).append("renhou")
+    return HandYaku(tuple(keys), tuple(yakuman))
 
 
 def hand_facts(hand: WinningHand) -> HandFacts:
@@ -169,7 +178,7 @@ def score_reading(reading: Reading, facts: HandFacts, shared: HandYaku, *, rules
         for index, (shape, tile) in enumerate(reading.sets)]
     groups.extend(facts.meld_groups)
     names = [name for name in (*shared.yakuman, *reading_yakuman(groups, reading, facts))
-             if name in worth]
+             if name in worth and worth[name].is_yakuman]
     if names:
         yaku = tuple(worth[name] for name in names)
         return Scored(reading, yaku, 0, None, (), tuple(names), sum(y.han for y in yaku))
@@ -186,7 +195,11 @@ def score_reading(reading: Reading, facts: HandFacts, shared: HandYaku, *, rules
                             is_pinfu="pinfu" in keys, pinfu_tsumo_fu=ruleset.pinfu_tsumo_fu,
                             seat_wind=facts.seat_wind, round_wind=facts.round_wind,
                             double_wind_fu=ruleset.double_wind_pair_fu)
-    yaku = tuple(worth[k] for k in keys if k in worth)
+    counted = [k for k in keys if k in worth]
+    for first, second in SUPERSEDES:
+        if first in counted and second in counted:
+            counted.remove(second)
+    yaku = tuple(worth[k] for k in counted)
     return Scored(reading, yaku, sum(y.han for y in yaku), fu, parts, (), 0)
 
 

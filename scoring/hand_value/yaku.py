@@ -109,6 +109,7 @@ def group_yaku(groups: list[Group], reading: Reading, facts: HandFacts) -> list[
             found.append("ryanpeikou")
         elif twins == 1:
             found.append("iipeikou")
+    found.extend(same_sequence_yaku(sequences))
     for tile in triplets:
         if tile in DRAGON_KEYS:
             found.append(DRAGON_KEYS[tile])
@@ -133,7 +134,20 @@ def group_yaku(groups: list[Group], reading: Reading, facts: HandFacts) -> list[
         found.append("sankantsu")
     if sum(1 for t in triplets if t in DRAGONS) == 2 and pair in DRAGONS:
         found.append("shousangen")
+    if pair < 27 and sum(1 for t in triplets if t < 27 and t % 9 == pair % 9
+                         and t // 9 != pair // 9) == 2:
+        found.append("sanshoku_shoudoukou")
     return found
+
+
+def same_sequence_yaku(sequences: list[int]) -> list[str]:
+    """一色三順 / 一色四順 (house yaku): three or four identical sequences, open or closed."""
+    most = max((sequences.count(s) for s in set(sequences)), default=0)
+    if most == 4:
+        return ["isshoku_yonjun"]
+    if most == 3:
+        return ["isshoku_sanjun"]
+    return []
 
 
 def outside_yaku(groups: list[Group], pair: int) -> list[str]:
@@ -193,6 +207,10 @@ def reading_yakuman(groups: list[Group], reading: Reading, facts: HandFacts) -> 
         found.append("shousuushii")
     if sum(1 for _, _, is_kan, _ in groups if is_kan) == 4:
         found.append("suukantsu")
+    # 一色四順 is a yakuman where a house plays it (seed 001); elsewhere it reads as ryanpeikou.
+    found.extend(k for k in same_sequence_yaku(
+        sorted(tile for shape, tile, _, _ in groups if shape == SEQUENCE))
+        if k == "isshoku_yonjun")
     if not facts.has_melds:
         found.extend(nine_gates(facts))
     return found

@@ -141,4 +141,20 @@ STANDARD_ROWS = (
 
 TENHOU_YAKU = YakuTable("tenhou", STANDARD_ROWS)
 
+# Yaku some houses play; a house table adds them with its values (rulesets/yaku/*.toml).
+HOUSE_KEYS = frozenset({
+    "renhou",  # 人和: yakuman, or han added to the other yaku
+    "isshoku_sanjun",  # 一色三順: three identical sequences
+    "isshoku_yonjun",  # 一色四順: four identical sequences
+    "sanshoku_shoudoukou",  # 三色小同刻: two triplets and the pair of one number in three suits
+})
+DETECTED_KEYS = frozenset(r.key for r in STANDARD_ROWS) | HOUSE_KEYS
+
+# Where a house counts the first yaku, the second is part of it and is not counted too.
+SUPERSEDES = (
+    ("isshoku_sanjun", "iipeikou"),
+    ("isshoku_yonjun", "ryanpeikou"),
+    ("isshoku_yonjun", "iipeikou"),
+)
+
 DORA_KEYS = ("dora", "ura_dora", "aka_dora", "kita")
