@@ -91,3 +91,20 @@ def test_a_malformed_house_table_is_refused_with_the_field(data: dict[str, objec
     with pytest.raises(RulesetError) as refused:
         table_from_dict("test", data)
     assert refused.value.field == field
+
+
+def test_seed_001_10_han_is_two_and_a_half_mangan() -> None:
+    winning = hand("2m 3m 4m 4m 5m 6m 6m 7m 8m 2m 3m 4m 9m 9m", "4m", tsumo=True,
+                   flags=WinFlags(riichi=True))
+    value = evaluate_hand(winning, ruleset=SEED_001, yaku_table=TABLES["seed-001"])
+    assert value.han == 10  # riichi, tsumo, pinfu, iipeikou, chinitsu
+    assert (value.limit, value.points) == ("two_and_half_mangan", 5000 + 5000 + 10000)
+
+
+def test_seed_001_tsuuiisou_in_a_compound_adds_two_mangan() -> None:
+    winning = hand("P P P F F F C C C E E E S S", "S")
+    value = evaluate_hand(winning, ruleset=SEED_001, yaku_table=TABLES["seed-001"])
+    assert {y.key for y in value.yaku} == {"daisangen", "tsuuiisou", "suuankou_tanki"}
+    assert value.points == 8000 * (4 + 4 + 2)  # 大三元 + 四暗刻単騎 + 字一色 (+2)
+    tenhou = evaluate_hand(winning, ruleset=TENHOU)
+    assert tenhou.points == 32000 * 3
