@@ -152,6 +152,7 @@ DETECTED_KEYS = frozenset(r.key for r in STANDARD_ROWS) | HOUSE_KEYS
 
 # Where a house counts the first yaku, the second is part of it and is not counted too.
 SUPERSEDES = (
+    ("rinshan", "haitei"),  # 嶺上開花と海底摸月は重複しない: the replacement tile is not the last
     ("isshoku_sanjun", "iipeikou"),
     ("isshoku_yonjun", "ryanpeikou"),
     ("isshoku_yonjun", "iipeikou"),

@@ -7,7 +7,7 @@ import pytest
 
 from rulesets.registry import PRESETS
 from scoring.errors import HandError, RulesetError
-from scoring.hand_value import WinFlags, WinningHand, evaluate_hand
+from scoring.hand_value import Meld, MeldKind, WinFlags, WinningHand, evaluate_hand
 from scoring.hand_value.yaku_files import load_yaku_tables, table_from_dict, yaku_table_for
 from scoring.hand_value.yaku_table import TENHOU_YAKU
 
@@ -108,3 +108,37 @@ def test_seed_001_tsuuiisou_in_a_compound_adds_two_mangan() -> None:
     assert value.points == 8000 * (4 + 4 + 2)  # 大三元 + 四暗刻単騎 + 字一色 (+2)
     tenhou = evaluate_hand(winning, ruleset=TENHOU)
     assert tenhou.points == 32000 * 3
+
+
+SEED_002 = PRESETS["seed-002"]
+
+
+def seed_002_value(winning: WinningHand) -> tuple[dict[str, int], int]:
+    value = evaluate_hand(winning, ruleset=SEED_002, yaku_table=TABLES["seed-002"])
+    return {y.key: y.han for y in value.yaku}, value.points
+
+
+def test_seed_002_renhou_is_a_yakuman() -> None:
+    winning = hand("2m 3m 4m 4p 5p 6p 6s 7s 8s 3s 4s 5s 8m 8m", "5s",
+                   flags=WinFlags(renhou=True))
+    assert seed_002_value(winning) == ({"renhou": 1}, 32000)
+
+
+def test_seed_002_yakuman_do_not_stack() -> None:
+    assert seed_002_value(hand("P P P F F F C C C E E E S S", "S"))[1] == 32000
+
+
+def test_seed_002_30_fu_4_han_is_rounded_up_to_mangan() -> None:
+    winning = hand("2m 3m 4m 4p 5p 6p 6s 7s 8s 3s 4s 5s 8m 8m", "5s", tsumo=False,
+                   flags=WinFlags(riichi=True), dora_indicators=("7m",))
+    yaku, points = seed_002_value(winning)
+    assert yaku == {"riichi": 1, "tanyao": 1, "pinfu": 1, "dora": 2}
+    assert points == 8000  # 7,700 elsewhere (切り上げ満貫)
+
+
+def test_rinshan_and_haitei_do_not_both_count() -> None:
+    winning = hand("2m 3m 4m 4p 5p 6p 6s 7s 8s 8m 8m", "8m", tsumo=True,
+                   flags=WinFlags(rinshan=True, haitei=True),
+                   melds=(Meld(MeldKind.ANKAN, ("N", "N", "N", "N")),))
+    value = evaluate_hand(winning, ruleset=SEED_002, yaku_table=TABLES["seed-002"])
+    assert {y.key for y in value.yaku} == {"menzen_tsumo", "rinshan"}
