@@ -5,14 +5,20 @@ from __future__ import annotations
 
 from scoring.errors import HandError
 from scoring.hand_value.hand import Meld, MeldKind, WinFlags, WinningHand
-from scoring.hand_value.tiles import COPIES, Tile, parse_tile, tile_name
+from scoring.hand_value.tiles import COPIES, TILES, Tile, parse_tile, tile_name
 
 WIND_NAMES = ("E", "S", "W", "N")
 MAX_INDICATORS = 5  # the first indicator and one per kan
 
 
 def parse_tiles(names: tuple[str, ...], *, field: str) -> list[Tile]:
-    return [parse_tile(name, field=f"{field}[{i}]") for i, name in enumerate(names)]
+    try:
+        tiles = [TILES[name] for name in names]
+    except (KeyError, TypeError):
+        for i, name in enumerate(names):
+            parse_tile(name, field=f"{field}[{i}]")  # raises, naming the first bad tile
+        raise
+    return tiles
 
 
 def check_meld(meld: Meld, tiles: list[Tile], *, field: str) -> None:
@@ -43,6 +49,8 @@ def check_tile_count(hand: WinningHand, concealed: int) -> None:
 
 
 def check_copies(counts: list[int], *, player_count: int) -> None:
+    if max(counts) <= COPIES and (player_count == 4 or not any(counts[1:8])):
+        return
     for kind, count in enumerate(counts):
         if count > COPIES:
             raise HandError(f"{count} copies of {tile_name(kind)}: there are only {COPIES}",
@@ -65,9 +73,15 @@ def check_winds(hand: WinningHand) -> None:
                         field="round_wind", code="bad_wind")
 
 
+NO_FLAGS = WinFlags()
+
+
 def check_flags(hand: WinningHand, *, is_open: bool) -> None:
     """Flags that cannot hold together, or not with this hand."""
     flags: WinFlags = hand.flags
+    if (flags == NO_FLAGS and not hand.ura_indicators and not hand.kita
+            and len(hand.dora_indicators) <= MAX_INDICATORS):
+        return
     in_riichi = flags.riichi or flags.double_riichi
     problems = (
         (flags.riichi and flags.double_riichi, "riichi",

@@ -5,15 +5,30 @@ They add han to a hand that has a yaku, and are never a yaku themselves.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
+
 from scoring.hand_value.hand import WinningHand
-from scoring.hand_value.tiles import NORTH, dora_after, parse_tile
+from scoring.hand_value.tiles import NORTH, TILES, dora_after, unknown_tile
 from scoring.hand_value.yaku import HandFacts
 from scoring.hand_value.yaku_table import YakuHan, YakuTable
 
+# indicator name → the dora it points to, for four and for three players
+DORA_BY_INDICATOR: Mapping[int, Mapping[str, int]] = MappingProxyType({
+    players: MappingProxyType({name: dora_after(tile.kind, player_count=players)
+                               for name, tile in TILES.items()})
+    for players in (3, 4)})
+
 
 def indicated(indicators: tuple[str, ...], *, player_count: int, field: str) -> list[int]:
-    return [dora_after(parse_tile(name, field=f"{field}[{i}]").kind, player_count=player_count)
-            for i, name in enumerate(indicators)]
+    table = DORA_BY_INDICATOR[player_count]
+    dora = []
+    for i, name in enumerate(indicators):
+        kind = table.get(name) if isinstance(name, str) else None
+        if kind is None:
+            raise unknown_tile(name, field=f"{field}[{i}]")
+        dora.append(kind)
+    return dora
 
 
 def dora_counts(hand: WinningHand, facts: HandFacts) -> dict[str, int]:

@@ -163,7 +163,7 @@ def hand_facts(hand: WinningHand) -> HandFacts:
     is_open = any(m.kind.is_open for m in hand.melds)
     check_flags(hand, is_open=is_open)
     return HandFacts(counts=tuple(counts), concealed_counts=concealed_counts,
-                     present=tuple(k for k in range(34) if counts[k]),
+                     present=tuple(k for k, count in enumerate(counts) if count),
                      meld_groups=tuple(groups), red_fives=reds, win=win,
                      is_open=is_open, is_tsumo=hand.is_tsumo, has_melds=bool(hand.melds),
                      seat_wind=27 + WIND_ORDER.index(hand.seat_wind),

@@ -118,20 +118,24 @@ def group_yaku(groups: list[Group], reading: Reading, facts: HandFacts) -> list[
         if tile == facts.round_wind:
             found.append("round_wind")
     found.extend(outside_yaku(groups, pair))
-    seq_set = set(sequences)
-    if any({s, s + 3, s + 6} <= seq_set for s in (0, 9, 18)):
-        found.append("ittsu")
-    if any({n, n + 9, n + 18} <= seq_set for n in range(7)):
-        found.append("sanshoku")
-    trip_set = set(triplets)
-    if any({n, n + 9, n + 18} <= trip_set for n in range(9)):
-        found.append("sanshoku_doukou")
-    if len(triplets) == 4:
-        found.append("toitoi")
-    if sum(1 for shape, _, _, concealed in groups if shape == TRIPLET and concealed) == 3:
-        found.append("sanankou")
-    if sum(1 for _, _, is_kan, _ in groups if is_kan) == 3:
-        found.append("sankantsu")
+    if len(sequences) >= 3:
+        seq_set = set(sequences)
+        if any({s, s + 3, s + 6} <= seq_set for s in (0, 9, 18)):
+            found.append("ittsu")
+        if any({n, n + 9, n + 18} <= seq_set for n in range(7)):
+            found.append("sanshoku")
+    if len(triplets) >= 3:
+        trip_set = set(triplets)
+        if any({n, n + 9, n + 18} <= trip_set for n in range(9)):
+            found.append("sanshoku_doukou")
+        if len(triplets) == 4:
+            found.append("toitoi")
+        if sum(1 for shape, _, _, concealed in groups if shape == TRIPLET and concealed) == 3:
+            found.append("sanankou")
+        if sum(1 for _, _, is_kan, _ in groups if is_kan) == 3:
+            found.append("sankantsu")
+    if len(triplets) < 2:
+        return found
     if sum(1 for t in triplets if t in DRAGONS) == 2 and pair in DRAGONS:
         found.append("shousangen")
     if pair < 27 and sum(1 for t in triplets if t < 27 and t % 9 == pair % 9
@@ -142,7 +146,9 @@ def group_yaku(groups: list[Group], reading: Reading, facts: HandFacts) -> list[
 
 def same_sequence_yaku(sequences: list[int]) -> list[str]:
     """一色三順 / 一色四順 (house yaku): three or four identical sequences, open or closed."""
-    most = max((sequences.count(s) for s in set(sequences)), default=0)
+    if len(sequences) < 3:
+        return []
+    most = max(sequences.count(s) for s in sequences)
     if most == 4:
         return ["isshoku_yonjun"]
     if most == 3:
