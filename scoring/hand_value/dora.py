@@ -31,8 +31,8 @@ def indicated(indicators: tuple[str, ...], *, player_count: int, field: str) -> 
     return dora
 
 
-def dora_counts(hand: WinningHand, facts: HandFacts) -> dict[str, int]:
-    """How many dora of each kind: ``dora``, ``ura_dora``, ``aka_dora``, ``kita``.
+def dora_counts(hand: WinningHand, facts: HandFacts, table: YakuTable) -> dict[str, int]:
+    """How many dora of each kind: ``dora``, ``ura_dora``, ``aka_dora``, ``kita``, ``flower``.
 
     Each North set aside is one dora, and one more per indicator pointing to North
     (Tenhou counts the extra ones as dora or ura-dora, like a North in the hand).
@@ -44,15 +44,16 @@ def dora_counts(hand: WinningHand, facts: HandFacts) -> dict[str, int]:
     return {
         "dora": sum(counts[k] for k in dora),
         "ura_dora": sum(counts[k] for k in ura) + hand.kita * ura.count(NORTH),
-        "aka_dora": facts.red_fives,
+        "aka_dora": facts.fives_held if table.fives_always_dora else facts.red_fives,
         "kita": hand.kita * (1 + dora.count(NORTH)),
+        "flower": hand.flowers,
     }
 
 
 def dora_yaku(hand: WinningHand, facts: HandFacts, table: YakuTable) -> tuple[YakuHan, ...]:
     worth = table.yaku_of(is_open=facts.is_open)
     found = []
-    for key, count in dora_counts(hand, facts).items():
+    for key, count in dora_counts(hand, facts, table).items():
         per_tile = worth.get(key)
         if count and per_tile is not None:
             found.append(YakuHan(key, per_tile.name, per_tile.name_ja, count * per_tile.han))

@@ -17,7 +17,7 @@ through the ruleset's own payment code (``scoring.values``).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from scoring.errors import HandError
 from scoring.facts import Win
@@ -33,7 +33,7 @@ from scoring.hand_value.dora import dora_yaku
 from scoring.hand_value.fu import FuPart, hand_fu
 from scoring.hand_value.hand import MeldKind, WinningHand
 from scoring.hand_value.readings import SEQUENCE, TRIPLET, Reading, Shape, Wait, readings_of
-from scoring.hand_value.tiles import parse_tile
+from scoring.hand_value.tiles import FIVES_PS, JOKER, parse_tile, tile_name
 from scoring.hand_value.yaku import (
     Group,
     HandFacts,
@@ -43,7 +43,13 @@ from scoring.hand_value.yaku import (
     suit_yaku,
     tile_yakuman,
 )
-from scoring.hand_value.yaku_table import SUPERSEDES, TENHOU_YAKU, YakuHan, YakuTable
+from scoring.hand_value.yaku_table import (
+    SUPERSEDES,
+    TENHOU_YAKU,
+    JokerRule,
+    YakuHan,
+    YakuTable,
+)
 from scoring.ruleset import Ruleset, ValueInput
 from scoring.ruleset_parts import LimitName
 from scoring.values import base_points, limit_for_han, ron_amount, tsumo_amounts
@@ -66,6 +72,7 @@ class HandValue:
     shape: Shape
     wait: Wait
     win: Win  # the value as the rest of the engine takes it (scoring.facts.Win)
+    joker_faces: tuple[str, ...] = ()  # what each all-mighty tile was read as
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +92,60 @@ def evaluate_hand(hand: WinningHand, *, ruleset: Ruleset,
 
     Raises HandError (with ``code`` and ``field``) for a hand that is not a valid win.
     """
+    if hand.win_tile == JOKER or JOKER in hand.concealed:
+        return evaluate_with_joker(hand, ruleset=ruleset, yaku_table=yaku_table)
+    return evaluate_faces(hand, ruleset=ruleset, yaku_table=yaku_table)
+
+
+def evaluate_with_joker(hand: WinningHand, *, ruleset: Ruleset,
+                        yaku_table: YakuTable) -> HandValue:
+    """An all-mighty tile is read as every face in play in turn; the reading that pays most
+    is kept (高点法), as for any other choice of reading."""
+    check_joker(hand, yaku_table, ruleset_id=ruleset.id)
+    best: HandValue | None = None
+    refusal: HandError | None = None
+    for face in faces_in_play(hand.player_count):
+        as_face = JOKER + face
+        candidate = replace(hand, win_tile=as_face, concealed=tuple(
+            as_face if name == JOKER else name for name in hand.concealed))
+        try:
+            value = evaluate_faces(candidate, ruleset=ruleset, yaku_table=yaku_table)
+        except HandError as e:
+            refusal = refusal or e
+            continue
+        if best is None or joker_rank(value) > joker_rank(best):
+            best = replace(value, joker_faces=(face,))
+    if best is None:
+        assert refusal is not None
+        raise HandError("whatever the all-mighty tile stands for, the hand is not a win with "
+                        f"a yaku ({refusal.message})", field="concealed", code=refusal.code)
+    return best
+
+
+def check_joker(hand: WinningHand, table: YakuTable, *, ruleset_id: str) -> None:
+    if table.joker is JokerRule.NONE:
+        raise HandError(f"ruleset {ruleset_id} has no all-mighty tile: write each tile's face "
+                        "instead of '*'", field="concealed", code="joker_not_in_ruleset")
+    # 白ポッチ: the dotted white drawn after riichi is the winning tile of a tsumo.
+    if (hand.win_tile != JOKER or hand.concealed.count(JOKER) != 1 or not hand.is_tsumo
+            or not (hand.flags.riichi or hand.flags.double_riichi)):
+        raise HandError("the white pocchi is all-mighty only as the winning tile, drawn "
+                        "after riichi: give win_tile '*', one '*' among the concealed tiles, "
+                        "tsumo and riichi", field="win_tile", code="joker_not_allowed")
+
+
+def faces_in_play(player_count: int) -> tuple[str, ...]:
+    """Every face a joker may stand for: sanma has no 2m–8m."""
+    kinds = [k for k in range(34) if player_count == 4 or not 0 < k < 8]
+    return tuple(tile_name(k) for k in kinds)
+
+
+def joker_rank(value: HandValue) -> tuple[int, int, int]:
+    return value.points, value.han or 0, value.fu or 0
+
+
+def evaluate_faces(hand: WinningHand, *, ruleset: Ruleset, yaku_table: YakuTable) -> HandValue:
+    """The value of a hand whose every tile has a face."""
     if ruleset.value_input is ValueInput.POINT_COUNT:
         raise HandError(f"ruleset {ruleset.id} counts points (点数制), not han and fu; "
                         "the calculator does not count points yet", field="ruleset",
@@ -93,10 +154,15 @@ def evaluate_hand(hand: WinningHand, *, ruleset: Ruleset,
     if hand.kita and "north" not in ruleset.nukidora:
         raise HandError(f"ruleset {ruleset.id} does not set North aside (no 北抜き)",
                         field="kita", code="inconsistent_flags")
+    flowers = sum(1 for name in ruleset.nukidora if "flower" in name)
+    if not 0 <= hand.flowers <= flowers:
+        raise HandError(f"ruleset {ruleset.id} has {flowers} flowers (花牌); got "
+                        f"{hand.flowers}", field="flowers", code="inconsistent_flags")
     if hand.flags.renhou and yaku_table.value("renhou", is_open=False) is None:
         raise HandError(f"ruleset {ruleset.id} has no renhou (人和)", field="flags.renhou",
                         code="yaku_not_in_ruleset")
-    readings = readings_of(list(facts.concealed_counts), facts.win)
+    readings = readings_of(list(facts.concealed_counts), facts.win,
+                           seven_pairs_with_four=yaku_table.seven_pairs_with_four)
     if not readings:
         raise HandError("these tiles do not make a winning hand (four sets and a pair, seven "
                         "pairs or thirteen orphans)", field="concealed", code="not_a_win")
@@ -140,10 +206,13 @@ def hand_facts(hand: WinningHand) -> HandFacts:
     check_winds(hand)
     check_tile_count(hand, len(hand.concealed))
     counts = [0] * 34
-    reds = 0
+    reds = fives = 0
+    physical = [0] * 34  # all-mighty tiles left out: they may stand for a fifth copy
     for tile in parse_tiles(hand.concealed, field="concealed"):
         counts[tile.kind] += 1
         reds += tile.is_red
+        fives += tile.kind in FIVES_PS and not tile.is_joker
+        physical[tile.kind] += not tile.is_joker
     concealed_counts = tuple(counts)
     win = parse_tile(hand.win_tile, field="win_tile").kind
     if not counts[win]:
@@ -153,18 +222,23 @@ def hand_facts(hand: WinningHand) -> HandFacts:
     for i, meld in enumerate(hand.melds):
         tiles = parse_tiles(meld.tiles, field=f"melds[{i}].tiles")
         check_meld(meld, tiles, field=f"melds[{i}]")
+        if meld.kind is MeldKind.CHI and hand.player_count == 3:
+            raise HandError("three-player mahjong has no chi", field=f"melds[{i}].kind",
+                            code="bad_meld")
         for tile in tiles:
             counts[tile.kind] += 1
+            physical[tile.kind] += 1
             reds += tile.is_red
+            fives += tile.kind in FIVES_PS
         kind = meld.kind
         groups.append((SEQUENCE if kind is MeldKind.CHI else TRIPLET,
                        min(t.kind for t in tiles), kind.is_kan, kind is MeldKind.ANKAN))
-    check_copies(counts, player_count=hand.player_count)
+    check_copies(physical, player_count=hand.player_count)
     is_open = any(m.kind.is_open for m in hand.melds)
     check_flags(hand, is_open=is_open)
     return HandFacts(counts=tuple(counts), concealed_counts=concealed_counts,
                      present=tuple(k for k, count in enumerate(counts) if count),
-                     meld_groups=tuple(groups), red_fives=reds, win=win,
+                     meld_groups=tuple(groups), red_fives=reds, fives_held=fives, win=win,
                      is_open=is_open, is_tsumo=hand.is_tsumo, has_melds=bool(hand.melds),
                      seat_wind=27 + WIND_ORDER.index(hand.seat_wind),
                      round_wind=27 + WIND_ORDER.index(hand.round_wind), flags=hand.flags)

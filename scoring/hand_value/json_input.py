@@ -67,5 +67,7 @@ def winning_hand_from_json(data: Any) -> WinningHand:
         ura_indicators=tile_list(tiles, "ura_indicators", what="the ura-dora indicators",
                                  required=False),
         kita=tiles.integer("kita", low=0, high=4, what="North tiles set aside", default=0),
+        flowers=tiles.integer("flowers", low=0, high=8, what="flowers set aside (花牌)",
+                              default=0),
         player_count=players,
     )

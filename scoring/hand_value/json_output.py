@@ -26,4 +26,5 @@ def hand_value_to_dict(value: HandValue) -> dict[str, object]:
         "payers": [{"payer": payer, "points": amount} for payer, amount in value.payers],
         "shape": value.shape.value,
         "wait": value.wait.value,
+        **({"joker_faces": list(value.joker_faces)} if value.joker_faces else {}),
     }

@@ -96,8 +96,11 @@ def _split(counts: list[int], start: int, pair: int, sets: list[Set],
         counts[i + 2] += 1
 
 
-def is_seven_pairs(counts: list[int]) -> bool:
-    """七対子: seven different pairs (four of a tile is not two pairs)."""
+def is_seven_pairs(counts: list[int], *, with_four: bool = False) -> bool:
+    """七対子: seven different pairs; four of a tile is two pairs only where the house says
+    so (七対子の4枚使い)."""
+    if with_four:
+        return all(c in (0, 2, 4) for c in counts)
     return sum(1 for c in counts if c == 2) == 7
 
 
@@ -116,13 +119,14 @@ def wait_in_sequence(first: int, win: int) -> Wait:
     return Wait.RYANMEN
 
 
-def readings_of(counts: list[int], win: int) -> list[Reading]:
+def readings_of(counts: list[int], win: int, *,
+                seven_pairs_with_four: bool = False) -> list[Reading]:
     """Every reading of the concealed tiles ``counts`` (winning tile included)."""
     readings: list[Reading] = []
     if sum(counts) == 14:
         if is_thirteen_orphans(counts):
             return [Reading(Shape.THIRTEEN_ORPHANS, -1, (), Wait.TANKI, -1)]
-        if is_seven_pairs(counts):
+        if is_seven_pairs(counts, with_four=seven_pairs_with_four):
             readings.append(Reading(Shape.SEVEN_PAIRS, -1, (), Wait.TANKI, -1))
     for found in standard_readings(counts):
         seen: set[Set] = set()

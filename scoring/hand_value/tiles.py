@@ -6,7 +6,7 @@ haku 白, hatsu 發, chun 中). Names follow the corpus: ``1m``…``9m``, ``0m``
 (赤五), ``E S W N``, ``P`` haku, ``F`` hatsu, ``C`` chun.
 
 >>> parse_tile("0p")
-Tile(kind=13, is_red=True)
+Tile(kind=13, is_red=True, is_joker=False)
 >>> tile_name(31)
 'P'
 """
@@ -30,10 +30,15 @@ GREEN = frozenset((19, 20, 21, 23, 25, HATSU))  # 緑一色: 2 3 4 6 8 sou and h
 COPIES = 4  # four of each face
 
 
+JOKER = "*"  # an all-mighty tile (白ポッチ, 白マティ) before the evaluator chooses its face
+FIVES_PS = (13, 22)  # 5p and 5s
+
+
 @dataclass(frozen=True, slots=True)
 class Tile:
     kind: int
     is_red: bool = False  # 赤ドラ
+    is_joker: bool = False  # an all-mighty tile read as this face
 
 
 def is_honor(kind: int) -> bool:
@@ -61,6 +66,11 @@ def _all_tiles() -> dict[str, Tile]:
         tiles[f"0{suit}"] = Tile(s * 9 + 4, is_red=True)
         for number in range(1, 10):
             tiles[f"{number}{suit}"] = Tile(s * 9 + number - 1)
+    # A joker read as a face is written "*" + the face's name ("*5p"): the evaluator writes
+    # these names itself when it tries each face.
+    for name, tile in list(tiles.items()):
+        if not tile.is_red:
+            tiles[JOKER + name] = Tile(tile.kind, is_joker=True)
     return tiles
 
 

@@ -17,6 +17,7 @@ from scoring.hand_value.tiles import (
     GREEN,
     HAKU,
     HATSU,
+    NORTH,
     TERMINALS_AND_HONORS,
     WINDS,
 )
@@ -35,6 +36,7 @@ class HandFacts:
     present: tuple[int, ...]  # the kinds held, in order
     meld_groups: tuple[Group, ...]
     red_fives: int  # 赤ドラ held
+    fives_held: int  # 5p and 5s held, red or not, all-mighty tiles not counted
     win: int
     is_open: bool  # any called meld
     is_tsumo: bool
@@ -91,6 +93,8 @@ def tile_yakuman(facts: HandFacts) -> list[str]:
         found.append("chinroutou")
     if all(k in GREEN for k in present):
         found.append("ryuuiisou")
+    if present[0] < 9 and present[-1] >= 27 and all(k < 9 or k >= 27 for k in present):
+        found.append("manzu_honitsu")
     return found
 
 
@@ -117,6 +121,8 @@ def group_yaku(groups: list[Group], reading: Reading, facts: HandFacts) -> list[
             found.append("seat_wind")
         if tile == facts.round_wind:
             found.append("round_wind")
+        if tile == NORTH:
+            found.append("north")
     found.extend(outside_yaku(groups, pair))
     if len(sequences) >= 3:
         seq_set = set(sequences)

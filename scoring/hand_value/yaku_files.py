@@ -4,7 +4,9 @@ for the preset of the same id. A preset without a file plays the standard (Tenho
 Each ``[yaku.<key>]`` entry either changes a standard yaku (``closed``, ``opened``) or adds a
 house yaku (``name``, ``name_ja``, ``closed``, ``opened``, and ``yakuman = true`` where it is
 one); ``opened = "none"`` means closed hands only. ``removed`` lists standard yaku the house
-does not play. Only yaku the calculator can detect are accepted.
+does not play. Only yaku the calculator can detect are accepted. ``[tiles]`` sets the
+house's tile rules: ``joker`` (an all-mighty tile, ``JokerRule``), ``fives_always_dora`` and
+``seven_pairs_with_four``.
 """
 
 from __future__ import annotations
@@ -18,12 +20,14 @@ from scoring.hand_value.yaku_table import (
     DETECTED_KEYS,
     STANDARD_ROWS,
     TENHOU_YAKU,
+    JokerRule,
     YakuRule,
     YakuTable,
 )
 from scoring.ruleset_files import default_preset_dir
 
 ENTRY_FIELDS = ("name", "name_ja", "closed", "opened", "yakuman")
+TILE_FIELDS = ("joker", "fives_always_dora", "seven_pairs_with_four")
 MAX_VALUE = 13
 
 
@@ -80,11 +84,26 @@ def table_from_dict(table_id: str, data: dict[str, Any]) -> YakuTable:
             raise RulesetError(f"the calculator cannot detect yaku {key!r}; known: "
                                f"{', '.join(sorted(DETECTED_KEYS))}", field=f"yaku.{key}")
         rows[key] = entry_rule(key, entry, rows.get(key))
-    unknown = sorted(set(data) - {"id", "removed", "yaku"})
+    unknown = sorted(set(data) - {"id", "removed", "yaku", "tiles"})
     if unknown:
         raise RulesetError(f"unknown field {unknown[0]!r} in the yaku table of {table_id}",
                            field=unknown[0])
-    return YakuTable(table_id, tuple(rows.values()))
+    tiles = data.get("tiles", {})
+    unknown = sorted(set(tiles) - set(TILE_FIELDS))
+    if unknown:
+        raise RulesetError(f"unknown field {unknown[0]!r}; allowed in [tiles]: "
+                           f"{', '.join(TILE_FIELDS)}", field=f"tiles.{unknown[0]}")
+    joker = tiles.get("joker", JokerRule.NONE.value)
+    if joker not in {rule.value for rule in JokerRule}:
+        raise RulesetError(f"tiles.joker is one of {', '.join(r.value for r in JokerRule)}",
+                           field="tiles.joker")
+    flags = {}
+    for name in ("fives_always_dora", "seven_pairs_with_four"):
+        value = tiles.get(name, False)
+        if not isinstance(value, bool):
+            raise RulesetError(f"tiles.{name} is true or false", field=f"tiles.{name}")
+        flags[name] = value
+    return YakuTable(table_id, tuple(rows.values()), joker=JokerRule(joker), **flags)
 
 
 def load_yaku_tables(directory: Path | None = None) -> dict[str, YakuTable]:

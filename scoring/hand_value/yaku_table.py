@@ -14,7 +14,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from types import MappingProxyType
+
+
+class JokerRule(StrEnum):
+    """Where an all-mighty tile (オールマイティ) may stand for any tile."""
+
+    NONE = "none"
+    # 白ポッチ (seed 004): the one dotted white, drawn after riichi, wins as any tile.
+    POCCHI_AFTER_RIICHI = "pocchi_after_riichi"
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +61,9 @@ class YakuTable:
 
     key: str
     rows: tuple[YakuRule, ...]
+    joker: JokerRule = JokerRule.NONE
+    fives_always_dora: bool = False  # every 5p and 5s is a dora (red and gold fives, seed 004)
+    seven_pairs_with_four: bool = False  # 七対子の4枚使い: four of a tile as two pairs
     by_key: Mapping[str, YakuRule] = field(init=False, repr=False, compare=False)
     closed_yaku: Mapping[str, YakuHan] = field(init=False, repr=False, compare=False)
     open_yaku: Mapping[str, YakuHan] = field(init=False, repr=False, compare=False)
@@ -147,6 +159,9 @@ HOUSE_KEYS = frozenset({
     "isshoku_sanjun",  # 一色三順: three identical sequences
     "isshoku_yonjun",  # 一色四順: four identical sequences
     "sanshoku_shoudoukou",  # 三色小同刻: two triplets and the pair of one number in three suits
+    "north",  # 北は共通の役牌: a North triplet is a value triplet for every seat
+    "manzu_honitsu",  # 萬子混一色: man tiles and honors only (a yakuman in seed 004)
+    "flower",  # 花牌: one dora per flower set aside
 })
 DETECTED_KEYS = frozenset(r.key for r in STANDARD_ROWS) | HOUSE_KEYS
 
@@ -158,4 +173,4 @@ SUPERSEDES = (
     ("isshoku_yonjun", "iipeikou"),
 )
 
-DORA_KEYS = ("dora", "ura_dora", "aka_dora", "kita")
+DORA_KEYS = ("dora", "ura_dora", "aka_dora", "kita", "flower")
