@@ -30,7 +30,7 @@ from scoring.hand_value.checks import (
     parse_tiles,
 )
 from scoring.hand_value.dora import dora_yaku
-from scoring.hand_value.fu import FuPart, hand_fu
+from scoring.hand_value.fu import NO_FU, FuPart, hand_fu
 from scoring.hand_value.hand import MeldKind, WinningHand
 from scoring.hand_value.readings import SEQUENCE, TRIPLET, Reading, Shape, Wait, readings_of
 from scoring.hand_value.tiles import FIVES_PS, JOKER, parse_tile, tile_name
@@ -57,6 +57,7 @@ from scoring.values import base_points, limit_for_han, ron_amount, tsumo_amounts
 WIND_ORDER = ("E", "S", "W", "N")
 NO_LIMIT = "none"
 DISCARDER = "discarder"  # the payer of a ron (放銃者)
+FIXED_FU = 40  # ValueInput.HAN_FIXED_40FU
 
 
 @dataclass(frozen=True, slots=True)
@@ -320,8 +321,12 @@ def hand_value(best: Scored, dora: tuple[YakuHan, ...], hand: WinningHand,
     dora_han = sum(d.han for d in dora)
     win = as_win(best, dora_han, hand)
     paid = payments(win, hand, ruleset)
+    fu, fu_parts = best.fu, best.fu_parts
+    if ruleset.value_input is ValueInput.HAN_FIXED_40FU and not best.yakuman:
+        # 符計算なし: the house pays every hand as 40 fu (seed 004).
+        fu, fu_parts = FIXED_FU, (FuPart("fixed", NO_FU, FIXED_FU),)
     return HandValue(
-        yaku=best.yaku + dora, han=win.han, fu=best.fu, fu_parts=best.fu_parts,
+        yaku=best.yaku + dora, han=win.han, fu=fu, fu_parts=fu_parts,
         yakuman=best.yakuman, limit=limit_name(win, ruleset),
         points=sum(amount for _, amount in paid), payers=paid, shape=best.reading.shape,
         wait=best.reading.wait, win=win)
