@@ -207,6 +207,15 @@ def reading_yakuman(groups: list[Group], reading: Reading, facts: HandFacts) -> 
     if reading.shape is Shape.SEVEN_PAIRS:
         return found
     triplets = [tile for shape, tile, _, _ in groups if shape == TRIPLET]
+    if not triplets:
+        # Only 一色四順 and nine gates are possible without a triplet.
+        sequences = sorted(tile for _, tile, _, _ in groups)
+        found = [k for k in same_sequence_yaku(sequences) if k == "isshoku_yonjun"]
+        if not facts.has_melds and sequences[0] // 9 == sequences[-1] // 9:
+            found.extend(nine_gates(facts))
+        return found
+    if len(triplets) == 1:
+        return [] if facts.has_melds else nine_gates(facts)
     concealed = sum(1 for shape, _, _, c in groups if shape == TRIPLET and c)
     if concealed == 4:
         found.append("suuankou_tanki" if reading.wait is Wait.TANKI else "suuankou")
