@@ -4,8 +4,9 @@ Pure Python like the rest of the engine. ``evaluate_hand`` is the entry point; s
 docs/hand-calculator.md.
 """
 
-from scoring.hand_value.evaluate import HandValue, evaluate_hand
+from scoring.hand_value.evaluate import evaluate_hand
 from scoring.hand_value.hand import Meld, MeldKind, WinFlags, WinningHand
+from scoring.hand_value.value import HandValue
 from scoring.hand_value.yaku_table import TENHOU_YAKU, YakuHan, YakuRule, YakuTable
 
 __all__ = ["TENHOU_YAKU", "HandValue", "Meld", "MeldKind", "WinFlags", "WinningHand",

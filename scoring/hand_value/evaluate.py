@@ -20,7 +20,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from scoring.errors import HandError
-from scoring.facts import Win
 from scoring.hand_value.checks import (
     check_copies,
     check_flags,
@@ -30,10 +29,17 @@ from scoring.hand_value.checks import (
     parse_tiles,
 )
 from scoring.hand_value.dora import dora_yaku
-from scoring.hand_value.fu import NO_FU, FuPart, hand_fu
+from scoring.hand_value.fu import FuPart, hand_fu
 from scoring.hand_value.hand import MeldKind, WinningHand
-from scoring.hand_value.readings import SEQUENCE, TRIPLET, Reading, Shape, Wait, readings_of
+from scoring.hand_value.readings import SEQUENCE, TRIPLET, Reading, Shape, readings_of
 from scoring.hand_value.tiles import FIVES_PS, JOKER, parse_tile, tile_name
+from scoring.hand_value.value import (
+    WIND_ORDER,
+    HandValue,
+    Scored,
+    hand_value,
+    reading_rank,
+)
 from scoring.hand_value.yaku import (
     Group,
     HandFacts,
@@ -51,40 +57,6 @@ from scoring.hand_value.yaku_table import (
     YakuTable,
 )
 from scoring.ruleset import Ruleset, ValueInput
-from scoring.ruleset_parts import LimitName
-from scoring.values import base_points, limit_for_han, ron_amount, tsumo_amounts
-
-WIND_ORDER = ("E", "S", "W", "N")
-NO_LIMIT = "none"
-DISCARDER = "discarder"  # the payer of a ron (放銃者)
-FIXED_FU = 40  # ValueInput.HAN_FIXED_40FU
-
-
-@dataclass(frozen=True, slots=True)
-class HandValue:
-    yaku: tuple[YakuHan, ...]
-    han: int | None  # None for a yakuman
-    fu: int | None  # None for thirteen orphans
-    fu_parts: tuple[FuPart, ...]
-    yakuman: int  # how many yakuman; 0 for a han/fu hand
-    limit: str  # none, mangan, haneman, ..., yakuman (数え役満 too)
-    points: int  # honba excluded; summed over the payers of a tsumo
-    payers: tuple[tuple[str, int], ...]  # each payer and amount: "discarder", or a seat wind
-    shape: Shape
-    wait: Wait
-    win: Win  # the value as the rest of the engine takes it (scoring.facts.Win)
-    joker_faces: tuple[str, ...] = ()  # what each all-mighty tile was read as
-
-
-@dataclass(frozen=True, slots=True)
-class Scored:
-    reading: Reading
-    yaku: tuple[YakuHan, ...]
-    han: int
-    fu: int | None
-    fu_parts: tuple[FuPart, ...]
-    yakuman_names: tuple[str, ...]
-    yakuman: int
 
 
 def evaluate_hand(hand: WinningHand, *, ruleset: Ruleset,
@@ -277,57 +249,4 @@ def score_reading(reading: Reading, facts: HandFacts, shared: HandYaku, *, rules
     yaku = tuple(worth[k] for k in counted)
     return Scored(reading, yaku, sum(y.han for y in yaku), fu, parts, (), 0)
 
-
-def as_win(scored: Scored, dora_han: int, hand: WinningHand) -> Win:
-    winner = WIND_ORDER.index(hand.seat_wind)
-    if scored.yakuman:
-        return Win(winner=winner, yakuman=scored.yakuman, yakuman_names=scored.yakuman_names)
-    fu = scored.fu if scored.fu is not None else 30
-    return Win(winner=winner, han=scored.han + dora_han, fu=fu)
-
-
-def reading_rank(scored: Scored, dora_han: int, hand: WinningHand,
-                 ruleset: Ruleset) -> tuple[int, int, int]:
-    """Higher is better: the base points, then han, then fu (高点法)."""
-    base = base_points(as_win(scored, dora_han, hand), ruleset)
-    return base, scored.han, scored.fu or 0
-
-
-def payments(win: Win, hand: WinningHand, ruleset: Ruleset) -> tuple[tuple[str, int], ...]:
-    seats = tuple(range(hand.player_count))
-    if not hand.is_tsumo:
-        amount = ron_amount(win, winner_is_dealer=hand.is_dealer, ruleset=ruleset)
-        return ((DISCARDER, amount),)
-    payers = tuple(s for s in seats if s != win.winner)
-    owed = tsumo_amounts(win, dealer=0, payers=payers, ruleset=ruleset)
-    return tuple((WIND_ORDER[p], owed[p]) for p in payers)
-
-
-def limit_name(win: Win, ruleset: Ruleset) -> str:
-    if win.is_yakuman:
-        return LimitName.YAKUMAN.value
-    assert win.han is not None
-    by_han = limit_for_han(win.han, ruleset)
-    if by_han is not None:
-        return next(lim.name.value for lim in reversed(ruleset.limits)
-                    if win.han >= lim.min_han)
-    if base_points(win, ruleset) >= ruleset.mangan_base:
-        return LimitName.MANGAN.value
-    return NO_LIMIT
-
-
-def hand_value(best: Scored, dora: tuple[YakuHan, ...], hand: WinningHand,
-               ruleset: Ruleset) -> HandValue:
-    dora_han = sum(d.han for d in dora)
-    win = as_win(best, dora_han, hand)
-    paid = payments(win, hand, ruleset)
-    fu, fu_parts = best.fu, best.fu_parts
-    if ruleset.value_input is ValueInput.HAN_FIXED_40FU and not best.yakuman:
-        # 符計算なし: the house pays every hand as 40 fu (seed 004).
-        fu, fu_parts = FIXED_FU, (FuPart("fixed", NO_FU, FIXED_FU),)
-    return HandValue(
-        yaku=best.yaku + dora, han=win.han, fu=fu, fu_parts=fu_parts,
-        yakuman=best.yakuman, limit=limit_name(win, ruleset),
-        points=sum(amount for _, amount in paid), payers=paid, shape=best.reading.shape,
-        wait=best.reading.wait, win=win)
 

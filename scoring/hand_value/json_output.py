@@ -6,9 +6,9 @@ tsumo (as ``points`` in the Tenhou corpus); ``payers`` gives each share.
 
 from __future__ import annotations
 
-from scoring.hand_value.evaluate import HandValue
 from scoring.hand_value.fu import NO_FU
 from scoring.hand_value.tiles import tile_name
+from scoring.hand_value.value import HandValue
 
 
 def hand_value_to_dict(value: HandValue) -> dict[str, object]:

@@ -15,8 +15,9 @@ from typing import Any
 
 from rulesets.registry import PRESETS
 from scoring.errors import ScoringError
-from scoring.hand_value.evaluate import HandValue, evaluate_hand
+from scoring.hand_value.evaluate import evaluate_hand
 from scoring.hand_value.json_input import winning_hand_from_json
+from scoring.hand_value.value import HandValue
 
 AGARI = Path(__file__).resolve().parents[1] / "data" / "tenhou" / "agari.jsonl.gz"
 STANDARD_WINS = 2423  # AGARI.md §1: 2,454 wins, 31 of them in non-standard lobbies
