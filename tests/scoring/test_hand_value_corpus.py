@@ -10,6 +10,7 @@ from __future__ import annotations
 import gzip
 import json
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -106,3 +107,16 @@ def test_the_corpus_exercises_yakuman_kita_and_every_meld_kind() -> None:
     assert set(kinds) == {"chi", "pon", "daiminkan", "kakan", "ankan"}
     assert sum(1 for w in wins if w["tenhou"]["yakuman"]) >= 20
     assert sum(1 for w in wins if w["tiles"]["kita"]) >= 80
+
+
+def test_the_order_of_tiles_and_melds_does_not_change_the_value() -> None:
+    for win in standard_wins()[::7]:
+        ruleset = PRESETS[f"tenhou-{win['rules']['players']}p-hanchan"]
+        hand = winning_hand_from_json(win)
+        turned = replace(hand, concealed=tuple(reversed(hand.concealed)),
+                         melds=tuple(replace(m, tiles=tuple(reversed(m.tiles)))
+                                     for m in reversed(hand.melds)))
+        value, again = (evaluate_hand(h, ruleset=ruleset) for h in (hand, turned))
+        assert (Counter(again.yaku), again.han, again.fu, again.points) == (
+            Counter(value.yaku), value.han, value.fu, value.points), win["game_id"]
+        assert all(amount % ruleset.point_unit == 0 for _, amount in value.payers)
