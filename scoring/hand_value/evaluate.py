@@ -29,7 +29,7 @@ from scoring.hand_value.checks import (
     parse_tiles,
 )
 from scoring.hand_value.dora import dora_yaku
-from scoring.hand_value.fu import FuPart, hand_fu
+from scoring.hand_value.fu import hand_fu
 from scoring.hand_value.hand import MeldKind, WinningHand
 from scoring.hand_value.readings import SEQUENCE, TRIPLET, Reading, Shape, readings_of
 from scoring.hand_value.tiles import FIVES_PS, JOKER, parse_tile, tile_name
@@ -154,7 +154,7 @@ def evaluate_faces(hand: WinningHand, *, ruleset: Ruleset, yaku_table: YakuTable
     best = valid[0]
     if len(valid) > 1:
         best = max(valid, key=lambda c: reading_rank(c, dora_han, hand, ruleset))
-    return hand_value(best, dora, hand, ruleset)
+    return hand_value(best, dora, hand, facts, ruleset)
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,25 +228,25 @@ def score_reading(reading: Reading, facts: HandFacts, shared: HandYaku, *, rules
              if name in worth and worth[name].is_yakuman]
     if names:
         yaku = tuple(worth[name] for name in names)
-        return Scored(reading, yaku, 0, None, (), tuple(names), sum(y.han for y in yaku))
+        return Scored(reading, yaku, 0, None, tuple(groups), False, tuple(names),
+                      sum(y.han for y in yaku))
     keys = list(shared.keys)
-    fu: int | None
-    parts: tuple[FuPart, ...]
+    is_pinfu = False
     if reading.shape is Shape.SEVEN_PAIRS:
         keys.append("chiitoitsu")
-        fu, parts = ruleset.chiitoitsu_fu, (FuPart("seven_pairs", -1, ruleset.chiitoitsu_fu),)
+        fu = ruleset.chiitoitsu_fu
     else:
         keys.extend(group_yaku(groups, reading, facts))
-        fu, parts = hand_fu(groups=groups, pair=reading.pair, wait=reading.wait,
-                            is_open=facts.is_open, is_tsumo=tsumo,
-                            is_pinfu="pinfu" in keys, pinfu_tsumo_fu=ruleset.pinfu_tsumo_fu,
-                            seat_wind=facts.seat_wind, round_wind=facts.round_wind,
-                            double_wind_fu=ruleset.double_wind_pair_fu)
+        is_pinfu = "pinfu" in keys
+        fu = hand_fu(groups=groups, pair=reading.pair, wait=reading.wait,
+                     is_open=facts.is_open, is_tsumo=tsumo, is_pinfu=is_pinfu,
+                     pinfu_tsumo_fu=ruleset.pinfu_tsumo_fu, seat_wind=facts.seat_wind,
+                     round_wind=facts.round_wind, double_wind_fu=ruleset.double_wind_pair_fu)
     counted = [k for k in keys if k in worth]
     for first, second in SUPERSEDES:
         if first in counted and second in counted:
             counted.remove(second)
     yaku = tuple(worth[k] for k in counted)
-    return Scored(reading, yaku, sum(y.han for y in yaku), fu, parts, (), 0)
+    return Scored(reading, yaku, sum(y.han for y in yaku), fu, tuple(groups), is_pinfu, (), 0)
 
 

@@ -1,9 +1,16 @@
 """Fu 符 of a four-sets-and-a-pair reading, with each part named (符計算).
 
->>> from scoring.hand_value.readings import TRIPLET
->>> parts = set_fu([(TRIPLET, 27, False, True)])
->>> parts
-(FuPart(reason='closed_triplet', tile=27, fu=8),)
+Triplets and kans are 2 fu, doubled for a terminal or honor, for a concealed set, and four
+times for a kan (明刻2 暗刻4 明槓8 暗槓16, ×2 for 么九牌).
+
+>>> from scoring.hand_value.readings import SEQUENCE, TRIPLET
+>>> parts: list[FuPart] = []
+>>> hand_fu(groups=[(TRIPLET, 27, False, True), (SEQUENCE, 0, False, True)], pair=4,
+...         wait=Wait.TANKI, is_open=False, is_tsumo=False, is_pinfu=False,
+...         pinfu_tsumo_fu=20, seat_wind=28, round_wind=27, double_wind_fu=4, parts=parts)
+40
+>>> [(p.reason, p.fu) for p in parts]
+[('base', 20), ('closed_ron', 10), ('closed_triplet', 8), ('wait_tanki', 2)]
 """
 
 from __future__ import annotations
@@ -29,25 +36,6 @@ class FuPart:
     fu: int
 
 
-def set_fu(groups: list[tuple[int, int, bool, bool]]) -> tuple[FuPart, ...]:
-    """Triplets and kans: 2 fu, doubled for a terminal or honor, for a concealed set, and
-    four times for a kan (明刻2 暗刻4 明槓8 暗槓16, ×2 for 么九牌)."""
-    parts = []
-    for shape, tile, is_kan, concealed in groups:
-        if shape != TRIPLET:
-            continue
-        fu = 2
-        if tile in TERMINALS_AND_HONORS:
-            fu *= 2
-        if concealed:
-            fu *= 2
-        if is_kan:
-            fu *= 4
-        kind = "kan" if is_kan else "triplet"
-        parts.append(FuPart(f"{'closed' if concealed else 'open'}_{kind}", tile, fu))
-    return tuple(parts)
-
-
 def pair_fu(pair: int, *, seat_wind: int, round_wind: int, double_wind_fu: int) -> int:
     """A dragon, seat-wind or round-wind pair is 2 fu; a pair of both winds is the ruleset's
     ``double_wind_pair_fu`` (連風牌)."""
@@ -60,32 +48,52 @@ def pair_fu(pair: int, *, seat_wind: int, round_wind: int, double_wind_fu: int) 
     return 0
 
 
-def round_up_to_10(fu: int) -> int:
-    return -(-fu // 10) * 10
-
-
 def hand_fu(*, groups: list[tuple[int, int, bool, bool]], pair: int, wait: Wait,
             is_open: bool, is_tsumo: bool, is_pinfu: bool, pinfu_tsumo_fu: int | None,
-            seat_wind: int, round_wind: int,
-            double_wind_fu: int) -> tuple[int, tuple[FuPart, ...]]:
-    """The fu, rounded up to 10, and its parts."""
-    parts = [FuPart("base", NO_FU, BASE_FU)]
+            seat_wind: int, round_wind: int, double_wind_fu: int,
+            parts: list[FuPart] | None = None) -> int:
+    """The fu, rounded up to 10; each part is appended to ``parts`` when it is given (the
+    evaluator asks for them on the chosen reading only)."""
+    if parts is not None:
+        parts.append(FuPart("base", NO_FU, BASE_FU))
     if is_pinfu and is_tsumo and pinfu_tsumo_fu is not None:
-        return pinfu_tsumo_fu, tuple(parts)
+        return pinfu_tsumo_fu
+    total = BASE_FU
     if not is_open and not is_tsumo:
-        parts.append(FuPart("closed_ron", NO_FU, CLOSED_RON_FU))
-    parts.extend(set_fu(groups))
+        total += CLOSED_RON_FU
+        if parts is not None:
+            parts.append(FuPart("closed_ron", NO_FU, CLOSED_RON_FU))
+    for shape, tile, is_kan, concealed in groups:
+        if shape != TRIPLET:
+            continue
+        fu = 2
+        if tile in TERMINALS_AND_HONORS:
+            fu *= 2
+        if concealed:
+            fu *= 2
+        if is_kan:
+            fu *= 4
+        total += fu
+        if parts is not None:
+            kind = "kan" if is_kan else "triplet"
+            parts.append(FuPart(f"{'closed' if concealed else 'open'}_{kind}", tile, fu))
     value_pair = pair_fu(pair, seat_wind=seat_wind, round_wind=round_wind,
                          double_wind_fu=double_wind_fu)
     if value_pair:
-        parts.append(FuPart("pair", pair, value_pair))
-    if wait in (Wait.KANCHAN, Wait.PENCHAN, Wait.TANKI):
-        parts.append(FuPart(f"wait_{wait.value}", NO_FU, WAIT_FU))
+        total += value_pair
+        if parts is not None:
+            parts.append(FuPart("pair", pair, value_pair))
+    if wait is Wait.KANCHAN or wait is Wait.PENCHAN or wait is Wait.TANKI:
+        total += WAIT_FU
+        if parts is not None:
+            parts.append(FuPart(f"wait_{wait.value}", NO_FU, WAIT_FU))
     if is_tsumo:  # a pinfu tsumo has returned above unless the ruleset counts it 30 fu
-        parts.append(FuPart("tsumo", NO_FU, TSUMO_FU))
-    total = sum(p.fu for p in parts)
+        total += TSUMO_FU
+        if parts is not None:
+            parts.append(FuPart("tsumo", NO_FU, TSUMO_FU))
     if total == BASE_FU and is_open and not is_tsumo:
         # 喰い平和: an open hand with no fu at all is 30 on a ron.
-        parts.append(FuPart("open_pinfu_ron", NO_FU, OPEN_PINFU_RON_FU - BASE_FU))
         total = OPEN_PINFU_RON_FU
-    return round_up_to_10(total), tuple(parts)
+        if parts is not None:
+            parts.append(FuPart("open_pinfu_ron", NO_FU, OPEN_PINFU_RON_FU - BASE_FU))
+    return -(-total // 10) * 10

@@ -6,9 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scoring.facts import Win
-from scoring.hand_value.fu import NO_FU, FuPart
+from scoring.hand_value.fu import NO_FU, FuPart, hand_fu
 from scoring.hand_value.hand import WinningHand
 from scoring.hand_value.readings import Reading, Shape, Wait
+from scoring.hand_value.yaku import HandFacts
 from scoring.hand_value.yaku_table import YakuHan
 from scoring.ruleset import Ruleset, ValueInput
 from scoring.ruleset_parts import LimitName
@@ -42,9 +43,11 @@ class Scored:
     yaku: tuple[YakuHan, ...]
     han: int
     fu: int | None
-    fu_parts: tuple[FuPart, ...]
+    groups: tuple[tuple[int, int, bool, bool], ...]  # the reading's sets with the melds
+    is_pinfu: bool
     yakuman_names: tuple[str, ...]
     yakuman: int
+
 
 def as_win(scored: Scored, dora_han: int, hand: WinningHand) -> Win:
     winner = WIND_ORDER.index(hand.seat_wind)
@@ -84,17 +87,33 @@ def limit_name(win: Win, ruleset: Ruleset) -> str:
     return NO_LIMIT
 
 
-def hand_value(best: Scored, dora: tuple[YakuHan, ...], hand: WinningHand,
+def fu_parts(best: Scored, facts: HandFacts, ruleset: Ruleset) -> tuple[FuPart, ...]:
+    """The named parts of the chosen reading's fu."""
+    shape = best.reading.shape
+    if best.fu is None or shape is Shape.THIRTEEN_ORPHANS:
+        return ()
+    if shape is Shape.SEVEN_PAIRS:
+        return (FuPart("seven_pairs", NO_FU, best.fu),)
+    parts: list[FuPart] = []
+    hand_fu(groups=list(best.groups), pair=best.reading.pair, wait=best.reading.wait,
+            is_open=facts.is_open, is_tsumo=facts.is_tsumo, is_pinfu=best.is_pinfu,
+            pinfu_tsumo_fu=ruleset.pinfu_tsumo_fu, seat_wind=facts.seat_wind,
+            round_wind=facts.round_wind, double_wind_fu=ruleset.double_wind_pair_fu,
+            parts=parts)
+    return tuple(parts)
+
+
+def hand_value(best: Scored, dora: tuple[YakuHan, ...], hand: WinningHand, facts: HandFacts,
                ruleset: Ruleset) -> HandValue:
     dora_han = sum(d.han for d in dora)
     win = as_win(best, dora_han, hand)
     paid = payments(win, hand, ruleset)
-    fu, fu_parts = best.fu, best.fu_parts
+    fu, parts = best.fu, fu_parts(best, facts, ruleset)
     if ruleset.value_input is ValueInput.HAN_FIXED_40FU and not best.yakuman:
         # 符計算なし: the house pays every hand as 40 fu (seed 004).
-        fu, fu_parts = FIXED_FU, (FuPart("fixed", NO_FU, FIXED_FU),)
+        fu, parts = FIXED_FU, (FuPart("fixed", NO_FU, FIXED_FU),)
     return HandValue(
-        yaku=best.yaku + dora, han=win.han, fu=fu, fu_parts=fu_parts,
+        yaku=best.yaku + dora, han=win.han, fu=fu, fu_parts=parts,
         yakuman=best.yakuman, limit=limit_name(win, ruleset),
         points=sum(amount for _, amount in paid), payers=paid, shape=best.reading.shape,
         wait=best.reading.wait, win=win)

@@ -101,8 +101,17 @@ def tile_yakuman(facts: HandFacts) -> list[str]:
 def group_yaku(groups: list[Group], reading: Reading, facts: HandFacts) -> list[str]:
     """Yaku of a four-sets-and-a-pair reading."""
     found: list[str] = []
-    sequences = sorted(tile for shape, tile, _, _ in groups if shape == SEQUENCE)
-    triplets = [tile for shape, tile, _, _ in groups if shape == TRIPLET]
+    sequences: list[int] = []
+    triplets: list[int] = []
+    concealed_triplets = kans = 0
+    for shape, tile, is_kan, concealed in groups:  # one pass: this runs for every reading
+        if shape == SEQUENCE:
+            sequences.append(tile)
+        else:
+            triplets.append(tile)
+            concealed_triplets += concealed
+            kans += is_kan
+    sequences.sort()
     pair = reading.pair
     if (not facts.is_open and not triplets and reading.wait is Wait.RYANMEN
             and not is_value_pair(pair, facts)):
@@ -136,9 +145,9 @@ def group_yaku(groups: list[Group], reading: Reading, facts: HandFacts) -> list[
             found.append("sanshoku_doukou")
         if len(triplets) == 4:
             found.append("toitoi")
-        if sum(1 for shape, _, _, concealed in groups if shape == TRIPLET and concealed) == 3:
+        if concealed_triplets == 3:
             found.append("sanankou")
-        if sum(1 for _, _, is_kan, _ in groups if is_kan) == 3:
+        if kans == 3:
             found.append("sankantsu")
     if len(triplets) < 2:
         return found
