@@ -32,7 +32,7 @@ from scoring.hand_value.dora import dora_yaku
 from scoring.hand_value.fu import hand_fu
 from scoring.hand_value.hand import MeldKind, WinningHand
 from scoring.hand_value.readings import SEQUENCE, TRIPLET, Reading, Shape, readings_of
-from scoring.hand_value.tiles import FIVES_PS, JOKER, parse_tile, tile_name
+from scoring.hand_value.tiles import FIVES_PS, JOKER, RED_NAMES, parse_tile, tile_name
 from scoring.hand_value.value import (
     WIND_ORDER,
     HandValue,
@@ -179,13 +179,16 @@ def hand_facts(hand: WinningHand) -> HandFacts:
     check_winds(hand)
     check_tile_count(hand, len(hand.concealed))
     counts = [0] * 34
-    reds = fives = 0
-    physical = [0] * 34  # all-mighty tiles left out: they may stand for a fifth copy
-    for tile in parse_tiles(hand.concealed, field="concealed"):
+    tiles = parse_tiles(hand.concealed, field="concealed")
+    for tile in tiles:
         counts[tile.kind] += 1
-        reds += tile.is_red
-        fives += tile.kind in FIVES_PS and not tile.is_joker
-        physical[tile.kind] += not tile.is_joker
+    reds = sum(hand.concealed.count(name) for name in RED_NAMES)
+    physical = list(counts)  # the copies held, for the five-copies check
+    if any(tile.is_joker for tile in tiles):
+        # An all-mighty tile may stand for a fifth copy, and is no red or gold five.
+        for tile in tiles:
+            physical[tile.kind] -= tile.is_joker
+    fives = physical[FIVES_PS[0]] + physical[FIVES_PS[1]]
     concealed_counts = tuple(counts)
     win = parse_tile(hand.win_tile, field="win_tile").kind
     if not counts[win]:

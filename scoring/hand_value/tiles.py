@@ -32,6 +32,7 @@ COPIES = 4  # four of each face
 
 JOKER = "*"  # an all-mighty tile (白ポッチ, 白マティ) before the evaluator chooses its face
 FIVES_PS = (13, 22)  # 5p and 5s
+RED_NAMES = ("0m", "0p", "0s")
 
 
 @dataclass(frozen=True, slots=True)
