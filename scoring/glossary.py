@@ -29,4 +29,10 @@ limit         満貫 mangan, 跳満 haneman, 倍満 baiman, 跳倍満 two_and_ha
               三倍満 sanbaiman, 役満 yakuman (数え役満 kazoe from enough han)
 kiriage       切り上げ満貫
 point count   点数制 (白マティ): a win is worth a count of 点, not han and fu
+reading       面子の取り方: one way to split a winning hand into sets and a pair, with the
+              set the winning tile completed; the best reading is kept (高点法)
+wait          待ち: ryanmen 両面, kanchan 嵌張, penchan 辺張, shanpon 双碰, tanki 単騎
+yaku table    役表: which yaku a house plays and their han (rulesets/yaku/*.toml)
+joker         オールマイティ: an all-mighty tile read as any face (白ポッチ, 白マティ)
+kita, flower  北抜き / 花牌: tiles set aside as dora (抜きドラ)
 """

@@ -1,0 +1,99 @@
+"""Fu 符 of a four-sets-and-a-pair reading, with each part named (符計算).
+
+Triplets and kans are 2 fu, doubled for a terminal or honor, for a concealed set, and four
+times for a kan (明刻2 暗刻4 明槓8 暗槓16, ×2 for 么九牌).
+
+>>> from scoring.hand_value.readings import SEQUENCE, TRIPLET
+>>> parts: list[FuPart] = []
+>>> hand_fu(groups=[(TRIPLET, 27, False, True), (SEQUENCE, 0, False, True)], pair=4,
+...         wait=Wait.TANKI, is_open=False, is_tsumo=False, is_pinfu=False,
+...         pinfu_tsumo_fu=20, seat_wind=28, round_wind=27, double_wind_fu=4, parts=parts)
+40
+>>> [(p.reason, p.fu) for p in parts]
+[('base', 20), ('closed_ron', 10), ('closed_triplet', 8), ('wait_tanki', 2)]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scoring.hand_value.readings import TRIPLET, Wait
+from scoring.hand_value.tiles import DRAGONS, TERMINALS_AND_HONORS
+
+BASE_FU = 20  # 副底
+CLOSED_RON_FU = 10  # 門前加符
+TSUMO_FU = 2  # ツモ符
+WAIT_FU = 2  # 嵌張・辺張・単騎
+VALUE_PAIR_FU = 2  # 役牌の雀頭
+OPEN_PINFU_RON_FU = 30  # 喰い平和形の栄和は30符
+NO_FU = -1  # the tile of a part that is about the whole hand
+
+
+@dataclass(frozen=True, slots=True)
+class FuPart:
+    reason: str  # base, closed_ron, tsumo, wait_<kind>, pair, open_/closed_ triplet/kan, ...
+    tile: int  # the tile of the set or pair; NO_FU for the hand-wide parts
+    fu: int
+
+
+def pair_fu(pair: int, *, seat_wind: int, round_wind: int, double_wind_fu: int) -> int:
+    """A dragon, seat-wind or round-wind pair is 2 fu; a pair of both winds is the ruleset's
+    ``double_wind_pair_fu`` (連風牌)."""
+    if pair in DRAGONS:
+        return VALUE_PAIR_FU
+    if pair == seat_wind and pair == round_wind:
+        return double_wind_fu
+    if pair in (seat_wind, round_wind):
+        return VALUE_PAIR_FU
+    return 0
+
+
+def hand_fu(*, groups: list[tuple[int, int, bool, bool]], pair: int, wait: Wait,
+            is_open: bool, is_tsumo: bool, is_pinfu: bool, pinfu_tsumo_fu: int | None,
+            seat_wind: int, round_wind: int, double_wind_fu: int,
+            parts: list[FuPart] | None = None) -> int:
+    """The fu, rounded up to 10; each part is appended to ``parts`` when it is given (the
+    evaluator asks for them on the chosen reading only)."""
+    if parts is not None:
+        parts.append(FuPart("base", NO_FU, BASE_FU))
+    if is_pinfu and is_tsumo and pinfu_tsumo_fu is not None:
+        return pinfu_tsumo_fu
+    total = BASE_FU
+    if not is_open and not is_tsumo:
+        total += CLOSED_RON_FU
+        if parts is not None:
+            parts.append(FuPart("closed_ron", NO_FU, CLOSED_RON_FU))
+    for shape, tile, is_kan, concealed in groups:
+        if shape != TRIPLET:
+            continue
+        fu = 2
+        if tile in TERMINALS_AND_HONORS:
+            fu *= 2
+        if concealed:
+            fu *= 2
+        if is_kan:
+            fu *= 4
+        total += fu
+        if parts is not None:
+            kind = "kan" if is_kan else "triplet"
+            parts.append(FuPart(f"{'closed' if concealed else 'open'}_{kind}", tile, fu))
+    value_pair = pair_fu(pair, seat_wind=seat_wind, round_wind=round_wind,
+                         double_wind_fu=double_wind_fu)
+    if value_pair:
+        total += value_pair
+        if parts is not None:
+            parts.append(FuPart("pair", pair, value_pair))
+    if wait is Wait.KANCHAN or wait is Wait.PENCHAN or wait is Wait.TANKI:
+        total += WAIT_FU
+        if parts is not None:
+            parts.append(FuPart(f"wait_{wait.value}", NO_FU, WAIT_FU))
+    if is_tsumo:  # a pinfu tsumo has returned above unless the ruleset counts it 30 fu
+        total += TSUMO_FU
+        if parts is not None:
+            parts.append(FuPart("tsumo", NO_FU, TSUMO_FU))
+    if total == BASE_FU and is_open and not is_tsumo:
+        # 喰い平和: an open hand with no fu at all is 30 on a ron.
+        total = OPEN_PINFU_RON_FU
+        if parts is not None:
+            parts.append(FuPart("open_pinfu_ron", NO_FU, OPEN_PINFU_RON_FU - BASE_FU))
+    return -(-total // 10) * 10
