@@ -25,6 +25,10 @@ class Reason(StrEnum):
     OPEN_RIICHI = "open_riichi"
 
 
+# What a winner is paid for the hand itself (not honba, sticks or penalties).
+WIN_PAYMENTS = frozenset({Reason.RON, Reason.TSUMO, Reason.PAO})
+
+
 @dataclass(frozen=True, slots=True)
 class Transfer:
     payer: int | None  # None: out of the sticks on the table

@@ -92,19 +92,20 @@ def prefers_minimal(request: Request) -> bool:
 
 
 def hand_recorded_body(recorded: Any) -> dict[str, Any]:
-    """The short answer to a recorded hand: the new hand with its outcome, and the game's live
-    state after it (with the results, once it ended). Built from the rows the write holds."""
-    game, hand = recorded.game, recorded.hand
+    """The short answer to a recorded hand: the hand with its outcome, and the game as that
+    hand left it (scores, sticks, the next hand; `finished` once the hand ended it). Built from
+    the hand's version alone, so a retry gets the same answer built again from the stored hand
+    (services.hands.hand_record_answered); the results and the end's reason are the GET's."""
+    hand = recorded.hand
+    outcome = hand.outcome
     return {
         "game": {
-            "id": str(game.public_id),
-            "status": str(game.status),
-            "end_reason": game.end_reason,
-            "hand_count": game.hand_count,
-            "scores": [int(score) for score in game.scores],
-            "sticks": game.sticks,
-            "next": game.next_state,
-            "results": [_result(r) for r in recorded.results],  # players loaded
+            "id": str(recorded.game.public_id),
+            "status": str(GameStatus.IN_PROGRESS if outcome.next_state else GameStatus.FINISHED),
+            "hand_count": hand.sequence,
+            "scores": [int(score) for score in outcome.scores_after],
+            "sticks": outcome.sticks_after,
+            "next": outcome.next_state,
         },
         "hand": _hand(hand, {hand.pk: hand.version}),
     }
@@ -112,9 +113,8 @@ def hand_recorded_body(recorded: Any) -> dict[str, Any]:
 
 def _results(game: Game) -> Iterable[GameResult]:
     """The game's results (one query), none for a game in progress without a query: results
-    are written by the hand path (replays.game_end_store) only when the replay ended the game, which then is
-    finished, and deleted by every replay that may reopen it (only an appended hand skips
-    the delete, and it cannot reopen a game)."""
+    are written (replays.game_end_store) only when the game ended, and deleted by every
+    replay that may reopen it (an appended hand cannot reopen a game)."""
     if game.status == GameStatus.IN_PROGRESS:
         return []
     return GameResult.objects.filter(game=game).select_related("player")

@@ -81,7 +81,6 @@ class HandRecordView(APIView):
         examples=hand_examples(sequence=True),
     )
     def post(self, request: Request, game_id: str) -> Response:
-        game, _ = game_for(request.user, game_id)
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         minimal = prefers_minimal(request)
@@ -92,11 +91,12 @@ class HandRecordView(APIView):
             return 201, game_detail_body(recorded.game)
 
         answered = hand_record_answered(
-            game=game,
+            game_id=game_id,
             sequence=data.validated_data["sequence"],
             entry=data.validated_data["hand"],
             request=keyed_request(request),
             answer=answer,
+            answer_of_hand=minimal,
         )
         response = answer_response(answered)
         if minimal:

@@ -6,6 +6,7 @@ from django.db import migrations, models
 def fill_states(apps, schema_editor):
     """Each existing game's state, from a replay of its current hands."""
     from parlor.services import engine
+    from parlor.services.seat_stats import figures_of_hands
 
     Game = apps.get_model("parlor", "Game")
     for game in Game.objects.all().iterator():
@@ -20,9 +21,17 @@ def fill_states(apps, schema_editor):
             start=game.start_state,
             finished=game.is_closed_by_staff,
         )
-        game.state = engine.replay_game(record).state.to_dict()
+        replay = engine.replay_game(record)
+        game.state = replay.state.to_dict()
         game.hands_voided = game.hands.filter(state="voided").count()
-        game.save(update_fields=["state", "hands_voided"])
+        game.figures = figures_of_hands(
+            len(seats),
+            [
+                (entry, [t.to_dict() for t in outcome.settled.transfers])
+                for entry, outcome in zip(entries, replay.hands)
+            ],
+        )
+        game.save(update_fields=["state", "hands_voided", "figures"])
 
 
 class Migration(migrations.Migration):
@@ -38,6 +47,11 @@ class Migration(migrations.Migration):
             model_name="game",
             name="hands_voided",
             field=models.PositiveIntegerField(default=0),
+        ),
+        migrations.AddField(
+            model_name="game",
+            name="figures",
+            field=models.JSONField(blank=True, default=list),
         ),
         migrations.RunPython(fill_states, migrations.RunPython.noop),
     ]

@@ -58,6 +58,13 @@ class Hand(models.Model):
                 condition=Q(state="current"),
                 name="hand_one_current_per_sequence",
             ),
+            # A hand's Idempotency-Key names one hand of its game: the hand is the key's record
+            # (services.hands.hand_record_answered).
+            models.UniqueConstraint(
+                fields=["game", "idempotency_key"],
+                condition=~Q(idempotency_key=""),
+                name="hand_unique_idempotency_key",
+            ),
             models.CheckConstraint(condition=Q(sequence__gte=1), name="hand_sequence_positive"),
             models.CheckConstraint(condition=Q(version__gte=1), name="hand_version_positive"),
             models.CheckConstraint(

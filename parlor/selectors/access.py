@@ -98,19 +98,25 @@ def table_for(user: Any, table_id: Any, *, role: Role = Role.STAFF) -> tuple[Tab
     return table, access
 
 
-def game_for(user: Any, game_id: Any, *, role: Role = Role.STAFF) -> tuple[Game, Access]:
+def game_for(
+    user: Any, game_id: Any, *, role: Role = Role.STAFF, lock: bool = False
+) -> tuple[Game, Access]:
     """A game at the user's parlor. With role=PLAYER a player may read only games they sat in.
 
     One query for staff and managers (every tablet request): the game with its table and
     parlor, and the user's role at that parlor. Anyone else, or a game that is not found
     there, takes the general path below, which gives the same answers and errors.
+
+    `lock`: the game's row is locked until the transaction ends, by the same query (only the
+    game's row, as games.game_lock locks it); the caller is in a transaction.
     """
-    found = _with_member_role(user, Game.objects.all(), game_id, parlor="table__parlor")
+    games = Game.objects.select_for_update(of=("self",)) if lock else Game.objects.all()
+    found = _with_member_role(user, games, game_id, parlor="table__parlor")
     if found is not None and found[1].at_least(role):
         return found
     access = require(user, role)
     game = (
-        Game.objects.select_related("table", "table__parlor")
+        games.select_related("table", "table__parlor")
         .filter(table__parlor=access.parlor, public_id=_uuid(game_id, "game"))
         .first()
     )

@@ -159,7 +159,7 @@ def game_void(
             "cancel_confirmed_by",
         ]
     )
-    seat_stats_store(game, results=(), hands=())  # a voided game keeps no figures
+    seat_stats_store(game, results=())  # a voided game keeps no figures
     settlement_reconcile_game(game, by=by)
     report_days_changed(game.table.parlor, [game.ended_at])  # its day no longer counts it
     audit_game_voided(game, by=by, before=before, reason=reason)

@@ -11,12 +11,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import transaction
+from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from parlor.errors import Conflict, InvalidInput, NotFound
 from parlor.models import Game, GameResult, GameStatus, Hand, HandState
 from parlor.reports.staleness import report_days_changed
+from parlor.selectors.access import game_for
 from parlor.services import engine
 from parlor.services.audit_log import (
     audit_hand_corrected,
@@ -25,7 +27,13 @@ from parlor.services.audit_log import (
     hand_snapshot,
 )
 from parlor.services.games import game_lock
-from parlor.services.idempotency import Answer, KeyedRequest, answer_store, stored_answer
+from parlor.services.idempotency import (
+    Answer,
+    KeyedRequest,
+    answer_store,
+    key_reused,
+    stored_answer,
+)
 from parlor.services.replays import (
     LIVE_FIELDS,
     current_hands,
@@ -38,6 +46,7 @@ from parlor.services.replays import (
     outcome_row,
     replay_store,
 )
+from parlor.services.seat_stats import figures_after
 from parlor.tasks import enqueue_verify_if_finished
 from scoring.replay import final_to_dict, hand_to_dict
 from scoring.ruleset import Ruleset
@@ -108,33 +117,105 @@ def hand_record(
 @transaction.atomic
 def hand_record_answered(
     *,
-    game: Game,
+    game_id: Any,
     sequence: int,
     entry: dict[str, Any],
     request: KeyedRequest,
     answer: Callable[[RecordedHand], tuple[int, Any]],
+    answer_of_hand: bool = False,
 ) -> Answer:
-    """Records the game's next hand once per Idempotency-Key, and keeps `answer` of it under
-    the key, in the hand's transaction: the front door of the tablet and the API.
+    """Records the next hand of the user's game once per Idempotency-Key, and answers: the
+    front door of the tablet and the API, in the hand's transaction.
 
-    A retry waits for the first request at the game's lock; by then the hand it sends is no
-    longer the next one (its `sequence` is taken, or the game ended), so the key's stored
-    answer is looked up only when the hand cannot be recorded. A key sent with a different
-    request is refused (stored_answer, or the key's constraint at answer_store)."""
-    game = game_lock(game)
+    The user's look-up of the game (selectors.access.game_for) locks its row in the same query.
+    A retry waits for the first request at that lock; by then the hand it sends is no longer
+    the next one (its `sequence` is taken, or the game ended), so the first answer is looked
+    up only when the hand cannot be recorded (or, in a game with a voided hand, before: the
+    retried hand may be the voided one).
+
+    `answer_of_hand`: the answer reads only the hand recorded (with its outcome), so the hand,
+    which keeps its key, is the key's record: a retry gets the answer built again from it, the
+    same hand as it stands (voided meanwhile, or its outcome recomputed by a correction of an
+    earlier hand, it says so). Otherwise the answer is kept under the key (an
+    IdempotencyRecord) and a retry gets it as it was. A key sent with a different request is
+    refused."""
+    game, _access = game_for(request.user, game_id, lock=True)
+    version = None
+    if game.hands_voided and answer_of_hand and request.key:
+        # One query for both: the versions of this hand's number, and a hand with the key.
+        rows = list(
+            game.hands.select_related("outcome", "entered_by").filter(
+                Q(sequence=sequence) | Q(idempotency_key=request.key)
+            )
+        )
+        keyed = next((hand for hand in rows if hand.idempotency_key == request.key), None)
+        if keyed is not None:
+            return _answered_by(keyed, game, request, sequence, entry, answer)
+        version = len(rows) + 1
+    elif game.hands_voided and request.key:
+        earlier = _answer_again(game, request, sequence, entry, answer, answer_of_hand)
+        if earlier is not None:
+            return earlier
     try:
         recorded = hand_append(
-            game, sequence=sequence, entry=entry, by=request.user, idempotency_key=request.key
+            game,
+            sequence=sequence,
+            entry=entry,
+            by=request.user,
+            idempotency_key=request.key,
+            version=version,
         )
-    except Conflict:
-        stored = stored_answer(request, table=game.table)
-        if stored is not None:
-            return stored
+    except Conflict as exc:
+        if exc.code == "idempotency_key_reused":  # the insert's constraint: nothing to read
+            raise
+        earlier = _answer_again(game, request, sequence, entry, answer, answer_of_hand)
+        if earlier is not None:
+            return earlier
         raise
     status, body = answer(recorded)
     result = Answer(status, body)
-    answer_store(request, result, table=game.table)
+    if not answer_of_hand:
+        answer_store(request, result, table=game.table)
     return result
+
+
+def _answer_again(
+    game: Game,
+    request: KeyedRequest,
+    sequence: int,
+    entry: dict[str, Any],
+    answer: Callable[[RecordedHand], tuple[int, Any]],
+    answer_of_hand: bool,
+) -> Answer | None:
+    """The first answer to the request's key, if it was already answered (a retry)."""
+    if not request.key:
+        return None
+    if not answer_of_hand:
+        return stored_answer(request, table=game.table)
+    hand = (
+        game.hands.select_related("outcome", "entered_by")
+        .filter(idempotency_key=request.key)
+        .first()
+    )
+    if hand is None:
+        return None
+    return _answered_by(hand, game, request, sequence, entry, answer)
+
+
+def _answered_by(
+    hand: Hand,
+    game: Game,
+    request: KeyedRequest,
+    sequence: int,
+    entry: dict[str, Any],
+    answer: Callable[[RecordedHand], tuple[int, Any]],
+) -> Answer:
+    """The answer built again from `hand`, which holds the request's key: the same request
+    (its number and entry) gets it; another request with that key is refused."""
+    if (hand.sequence, hand.entry) != (sequence, entry):
+        raise key_reused()
+    status, body = answer(RecordedHand(hand=hand, game=game, results=()))
+    return Answer(status, body, replayed=True)
 
 
 def hand_append(
@@ -144,6 +225,7 @@ def hand_append(
     entry: dict[str, Any],
     by: AbstractBaseUser | None,
     idempotency_key: str = "",
+    version: int | None = None,
 ) -> RecordedHand:
     """Appends the next hand to the locked `game`: steps its stored state, writes the hand,
     its outcome, the game's new state and the audit event. `sequence` is the hand the tablet
@@ -161,20 +243,28 @@ def hand_append(
     outcome, after, ruleset = _step(game, entry)
     # The hand's version: a voided hand keeps its sequence and version, so the new hand takes
     # the next (every writer of a game's hands holds its lock, so no other can take it).
-    version = game.hands.filter(sequence=sequence).count() + 1 if game.hands_voided else 1
-    hand = Hand.objects.create(
-        game=game,
-        sequence=sequence,
-        version=version,
-        entry=entry,
-        entered_by=by,
-        idempotency_key=idempotency_key,
-    )
+    # `version`: the caller's count, where it read the versions of this number.
+    if version is None:
+        version = game.hands.filter(sequence=sequence).count() + 1 if game.hands_voided else 1
+    try:
+        hand = Hand.objects.create(
+            game=game,
+            sequence=sequence,
+            version=version,
+            entry=entry,
+            entered_by=by,
+            idempotency_key=idempotency_key,
+        )
+    except IntegrityError as exc:
+        if idempotency_key:  # under the game's lock only the key can be taken
+            raise key_reused() from exc
+        raise
     sit_out = has_sit_out(ruleset, after.seats)
     hand.outcome = outcome_row(hand, outcome, sit_out=sit_out)
     hand.outcome.save(force_insert=True)
     following = next_state_json(outcome, sit_out=sit_out)
     live_state_set(game, after, next_state=following, hands=sequence)
+    game.figures = figures_after(game.figures, after.seats, entry, hand.outcome.transfers)
     game.save(update_fields=LIVE_FIELDS)
     results: list[GameResult] = []
     if after.end is not None:
@@ -182,23 +272,12 @@ def hand_append(
             game,
             final_settlement(after, ruleset=ruleset),
             ruleset,
-            figures=hand_figures_of(game),
             had_results=False,
         )
         report_days_changed(game.table.parlor, [game.ended_at])
         enqueue_verify_if_finished(game)
     audit_hand_recorded(hand, game=game, by=by)
     return RecordedHand(hand=hand, game=game, results=tuple(results))
-
-
-def hand_figures_of(game: Game) -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
-    """Each current hand's entry and transfers, in order (one query): the players' figures."""
-    return [
-        (entry, transfers)
-        for entry, transfers in game.hands.filter(state=HandState.CURRENT)
-        .order_by("sequence")
-        .values_list("entry", "outcome__transfers")
-    ]
 
 
 def _stale(game: Game, sequence: int, expected: int) -> Conflict:

@@ -118,7 +118,7 @@ def stored_answer(
     if record is None:
         return None
     if record.fingerprint != request.fingerprint:
-        raise _key_reused()
+        raise key_reused()
     return Answer(record.status_code, record.response_body, replayed=True)
 
 
@@ -145,10 +145,10 @@ def answer_store(
             user=request.user,
         )
     except IntegrityError as exc:
-        raise _key_reused() from exc
+        raise key_reused() from exc
 
 
-def _key_reused() -> Conflict:
+def key_reused() -> Conflict:
     return Conflict(
         "this Idempotency-Key was already used for a different request; "
         "use a new key for a new request",

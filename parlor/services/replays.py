@@ -26,7 +26,7 @@ from parlor.models import (
     HandState,
 )
 from parlor.services import engine
-from parlor.services.seat_stats import seat_stats_store
+from parlor.services.seat_stats import figures_of_hands, seat_stats_store
 from parlor.services.settlements import (
     SettledMoneyChange,
     settled_money_changes,
@@ -140,6 +140,7 @@ def live_state_set(
 
 LIVE_FIELDS = (
     "state",
+    "figures",
     "scores",
     "sticks",
     "next_state",
@@ -165,6 +166,7 @@ def game_start_state_store(game: Game) -> None:
     """The state before the first hand of a game just started (its seats written)."""
     state = engine.start_state(game_record(game, []))
     live_state_set(game, state, next_state=start_next_state(state), hands=0)
+    game.figures = figures_of_hands(state.seats, [])
     game.save(update_fields=LIVE_FIELDS)
 
 
@@ -194,12 +196,12 @@ def game_end_store(
     final: FinalSettlement | None,
     ruleset: Ruleset,
     *,
-    figures: list[tuple[dict[str, Any], list[dict[str, Any]]]] | None,
     had_results: bool,
 ) -> list[GameResult]:
     """The results and the players' figures of the game as it now stands (none unless it
-    ended), then the reconciliation of the visits it was settled in. `figures`: each current
-    hand's (entry, transfers), read only when the game ended; `had_results`: rows to replace."""
+    ended). `had_results`: the game may have results (a replay of its log): they are replaced,
+    and the visits it was settled in are reconciled. A hand appended to a game in progress
+    needs neither: no visit closes while its game is in progress (visit_game_in_progress)."""
     if had_results:
         GameResult.objects.filter(game=game).delete()
     results: list[GameResult] = []
@@ -212,9 +214,9 @@ def game_end_store(
         seats=seats,
         appended=not had_results,
         results=[(r.seat, r.rank, r.total_tenths) for r in results],
-        hands=figures or [],
     )
-    settlement_reconcile_game(game)  # a settled game that changed: an adjustment
+    if had_results:
+        settlement_reconcile_game(game)  # a settled game that changed: an adjustment
     return results
 
 
@@ -236,6 +238,13 @@ def replay_store(
     else:
         next_state = start_next_state(replay.state)
     live_state_set(game, replay.state, next_state=next_state, hands=len(hands))
+    game.figures = figures_of_hands(
+        replay.record.seats,
+        [
+            (hand.entry, [t.to_dict() for t in replay.hands[hand.sequence - 1].settled.transfers])
+            for hand in hands
+        ],
+    )
     try:
         with transaction.atomic():
             game.save(update_fields=LIVE_FIELDS)
@@ -247,11 +256,7 @@ def replay_store(
             "game in progress",
             code="table_has_open_game",
         ) from exc
-    figures = [
-        (hand.entry, [t.to_dict() for t in replay.hands[hand.sequence - 1].settled.transfers])
-        for hand in hands
-    ]
-    return game_end_store(game, replay.final, ruleset, figures=figures, had_results=True)
+    return game_end_store(game, replay.final, ruleset, had_results=True)
 
 
 def replay_money_changes(game: Game, replay: GameReplay) -> list[SettledMoneyChange]:

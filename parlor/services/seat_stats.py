@@ -8,12 +8,15 @@ migration that filled the rows of existing games and the benchmark seeding count
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass
 from typing import Any
 
 from parlor.models import Game, GameSeatStats, GameStatus
+from parlor.services.engine import ruleset_from_snapshot
+from scoring.flow import is_tobi
+from scoring.ledger import WIN_PAYMENTS
 
-WIN_REASONS = ("ron", "tsumo", "pao")
+WIN_REASONS = frozenset(reason.value for reason in WIN_PAYMENTS)  # the engine's words
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,9 +28,38 @@ class HandFigures:
     win_points: int = 0
 
 
-def is_bust(score: int, tobi_rule: Any) -> bool:
-    """Whether a final score is a bust (飛び) under the ruleset's `tobi` line."""
-    return score < 0 or (score == 0 and tobi_rule == "at_or_below_zero")
+def is_bust(score: int, snapshot: Mapping[str, Any]) -> bool:
+    """Whether a final score is a bust (飛び) under the game's ruleset, as the engine ends a
+    game for it."""
+    return is_tobi((score,), ruleset_from_snapshot(snapshot))
+
+
+FIGURES = ("hands", "wins", "deal_ins", "riichi", "win_points")  # a seat's figures, in order
+
+
+def figures_after(
+    figures: Sequence[Sequence[int]] | None,
+    seats: int,
+    entry: Mapping[str, Any],
+    transfers: Sequence[Mapping[str, Any]],
+) -> list[list[int]]:
+    """Each seat's running figures (FIGURES, in order) after one more hand: what the game row
+    keeps, so the hand that ends the game need not read every hand again."""
+    before = figures or [[0] * len(FIGURES) for _ in range(seats)]
+    return [
+        [a + b for a, b in zip(row, astuple(hand_figures(seat, [(entry, transfers)])))]
+        for seat, row in enumerate(before)
+    ]
+
+
+def figures_of_hands(
+    seats: int, hands: Iterable[tuple[Mapping[str, Any], Sequence[Mapping[str, Any]]]]
+) -> list[list[int]]:
+    """Each seat's figures over (entry, transfers) pairs, as figures_after adds them up."""
+    figures: list[list[int]] = [[0] * len(FIGURES) for _ in range(seats)]
+    for entry, transfers in hands:
+        figures = figures_after(figures, seats, entry, transfers)
+    return figures
 
 
 def hand_figures(
@@ -62,21 +94,23 @@ def seat_stats_values(
     parlor_id: int,
     seats: Mapping[int, tuple[int, bool]],
     results: Sequence[tuple[int, int, int]],
-    hands: Sequence[tuple[Mapping[str, Any], Sequence[Mapping[str, Any]]]],
+    hands: Sequence[tuple[Mapping[str, Any], Sequence[Mapping[str, Any]]]] | None,
 ) -> list[dict[str, Any]]:
     """The field values of the rows of a finished `game` (a Game, or a migration's Game).
 
     Reads the game's ruleset snapshot, end reason, scores and end time.
     `seats` maps a seat to (player id, is staff play); `results` holds (seat, rank,
-    total_tenths) per result; `hands` the (entry, transfers) of its current hands in order.
+    total_tenths) per result; `hands` the (entry, transfers) of its current hands in order, or
+    None for the running figures the game row keeps (`game.figures`).
     """
     snapshot = game.ruleset_snapshot
     player_count = int(snapshot.get("player_count", 4))
-    tobi_rule = snapshot.get("tobi")
     rows = []
     for seat, rank, total_tenths in results:
         player_id, is_staff_play = seats[seat]
-        figures = hand_figures(seat, hands)
+        figures = (
+            HandFigures(*game.figures[seat]) if hands is None else hand_figures(seat, hands)
+        )
         rows.append(
             {
                 "game_id": game.pk,
@@ -88,7 +122,7 @@ def seat_stats_values(
                 "is_staff_play": is_staff_play,
                 "rank": rank,
                 "is_last": rank == len(results),
-                "is_tobi": game.end_reason == "tobi" and is_bust(game.scores[seat], tobi_rule),
+                "is_tobi": game.end_reason == "tobi" and is_bust(game.scores[seat], snapshot),
                 "total_tenths": total_tenths,
                 "hands": figures.hands,
                 "wins": figures.wins,
@@ -105,16 +139,15 @@ def seat_stats_store(
     *,
     appended: bool = False,
     results: Sequence[tuple[int, int, int]],
-    hands: Sequence[tuple[Mapping[str, Any], Sequence[Mapping[str, Any]]]],
     seats: Sequence[Any] | None = None,
 ) -> None:
     """Rewrites the game's rows after its results were written (the caller holds its lock).
 
-    `results` and `hands` are as seat_stats_values takes them: the caller's replay has them,
-    so nothing is read again. A game that is not finished (a correction reopened it) keeps
-    none. `appended`: a hand was added to a game in progress, which had no rows to delete.
-    Queries: none for a hand that leaves the game going; the insert for the one that ends it;
-    a delete first after any other change.
+    `results` are as seat_stats_values takes them; the hands' figures are the game row's
+    running ones (`game.figures`), so no hand is read again. A game that is not finished (a
+    correction reopened it) keeps none. `appended`: a hand was added to a game in progress,
+    which had no rows to delete. Queries: none for a hand that leaves the game going; the
+    insert for the one that ends it; a delete first after any other change.
     """
     if not appended:
         GameSeatStats.objects.filter(game=game).delete()
@@ -123,6 +156,6 @@ def seat_stats_store(
     rows = game.seats.all() if seats is None else seats  # the caller's, where it read them
     by_seat = {s.seat: (s.player_id, s.is_staff_play) for s in rows}
     values = seat_stats_values(
-        game, parlor_id=game.table.parlor_id, seats=by_seat, results=sorted(results), hands=hands
+        game, parlor_id=game.table.parlor_id, seats=by_seat, results=sorted(results), hands=None
     )
     GameSeatStats.objects.bulk_create([GameSeatStats(**row) for row in values])

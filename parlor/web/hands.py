@@ -125,12 +125,11 @@ def preview(request: HttpRequest, game_id: str) -> JsonResponse:
 @staff_page
 def record(request: HttpRequest, game_id: str) -> JsonResponse:
     """{sequence, hand} with an Idempotency-Key: records the next hand once."""
-    game, _access = game_for(request.user, game_id)
     try:
         body = json_body(request)
         values = validated(HandRecordView.InputSerializer, body)
         answered = hand_record_answered(
-            game=game,
+            game_id=game_id,
             sequence=values["sequence"],
             entry=values["hand"],
             request=KeyedRequest(
@@ -138,8 +137,9 @@ def record(request: HttpRequest, game_id: str) -> JsonResponse:
                 fingerprint=request_fingerprint(method="POST", path=request.path, body=body),
                 user=request.user,
             ),
-            # The tablet's short answer: the page reloads the table after it.
+            # The tablet's short answer, of the hand alone: the page reloads the table after it.
             answer=lambda recorded: (201, {"ok": True, "sequence": recorded.hand.sequence}),
+            answer_of_hand=True,
         )
     except (DomainError, ScoringError) as exc:
         return _error(exc)

@@ -69,3 +69,46 @@ def test_keys_are_per_table(parlor, players, staff):
             201,
         )
     assert Game.objects.count() == 2
+
+
+def _minimal(staff, game, hand, sequence, key):
+    return staff.post(
+        f"/api/games/{game['id']}/hands/",
+        {"sequence": sequence, "hand": hand},
+        format="json",
+        headers={"Idempotency-Key": key, "Prefer": "return=minimal"},
+    )
+
+
+def test_a_retried_minimal_answer_is_built_again_from_the_hand_it_recorded(
+    table, start_game, staff
+):
+    """The short answer is of the hand alone, so the hand is the key's record: a retry, even
+    after another hand was recorded, gets the same answer, and nothing is stored twice."""
+    game = start_game(table)
+    first = _minimal(staff, game, RON_1_BY_0, 1, "m-1")
+    ok(_minimal(staff, game, TSUMO_2, 2, "m-2"), 201)
+    retry = _minimal(staff, game, RON_1_BY_0, 1, "m-1")
+    assert first.status_code == retry.status_code == 201
+    assert retry.json() == first.json() and retry["Idempotent-Replayed"] == "true"
+    assert Hand.objects.count() == 2 and not IdempotencyRecord.objects.exists()
+    reused = _minimal(staff, game, TSUMO_2, 3, "m-1")
+    assert reused.status_code == 409
+    assert reused.json()["error"]["code"] == "idempotency_key_reused"
+
+
+def test_a_retry_of_a_voided_hand_gets_its_first_answer_not_a_second_hand(
+    table, start_game, staff
+):
+    game = start_game(table)
+    first = ok(_minimal(staff, game, RON_1_BY_0, 1, "v-1"), 201)
+    ok(staff.post(f"/api/games/{game['id']}/hands/1/void/", {"reason": "wrong table"},
+                  format="json"))
+    retry = _minimal(staff, game, RON_1_BY_0, 1, "v-1")
+    # The same hand, as it stands: voided since.
+    assert retry.status_code == 201 and retry["Idempotent-Replayed"] == "true"
+    assert retry.json()["hand"]["id"] == first["hand"]["id"]
+    assert retry.json()["hand"]["state"] == "voided" and retry.json()["game"] == first["game"]
+    assert Hand.objects.count() == 1 and Game.objects.get().hand_count == 0
+    again = ok(_minimal(staff, game, RON_1_BY_0, 1, "v-2"), 201)
+    assert again["hand"]["version"] == 2

@@ -107,8 +107,9 @@ def old_player_stats(player: Player) -> list[PlayerStats]:
         stats.rank_sum += result.rank
         stats.tops += result.rank == 1
         stats.lasts += result.rank == seat_count[result.game_id]
-        tobi_rule = game.ruleset_snapshot.get("tobi")
-        stats.tobi += game.end_reason == "tobi" and is_bust(game.scores[seat.seat], tobi_rule)
+        stats.tobi += game.end_reason == "tobi" and is_bust(
+            game.scores[seat.seat], game.ruleset_snapshot
+        )
     hands = Hand.objects.filter(game_id__in=seats, state=HandState.CURRENT).select_related(
         "outcome"
     )

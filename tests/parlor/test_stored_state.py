@@ -11,8 +11,8 @@ import pytest
 from django.utils import timezone
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from parlor.errors import DomainError
 
+from parlor.errors import DomainError
 from parlor.models import Game, HandState
 from parlor.services import engine
 from parlor.services.games import game_start
