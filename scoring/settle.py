@@ -11,7 +11,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from scoring.errors import HandError
@@ -75,7 +75,9 @@ def settle_hand(state: TableState, hand: Hand, *, ruleset: Ruleset) -> HandSettl
     check_dead_hands(hand, ruleset)
     result = hand.result
     if isinstance(result, Chombo):
-        return settle_chombo(state, hand, result, ruleset=ruleset, active=active)
+        return with_recorded_chombo(
+            state, hand, settle_chombo(state, hand, result, ruleset=ruleset, active=active),
+            ruleset=ruleset, active=active)
     deposits = tuple(Transfer(s, None, ruleset.riichi_stick, Reason.RIICHI)
                      for s in hand.riichi) + deposit_transfers(hand, ruleset)
     pot = state.sticks + sum(t.amount for t in deposits) // ruleset.riichi_stick
@@ -91,7 +93,7 @@ def settle_hand(state: TableState, hand: Hand, *, ruleset: Ruleset) -> HandSettl
     elif isinstance(result, Draw):
         outcome = settle_draw(state, hand, result, ruleset=ruleset, active=active, pot=pot)
         if outcome.kind is OutcomeKind.CHOMBO:
-            return outcome
+            return with_recorded_chombo(state, hand, outcome, ruleset=ruleset, active=active)
     else:
         outcome = _outcome(OutcomeKind.ABORTIVE, (), pot)
     transfers = deposits + outcome.transfers + penalty_chombo_transfers(
@@ -105,6 +107,18 @@ def settle_hand(state: TableState, hand: Hand, *, ruleset: Ruleset) -> HandSettl
                           tenpai=outcome.tenpai, bonuses=bonuses, notes=outcome.notes,
                           chips=chip_deltas(result, outcome, seats=seats, active=active,
                                             ruleset=ruleset))
+
+
+def with_recorded_chombo(state: TableState, hand: Hand, outcome: HandSettlement, *,
+                         ruleset: Ruleset, active: tuple[int, ...]) -> HandSettlement:
+    """A hand that ends in a chombo (its result, or a noten riichi at the draw) still owes
+    the chombo recorded earlier in it (seed 003: 流局時に合わせてチョンボ代を精算)."""
+    owed = penalty_chombo_transfers(state, hand, ruleset=ruleset, active=active)
+    if not owed:
+        return outcome
+    transfers = outcome.transfers + owed
+    return replace(outcome, transfers=transfers,
+                   deltas=deltas_of(transfers, len(state.scores)))
 
 
 def _outcome(kind: OutcomeKind, transfers: tuple[Transfer, ...], sticks_after: int,
