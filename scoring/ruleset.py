@@ -290,6 +290,13 @@ def _check_value(r: Ruleset) -> None:
         _fail("yakuman_max_multiple", "yakuman_max_multiple must be 1 or more, or null")
     if r.value_input is ValueInput.POINT_COUNT and r.point_count_yakuman is None:
         _fail("point_count_yakuman", "a point-count ruleset must value a yakuman")
+    counts = r.value_input is ValueInput.POINT_COUNT
+    if counts != (r.sanma_tsumo is SanmaTsumo.EACH_PAYS_COUNT):
+        _fail("sanma_tsumo", "each_pays_count goes with value_input point_count, and a "
+              "point count is paid that way: use both or neither")
+    if r.player_count == 4 and not counts and r.sanma_tsumo is not SanmaTsumo.TSUMO_SON:
+        _fail("sanma_tsumo", "no tsumo-son (ツモ損なし) is a three-player rule: with four "
+              "players every tsumo has three payers, so use tsumo_son")
     if r.chiitoitsu_fu != 25:
         _fail("chiitoitsu_fu", "seven pairs are 25 fu")
     if r.pinfu_tsumo_fu not in (None, 20):
@@ -303,6 +310,9 @@ def _check_multi_ron(r: Ruleset) -> None:
         _fail("triple_ron", "triple_ron cannot be allowed when multi_ron is head_bump")
     if r.multi_ron is MultiRon.ALL_ALLOWED and r.triple_ron is not TripleRon.ALLOWED:
         _fail("triple_ron", "multi_ron all_allowed means triple_ron is allowed")
+    if r.multi_ron_honba_to is MultiRonTo.OWN_THEN_HEAD:
+        _fail("multi_ron_honba_to", "own_then_head is for sticks: honba go to the head "
+              "winner ('head') or to each winner ('each')")
     aborts_triple = r.triple_ron is TripleRon.ABORTIVE_DRAW
     if aborts_triple and AbortiveReason.TRIPLE_RON not in r.abortive_draws:
         _fail("abortive_draws", "triple_ron abortive_draw needs triple_ron in abortive_draws")

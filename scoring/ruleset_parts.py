@@ -88,7 +88,8 @@ class TripleRon(StrEnum):
 
 class MultiRonTo(StrEnum):
     HEAD = "head"  # 上家取り
-    EACH = "each"
+    EACH = "each"  # honba: each winner in full; sticks: split in whole sticks
+    OWN_THEN_HEAD = "own_then_head"  # sticks only: own riichi stick back, the rest to the head
 
 
 class MultiRonRenchan(StrEnum):

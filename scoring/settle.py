@@ -229,9 +229,35 @@ def settle_ron(state: TableState, hand: Hand, ron: Ron, *, ruleset: Ruleset,
         with_honba = i == 0 or ruleset.multi_ron_honba_to is MultiRonTo.EACH
         transfers += pay_win_ron(state, hand, win, ron.loser, ruleset=ruleset,
                                  honba=with_honba)
-    transfers += take_sticks(wins[0].winner, pot, ruleset)
-    return _outcome(OutcomeKind.WIN, tuple(transfers), 0,
-                    tuple(w.winner for w in wins), notes=tuple(notes))
+    winners = tuple(w.winner for w in wins)
+    standing = tuple(s for s in hand.riichi if s not in hand.riichi_cancelled)
+    transfers += share_sticks(winners, pot, riichi=standing, ruleset=ruleset)
+    return _outcome(OutcomeKind.WIN, tuple(transfers), 0, winners, notes=tuple(notes))
+
+
+def share_sticks(winners: tuple[int, ...], pot: int, *, riichi: tuple[int, ...],
+                 ruleset: Ruleset) -> tuple[Transfer, ...]:
+    """The sticks on the table after a ron, winners in head order (multi_ron_sticks_to):
+    all to the head winner (上家取り); split in whole sticks, an odd stick to the winners in
+    head order; or each winner takes back the stick they put down and the head takes the rest.
+
+    >>> from scoring.ruleset_files import load_directory, default_preset_dir
+    >>> each = load_directory(default_preset_dir())["standard"].replace(
+    ...     multi_ron_sticks_to=MultiRonTo.EACH)
+    >>> [(t.payee, t.amount) for t in share_sticks((1, 3), 3, riichi=(), ruleset=each)]
+    [(1, 2000), (3, 1000)]
+    """
+    rule = ruleset.multi_ron_sticks_to
+    if len(winners) == 1 or rule is MultiRonTo.HEAD:
+        return take_sticks(winners[0], pot, ruleset)
+    if rule is MultiRonTo.EACH:
+        counts = [pot // len(winners) + (i < pot % len(winners))
+                  for i in range(len(winners))]
+    else:
+        counts = [1 if w in riichi else 0 for w in winners]
+        counts[0] += pot - sum(counts)
+    return tuple(t for w, n in zip(winners, counts, strict=True)
+                 for t in take_sticks(w, n, ruleset))
 
 
 def settle_draw(state: TableState, hand: Hand, draw: Draw, *, ruleset: Ruleset,

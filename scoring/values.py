@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from scoring.facts import Win
 from scoring.ledger import round_up
-from scoring.ruleset import Ruleset, ValueInput
+from scoring.ruleset import Ruleset, SanmaTsumo, ValueInput
 
 BIG_YAKUMAN_MANGAN = 6  # 大役満: 6× mangan
 YAKUMAN_MANGAN = 4  # 役満: 4× mangan
@@ -120,13 +120,26 @@ def tsumo_amounts(win: Win, *, dealer: int, payers: tuple[int, ...],
     if ruleset.value_input is ValueInput.POINT_COUNT:
         value = point_count_value(win, ruleset)
         return {p: value for p in payers}
+    no_tsumo_son = ruleset.sanma_tsumo is SanmaTsumo.NO_TSUMO_SON_TABLE
     if ruleset.value_input is ValueInput.HAN_FIXED_40FU:
-        return fixed_40fu_tsumo(win, dealer=dealer, payers=payers, ruleset=ruleset)
+        if no_tsumo_son:
+            return fixed_40fu_tsumo(win, dealer=dealer, payers=payers, ruleset=ruleset)
+        win = at_40fu(win)
     base = base_points(win, ruleset)
     winner_is_dealer = win.winner == dealer
-    return {p: round_up(base * (2 if winner_is_dealer or p == dealer else 1),
-                        ruleset.point_unit)
-            for p in payers}
+    # Quarters of the base each payer owes: 4 for the dealer's side of a tsumo, 2 otherwise.
+    quarters = {p: 8 if winner_is_dealer or p == dealer else 4 for p in payers}
+    if no_tsumo_son:
+        # ツモ損なし (北家折半): the absent player's share is split equally between the payers.
+        absent = (8 if winner_is_dealer else 4) * (3 - len(payers))
+        quarters = {p: q + absent // len(payers) for p, q in quarters.items()}
+    return {p: round_up(base * q // 4, ruleset.point_unit) for p, q in quarters.items()}
+
+
+def at_40fu(win: Win) -> Win:
+    """The same win valued at the fixed 40 fu (符計算なし)."""
+    return Win(winner=win.winner, han=win.han, fu=40, yakuman=win.yakuman,
+               yakuman_names=win.yakuman_names)
 
 
 def point_count_value(win: Win, ruleset: Ruleset) -> int:
@@ -143,10 +156,8 @@ def fixed_40fu_ron(win: Win, *, winner_is_dealer: bool, ruleset: Ruleset) -> int
     except a non-dealer 1-han ron, which is 1,000."""
     if not win.is_yakuman and win.han == 1 and not winner_is_dealer:
         return ruleset.point_unit
-    fixed = Win(winner=win.winner, han=win.han, fu=40, yakuman=win.yakuman,
-                yakuman_names=win.yakuman_names)
     factor = 6 if winner_is_dealer else 4
-    return round_up(factor * base_points(fixed, ruleset), ruleset.point_unit)
+    return round_up(factor * base_points(at_40fu(win), ruleset), ruleset.point_unit)
 
 
 def fixed_40fu_tsumo(win: Win, *, dealer: int, payers: tuple[int, ...],
