@@ -33,7 +33,7 @@ class FinalSettlement:
 def settle_game(scores: tuple[int, ...], *, sticks: int, ruleset: Ruleset, dealer: int,
                 bonuses: tuple[int, ...] | None = None,
                 chips: tuple[int, ...] | None = None) -> FinalSettlement:
-    """Rank, hand leftover sticks to the top, then oka, uma and rounding."""
+    """Rank, hand leftover sticks to the top (or lose them), then oka, uma and rounding."""
     seats = len(scores)
     bonuses = bonuses or (0,) * seats
     order = rank_order(scores, ruleset=ruleset, dealer=dealer)
@@ -52,6 +52,10 @@ def settle_game(scores: tuple[int, ...], *, sticks: int, ruleset: Ruleset, deale
     for seat in order[1:]:
         total[seat] = rounded_result(final_scores[seat], ruleset) + uma[seat] + bonuses[seat]
     total[top] = -sum(total)
+    if ruleset.leftover_sticks_at_end is LeftoverSticks.LOST:
+        # The top's result is the others' loss less the sticks nobody takes: the
+        # settlement then sums to minus the lost sticks.
+        total[top] -= sticks * ruleset.riichi_stick
     oka_points = (ruleset.return_points - ruleset.start_points) * seats
     oka = tuple(oka_points if s == top else 0 for s in range(seats))
     return FinalSettlement(scores=tuple(final_scores), ranks=tuple(ranks), oka=oka, uma=uma,

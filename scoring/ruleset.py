@@ -221,8 +221,10 @@ def _fail(field: str, message: str) -> None:
 def _check_identity(r: Ruleset) -> None:
     if not r.id or not r.id.replace("-", "").replace("_", "").isalnum():
         _fail("id", "id must be letters, digits, '-' or '_'")
-    if not r.title.strip() or not r.title_en.strip():
-        _fail("title", "title and title_en must not be empty")
+    if not r.title.strip():
+        _fail("title", "title (the Japanese title staff see) must not be empty")
+    if not r.title_en.strip():
+        _fail("title_en", "title_en (the English title) must not be empty")
 
 
 def _check_structure(r: Ruleset) -> None:
@@ -234,6 +236,12 @@ def _check_structure(r: Ruleset) -> None:
         _fail("seat_change_interval_games", "seat_change_interval_games must be 1 or more")
     if r.round_wind_fixed not in (None, "E", "S", "W", "N"):
         _fail("round_wind_fixed", "round_wind_fixed must be E, S, W, N or null")
+    if r.round_wind_fixed is not None and r.game_length is not GameLength.OPEN_ENDED:
+        _fail("round_wind_fixed", "a fixed round wind needs an open-ended game: a game of "
+              "rounds ends when the round wind moves on")
+    if r.seat_winds is SeatWinds.EAST_SOUTH_WEST_ONLY and r.player_count != 3:
+        _fail("seat_winds", "east_south_west_only skips the empty seat's North: it needs "
+              "a three-player ruleset")
 
 
 def _check_points(r: Ruleset) -> None:
@@ -267,6 +275,9 @@ def _check_points(r: Ruleset) -> None:
         value = getattr(r, name)
         if value is not None and (value <= 0 or value % r.point_unit):
             _fail(name, f"{name} must be a positive multiple of point_unit or null")
+    if r.riichi_cancel_fee is not None and r.riichi_cancel_fee != r.riichi_stick:
+        _fail("riichi_cancel_fee", "a cancelled riichi leaves its stick on the table as the "
+              f"fee, so riichi_cancel_fee must equal riichi_stick ({r.riichi_stick}) or be null")
     if r.stop_min_points is not None and r.stop_min_points < 0:
         _fail("stop_min_points", "stop_min_points must not be negative")
 
@@ -329,6 +340,9 @@ def _check_end(r: Ruleset) -> None:
         _fail("chombo_amount_sit_out", "chombo_amount_sit_out needs a sit-out rotation")
     if r.penalty_deposit is not None and r.penalty_deposit % r.riichi_stick:
         _fail("penalty_deposit", "penalty_deposit must be a whole number of sticks")
+    if r.pao is not None and r.pao.daiminkan_rinshan:
+        _fail("pao.daiminkan_rinshan", "liability for a rinshan win after an open kan "
+              "(大明槓の責任払い) cannot be recorded yet: a hand has no fact for it; use false")
     if r.tobi_payment is not None and r.tobi_payment.amount <= 0:
         _fail("tobi_payment.amount", "tobi_payment.amount must be positive")
 
