@@ -25,6 +25,7 @@ from scoring.ruleset_parts import (
     ChipRule,
     ChipTsumoPayer,
     ChomboCompensation,
+    ChomboDeductionTo,
     ChomboHand,
     ChomboPayment,
     DealerRotation,
@@ -66,7 +67,15 @@ from scoring.ruleset_parts import (
     Wareme,
 )
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+
+# Version 1 had none of these fields; these values keep a v1 ruleset's results as they were.
+V1_UPGRADE: dict[str, Any] = {
+    "uma_by_floaters": None,
+    "renchan_on_any_draw": False,
+    "extension_hands": None,
+    "chombo_deduction_to": None,
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +99,7 @@ class Ruleset:
     start_points: int  # 配給原点
     return_points: int  # 返し
     uma: tuple[int, ...]  # in p, by rank
+    uma_by_floaters: tuple[tuple[int, ...], ...] | None  # 浮き・沈みウマ: row k, k floaters
     point_unit: int
     settlement_unit: SettlementUnit
     settlement_rounding: SettlementRounding
@@ -138,6 +148,7 @@ class Ruleset:
     renchan_on_dealer_win: bool
     renchan_on_dealer_tenpai: bool
     renchan_on_all_noten: bool
+    renchan_on_any_draw: bool  # 流局連荘: the dealer keeps the deal after every draw
     all_last_dealer_keeps_on_draw: bool
     abortive_draws: tuple[AbortiveReason, ...]
     # 1.7 bust and game end
@@ -148,9 +159,12 @@ class Ruleset:
     stop_min_points: int | None  # the stopping dealer needs at least this score
     extension: Extension
     extension_target: ExtensionTarget | None
+    extension_hands: int | None  # 延長局数, with Extension.EXTRA_HANDS
     # 1.8 penalties
     chombo_payment: ChomboPayment
-    chombo_amount: int  # mangan_reverse: the base (2,000 = mangan); fixed_all: per player
+    chombo_amount: int  # mangan_reverse: the base (2,000 = mangan); fixed_all: per player;
+    # final_deduction: the deduction in points (20,000 = 20p)
+    chombo_deduction_to: ChomboDeductionTo | None  # with final_deduction only
     chombo_amount_sit_out: int | None  # fixed_all from the seat sitting out (抜け番)
     chombo_hand: ChomboHand
     chombo_compensation: ChomboCompensation | None
@@ -192,6 +206,7 @@ class Ruleset:
         """Build a ruleset from its JSON form.
 
         ``{"base": "<preset id>", ...}`` starts from a preset and overrides some fields.
+        A version-1 ruleset is upgraded with ``V1_UPGRADE``.
         """
         if not isinstance(data, Mapping):
             raise RulesetError("a ruleset must be an object", field="ruleset")
@@ -204,6 +219,8 @@ class Ruleset:
             merged = presets[base_id].to_dict()
             merged.update({k: v for k, v in data.items() if k != "base"})
             data = merged
+        if data.get("schema_version") == 1:
+            data = {**V1_UPGRADE, **data, "schema_version": SCHEMA_VERSION}
         if data.get("schema_version") != SCHEMA_VERSION:
             raise RulesetError(
                 f"schema_version must be {SCHEMA_VERSION}, got {data.get('schema_version')!r}",
@@ -261,6 +278,7 @@ def _check_points(r: Ruleset) -> None:
         _fail("uma", f"uma must sum to 0, got {sum(r.uma)}")
     if list(r.uma) != sorted(r.uma, reverse=True):
         _fail("uma", "uma must not increase with rank")
+    _check_floating_uma(r)
     for name in ("honba_ron", "honba_tsumo_per_payer", "riichi_stick"):
         value = getattr(r, name)
         if value < 0 or value % r.point_unit:
@@ -280,6 +298,25 @@ def _check_points(r: Ruleset) -> None:
               f"fee, so riichi_cancel_fee must equal riichi_stick ({r.riichi_stick}) or be null")
     if r.stop_min_points is not None and r.stop_min_points < 0:
         _fail("stop_min_points", "stop_min_points must not be negative")
+
+
+def _check_floating_uma(r: Ruleset) -> None:
+    rows = r.uma_by_floaters
+    if rows is None:
+        return
+    if any(r.uma):
+        _fail("uma", "with uma_by_floaters the uma depends on the floaters: set uma to zeros")
+    if len(rows) != r.player_count + 1:
+        _fail("uma_by_floaters", f"uma_by_floaters needs {r.player_count + 1} rows, one for "
+              f"each number of players at or above return_points (0 to {r.player_count})")
+    for k, row in enumerate(rows):
+        where = f"uma_by_floaters[{k}]"
+        if len(row) != r.player_count:
+            _fail(where, f"each row needs {r.player_count} values, one per rank")
+        if sum(row) != 0:
+            _fail(where, f"the uma with {k} floaters must sum to 0, got {sum(row)}")
+        if list(row) != sorted(row, reverse=True):
+            _fail(where, "uma must not increase with rank")
 
 
 def _check_value(r: Ruleset) -> None:
@@ -332,12 +369,21 @@ def _check_multi_ron(r: Ruleset) -> None:
 def _check_end(r: Ruleset) -> None:
     if r.extension is not Extension.NONE and r.extension_target is None:
         _fail("extension_target", "an extension needs an extension_target")
-    if r.game_length is GameLength.OPEN_ENDED and r.extension is not Extension.NONE:
-        _fail("extension", "an open-ended game has no extension")
-    if r.chombo_amount <= 0 or r.chombo_amount % r.point_unit:
-        _fail("chombo_amount", "chombo_amount must be a positive multiple of point_unit")
-    if r.chombo_amount_sit_out is not None and r.sit_out_rotation is SitOutRotation.NONE:
-        _fail("chombo_amount_sit_out", "chombo_amount_sit_out needs a sit-out rotation")
+    if r.extension is Extension.NONE and r.extension_target is not None:
+        _fail("extension_target", "extension_target is only for an extension: set it to "
+              "null or choose an extension")
+    if (r.game_length in (GameLength.OPEN_ENDED, GameLength.ONE_HAND)
+            and r.extension is not Extension.NONE):
+        _fail("extension", f"a {r.game_length.value} game has no extension")
+    if (r.extension is Extension.EXTRA_HANDS) != (r.extension_hands is not None):
+        _fail("extension_hands", "extension_hands goes with extension extra_hands, and "
+              "extra_hands needs extension_hands")
+    if r.extension_hands is not None and not 1 <= r.extension_hands <= r.hands_per_round:
+        _fail("extension_hands", f"extension_hands must be from 1 to {r.hands_per_round}, "
+              "the deals of one round")
+    if r.renchan_on_any_draw and not (r.renchan_on_dealer_tenpai and r.renchan_on_all_noten):
+        _fail("renchan_on_any_draw", "the dealer keeps the deal after every draw, so "
+              "renchan_on_dealer_tenpai and renchan_on_all_noten must be true too")
     if r.penalty_deposit is not None and r.penalty_deposit % r.riichi_stick:
         _fail("penalty_deposit", "penalty_deposit must be a whole number of sticks")
     if r.pao is not None and r.pao.daiminkan_rinshan:
@@ -345,6 +391,25 @@ def _check_end(r: Ruleset) -> None:
               "(大明槓の責任払い) cannot be recorded yet: a hand has no fact for it; use false")
     if r.tobi_payment is not None and r.tobi_payment.amount <= 0:
         _fail("tobi_payment.amount", "tobi_payment.amount must be positive")
+    _check_chombo(r)
+
+def _check_chombo(r: Ruleset) -> None:
+    if r.chombo_amount <= 0 or r.chombo_amount % r.point_unit:
+        _fail("chombo_amount", "chombo_amount must be a positive multiple of point_unit")
+    deducted = r.chombo_payment is ChomboPayment.FINAL_DEDUCTION
+    if deducted != (r.chombo_deduction_to is not None):
+        _fail("chombo_deduction_to", "chombo_deduction_to says where a final_deduction goes: "
+              "set it (nobody or others) with final_deduction, and null otherwise")
+    others = r.player_count - 1
+    if (r.chombo_deduction_to is ChomboDeductionTo.OTHERS
+            and r.chombo_amount % (r.point_unit * others)):
+        _fail("chombo_amount", f"a deduction split among the {others} other players must "
+              f"divide by {others} in units of {r.point_unit}")
+    if deducted and r.wareme is not None and r.wareme.applies_to_chombo:
+        _fail("wareme.applies_to_chombo", "a final-settlement chombo deduction is not a "
+              "payment between players, so wareme cannot double it: use false")
+    if r.chombo_amount_sit_out is not None and r.sit_out_rotation is SitOutRotation.NONE:
+        _fail("chombo_amount_sit_out", "chombo_amount_sit_out needs a sit-out rotation")
 
 
 _CHECKS = (_check_identity, _check_structure, _check_points, _check_value,
@@ -359,6 +424,7 @@ __all__ = [
     "ChipRule",
     "ChipTsumoPayer",
     "ChomboCompensation",
+    "ChomboDeductionTo",
     "ChomboHand",
     "ChomboPayment",
     "DealerRotation",

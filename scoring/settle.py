@@ -26,10 +26,12 @@ from scoring.payments import (
 )
 from scoring.penalties import (
     check_dead_hands,
+    chombo_deductions,
     chombo_replay_transfers,
     dead_seats,
     deposit_transfers,
     penalty_chombo_transfers,
+    recorded_chombo_offenders,
 )
 from scoring.ruleset import (
     AbortiveReason,
@@ -59,7 +61,7 @@ class HandSettlement:
     sticks_after: int
     winners: tuple[int, ...] = ()  # in head order; the first is the head winner
     tenpai: tuple[int, ...] = ()
-    bonuses: tuple[int, ...] = ()  # settlement bonuses in points (tobi bonus)
+    bonuses: tuple[int, ...] = ()  # settlement bonuses in points (tobi bonus, chombo deduction)
     notes: tuple[str, ...] = ()
     chips: tuple[int, ...] = ()  # 祝儀 moved in this hand, per seat
 
@@ -101,6 +103,8 @@ def settle_hand(state: TableState, hand: Hand, *, ruleset: Ruleset) -> HandSettl
     extra, bonuses = tobi_transfers(state, hand, outcome, transfers, ruleset=ruleset,
                                     active=active)
     transfers += extra
+    bonuses = added(bonuses, chombo_deductions(recorded_chombo_offenders(hand), hand,
+                                               seats=seats, active=active, ruleset=ruleset))
     return HandSettlement(kind=outcome.kind, transfers=transfers,
                           deltas=deltas_of(transfers, seats),
                           sticks_after=outcome.sticks_after, winners=outcome.winners,
@@ -113,12 +117,17 @@ def with_recorded_chombo(state: TableState, hand: Hand, outcome: HandSettlement,
                          ruleset: Ruleset, active: tuple[int, ...]) -> HandSettlement:
     """A hand that ends in a chombo (its result, or a noten riichi at the draw) still owes
     the chombo recorded earlier in it (seed 003: 流局時に合わせてチョンボ代を精算)."""
+    seats = len(state.scores)
     owed = penalty_chombo_transfers(state, hand, ruleset=ruleset, active=active)
-    if not owed:
-        return outcome
+    deducted = chombo_deductions(recorded_chombo_offenders(hand), hand, seats=seats,
+                                 active=active, ruleset=ruleset)
     transfers = outcome.transfers + owed
-    return replace(outcome, transfers=transfers,
-                   deltas=deltas_of(transfers, len(state.scores)))
+    return replace(outcome, transfers=transfers, deltas=deltas_of(transfers, seats),
+                   bonuses=added(outcome.bonuses or (0,) * seats, deducted))
+
+
+def added(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(x + y for x, y in zip(a, b, strict=True))
 
 
 def _outcome(kind: OutcomeKind, transfers: tuple[Transfer, ...], sticks_after: int,
@@ -317,5 +326,7 @@ def settle_chombo(state: TableState, hand: Hand, chombo: Chombo, *, ruleset: Rul
     transfers = chombo_replay_transfers(state, hand, chombo, ruleset=ruleset, active=active)
     return HandSettlement(kind=OutcomeKind.CHOMBO, transfers=transfers,
                           deltas=deltas_of(transfers, seats), sticks_after=state.sticks,
-                          notes=(note,) if note else ())
+                          notes=(note,) if note else (),
+                          bonuses=chombo_deductions((chombo.offender,), hand, seats=seats,
+                                                    active=active, ruleset=ruleset))
 
