@@ -338,6 +338,11 @@ def _check_value(r: Ruleset) -> None:
         _fail("yakuman_max_multiple", "yakuman_max_multiple must be 1 or more, or null")
     if r.value_input is ValueInput.POINT_COUNT and r.point_count_yakuman is None:
         _fail("point_count_yakuman", "a point-count ruleset must value a yakuman")
+    if r.value_input is ValueInput.POINT_COUNT and r.point_unit != 1:
+        _fail("point_unit", "a point count is paid in whole 点 as entered: point_unit must be 1")
+    if r.value_input is not ValueInput.POINT_COUNT and r.point_count_yakuman is not None:
+        _fail("point_count_yakuman", "point_count_yakuman values a yakuman in a point count "
+              "(value_input point_count); with han the limits value it: use null")
     counts = r.value_input is ValueInput.POINT_COUNT
     if counts != (r.sanma_tsumo is SanmaTsumo.EACH_PAYS_COUNT):
         _fail("sanma_tsumo", "each_pays_count goes with value_input point_count, and a "
@@ -389,9 +394,24 @@ def _check_end(r: Ruleset) -> None:
     if r.pao is not None and r.pao.daiminkan_rinshan:
         _fail("pao.daiminkan_rinshan", "liability for a rinshan win after an open kan "
               "(大明槓の責任払い) cannot be recorded yet: a hand has no fact for it; use false")
-    if r.tobi_payment is not None and r.tobi_payment.amount <= 0:
-        _fail("tobi_payment.amount", "tobi_payment.amount must be positive")
+    _check_tobi_payment(r)
     _check_chombo(r)
+
+def _check_tobi_payment(r: Ruleset) -> None:
+    rule = r.tobi_payment
+    if rule is None:
+        return
+    if rule.amount <= 0:
+        _fail("tobi_payment.amount", "tobi_payment.amount must be positive")
+    if rule.unit is TobiPaymentUnit.POINTS and rule.amount % r.point_unit:
+        _fail("tobi_payment.amount", f"a bust payment in points must be a multiple of "
+              f"point_unit {r.point_unit}")
+    if rule.on_noten is TobiOnNoten.NEAREST_TENPAI_SHIMOCHA and (
+            rule.only_on_win or rule.unit is not TobiPaymentUnit.POINTS):
+        _fail("tobi_payment.on_noten", "a bust by no-ten money is paid in points to the "
+              "nearest tenpai player: it needs unit points and only_on_win false, or "
+              "on_noten none")
+
 
 def _check_chombo(r: Ruleset) -> None:
     if r.chombo_amount <= 0 or r.chombo_amount % r.point_unit:
