@@ -20,6 +20,7 @@ from typing import Any
 from scoring.codec import from_plain, to_plain
 from scoring.errors import RulesetError
 from scoring.ruleset_parts import (
+    YAKUMAN_NAMES,
     AbortiveReason,
     ChipRonPayer,
     ChipRule,
@@ -75,6 +76,8 @@ V1_UPGRADE: dict[str, Any] = {
     "renchan_on_any_draw": False,
     "extension_hands": None,
     "chombo_deduction_to": None,
+    "double_yakuman": [],
+    "kazoe_yakuman_stacking": False,
 }
 
 
@@ -120,6 +123,8 @@ class Ruleset:
     yakuman_stacking: bool
     yakuman_max_multiple: int | None
     big_yakuman: tuple[str, ...]  # 大役満, 6× mangan
+    double_yakuman: tuple[str, ...]  # ダブル役満 by name: two yakuman (8× mangan)
+    kazoe_yakuman_stacking: bool  # 数え役満の複数倍: one yakuman per kazoe min_han han
     tsuuiisou_compound_mangan: int | None
     point_count_yakuman: int | None
     sanma_tsumo: SanmaTsumo
@@ -336,6 +341,7 @@ def _check_value(r: Ruleset) -> None:
         _fail("limits", "each limit class may appear once")
     if r.yakuman_max_multiple is not None and r.yakuman_max_multiple < 1:
         _fail("yakuman_max_multiple", "yakuman_max_multiple must be 1 or more, or null")
+    _check_yakuman(r)
     if r.value_input is ValueInput.POINT_COUNT and r.point_count_yakuman is None:
         _fail("point_count_yakuman", "a point-count ruleset must value a yakuman")
     if r.value_input is ValueInput.POINT_COUNT and r.point_unit != 1:
@@ -356,6 +362,40 @@ def _check_value(r: Ruleset) -> None:
         _fail("pinfu_tsumo_fu", "pinfu_tsumo_fu must be 20 or null")
     if r.double_wind_pair_fu not in (2, 4):
         _fail("double_wind_pair_fu", "double_wind_pair_fu must be 2 or 4")
+
+
+def _check_yakuman(r: Ruleset) -> None:
+    for name in ("big_yakuman", "double_yakuman"):
+        for i, yaku in enumerate(getattr(r, name)):
+            if yaku not in YAKUMAN_NAMES:
+                _fail(f"{name}[{i}]", f"unknown yakuman {yaku!r}; known: "
+                      f"{', '.join(sorted(YAKUMAN_NAMES))}")
+    both = set(r.big_yakuman) & set(r.double_yakuman)
+    if both:
+        _fail("double_yakuman", f"{', '.join(sorted(both))} cannot be both a big yakuman "
+              "(6× mangan) and a double yakuman (8× mangan)")
+    single = not r.yakuman_stacking or r.yakuman_max_multiple == 1
+    if not r.yakuman_stacking and r.yakuman_max_multiple not in (None, 1):
+        _fail("yakuman_max_multiple", "without yakuman_stacking a hand is one yakuman at "
+              "most: use 1 or null")
+    over_one = (("big_yakuman", bool(r.big_yakuman)),
+                ("double_yakuman", bool(r.double_yakuman)),
+                ("tsuuiisou_compound_mangan", r.tsuuiisou_compound_mangan is not None),
+                ("kazoe_yakuman_stacking", r.kazoe_yakuman_stacking))
+    for name, is_set in over_one:
+        if single and is_set:
+            _fail(name, f"{name} values a hand above one yakuman, and this ruleset caps a "
+                  "hand at one yakuman (yakuman_stacking false or yakuman_max_multiple 1)")
+    if r.kazoe_yakuman_stacking and r.kazoe_yakuman_min_han is None:
+        _fail("kazoe_yakuman_stacking", "kazoe_yakuman_stacking needs a counted yakuman "
+              "(a yakuman class in limits)")
+    counts = r.value_input is ValueInput.POINT_COUNT
+    for name, is_set in (("big_yakuman", bool(r.big_yakuman)),
+                         ("tsuuiisou_compound_mangan", r.tsuuiisou_compound_mangan is not None),
+                         ("kazoe_yakuman_stacking", r.kazoe_yakuman_stacking)):
+        if counts and is_set:
+            _fail(name, f"a point count values each yakuman at point_count_yakuman: "
+                  f"{name} does not apply")
 
 
 def _check_multi_ron(r: Ruleset) -> None:

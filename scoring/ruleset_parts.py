@@ -6,6 +6,30 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+# The yakuman names the engine knows (a win's ``yakuman`` may list them).
+YAKUMAN_NAMES = frozenset({
+    "kokushi",  # 国士無双
+    "kokushi_13",  # 国士無双十三面
+    "suuankou",  # 四暗刻
+    "suuankou_tanki",  # 四暗刻単騎
+    "daisangen",  # 大三元
+    "tsuuiisou",  # 字一色
+    "shousuushii",  # 小四喜
+    "daisuushii",  # 大四喜
+    "ryuuiisou",  # 緑一色
+    "chinroutou",  # 清老頭
+    "chuuren",  # 九蓮宝燈
+    "junsei_chuuren",  # 純正九蓮宝燈
+    "suukantsu",  # 四槓子
+    "tenhou",  # 天和
+    "chiihou",  # 地和
+    "renhou",  # 人和
+    "isshoku_yonjun",  # 一色四順
+    "manzu_honitsu",  # 萬子混一色 (seed 004)
+    "open_riichi_dealin",  # オープンリーチへの放銃
+    "nagashi",  # 流し満貫 valued as yakuman
+})
+
 
 class GameLength(StrEnum):
     ONE_HAND = "one_hand"  # 一局戦: one win or exhaustive draw

@@ -94,6 +94,10 @@ def random_rulesets(draw: st.DrawFn) -> Ruleset:
         {"amount": 10000, "unit": "points", "on_noten": "none", "only_on_win": True},
         {"amount": 5, "unit": "p", "on_noten": "none", "only_on_win": draw(st.booleans())}))
     start = pick(draw, (25000, 30000, 35000))
+    stacking = draw(st.booleans())
+    cap = pick(draw, (None, 1, 2, 6)) if stacking else pick(draw, (None, 1))
+    above_one = stacking and cap != 1
+    counted = value_input == "point_count"
     data: dict[str, Any] = {
         "schema_version": SCHEMA_VERSION, "id": "random", "title": "乱数ルール",
         "title_en": "Random rules",
@@ -127,11 +131,16 @@ def random_rulesets(draw: st.DrawFn) -> Ruleset:
         "double_wind_pair_fu": pick(draw, (2, 4)),
         "kiriage_mangan": pick(draw, ([], [{"fu": 30, "han": 4}],
                                       [{"fu": 30, "han": 4}, {"fu": 60, "han": 3}])),
-        "limits": pick(draw, LIMITS),
-        "yakuman_stacking": draw(st.booleans()),
-        "yakuman_max_multiple": pick(draw, (None, 1, 2, 6)),
-        "big_yakuman": pick(draw, ([], ["daisuushii", "junsei_chuuren"])),
-        "tsuuiisou_compound_mangan": pick(draw, (None, 2)),
+        "limits": LIMITS[0] if above_one else pick(draw, LIMITS),
+        "yakuman_stacking": stacking,
+        "yakuman_max_multiple": cap,
+        "big_yakuman": pick(draw, ([], ["daisuushii", "junsei_chuuren"]))
+        if above_one and not counted else [],
+        "double_yakuman": pick(draw, ([], ["suuankou_tanki", "kokushi_13"]))
+        if above_one else [],
+        "kazoe_yakuman_stacking": above_one and not counted and draw(st.booleans()),
+        "tsuuiisou_compound_mangan": pick(draw, (None, 2)) if above_one and not counted
+        else None,
         "point_count_yakuman": pick(draw, (30, 50)) if value_input == "point_count" else None,
         "sanma_tsumo": ("each_pays_count" if value_input == "point_count"
                         else pick(draw, ("tsumo_son", "no_tsumo_son_table")) if n == 3
