@@ -27,6 +27,7 @@ from scoring.payments import (
 from scoring.penalties import (
     check_dead_hands,
     chombo_deductions,
+    chombo_payments,
     chombo_replay_transfers,
     dead_seats,
     deposit_transfers,
@@ -279,8 +280,10 @@ def settle_draw(state: TableState, hand: Hand, draw: Draw, *, ruleset: Ruleset,
                 f"seat {noten_riichi[0]} is in riichi but not tenpai; ruleset {ruleset.id} "
                 "cannot have a noten riichi: add the seat to 'tenpai'",
                 field="result.tenpai", code="noten_riichi")
+        # Each noten riichi is that seat's chombo; the hand is settled once for them all.
         return settle_chombo(state, hand, Chombo(offender=noten_riichi[0]), ruleset=ruleset,
-                             active=active, note="noten riichi (不聴立直) settled as chombo")
+                             active=active, note="noten riichi (不聴立直) settled as chombo",
+                             also=tuple(noten_riichi[1:]))
     dead = dead_seats(hand, ruleset)
     for seat in draw.tenpai:
         if seat in dead:
@@ -320,13 +323,18 @@ def settle_nagashi(state: TableState, hand: Hand, draw: Draw, *, ruleset: Rulese
 
 
 def settle_chombo(state: TableState, hand: Hand, chombo: Chombo, *, ruleset: Ruleset,
-                  active: tuple[int, ...], note: str = "") -> HandSettlement:
-    """錯和: the offender pays; the hand is replayed with its sticks handed back."""
+                  active: tuple[int, ...], note: str = "",
+                  also: tuple[int, ...] = ()) -> HandSettlement:
+    """錯和: the offender (and ``also``, further offenders) pays; the hand is replayed with
+    its sticks handed back."""
     seats = len(state.scores)
     transfers = chombo_replay_transfers(state, hand, chombo, ruleset=ruleset, active=active)
+    for seat in also:
+        transfers += chombo_payments(state, hand, seat, ruleset=ruleset, active=active)
     return HandSettlement(kind=OutcomeKind.CHOMBO, transfers=transfers,
                           deltas=deltas_of(transfers, seats), sticks_after=state.sticks,
                           notes=(note,) if note else (),
-                          bonuses=chombo_deductions((chombo.offender,), hand, seats=seats,
-                                                    active=active, ruleset=ruleset))
+                          bonuses=chombo_deductions((chombo.offender, *also), hand,
+                                                    seats=seats, active=active,
+                                                    ruleset=ruleset))
 

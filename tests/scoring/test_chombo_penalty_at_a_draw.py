@@ -36,3 +36,15 @@ def test_a_recorded_chombo_is_paid_when_the_hand_then_stops_on_another_chombo() 
     hand = Hand(result=Chombo(offender=2), penalties=(Penalty(PenaltyKind.CHOMBO, 1),))
     settled = settle_hand(START, hand, ruleset=SEED_003)
     assert settled.deltas == (30 + 30, -60 + 30, 30 - 60)
+
+
+def test_two_noten_riichi_at_one_draw_are_two_chombo() -> None:
+    # Standard: each noten riichi pays a reverse mangan (満貫払い); the sticks go back.
+    state = TableState("E", 1, dealer=0, honba=0, sticks=0, scores=(25000,) * 4)
+    hand = Hand(result=Draw(tenpai=(0,)), riichi=(1, 2))
+    settled = settle_hand(state, hand, ruleset=PRESETS["standard"])
+    paid = sorted((t.payer, t.payee, t.amount) for t in settled.transfers
+                  if t.reason is Reason.CHOMBO)
+    assert paid == [(1, 0, 4000), (1, 2, 2000), (1, 3, 2000),
+                    (2, 0, 4000), (2, 1, 2000), (2, 3, 2000)]
+    assert settled.deltas == (8000, -6000, -6000, 4000)
