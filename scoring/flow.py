@@ -53,8 +53,17 @@ def advance(state: TableState, hand: Hand, settled: HandSettlement, *,
     nxt = next_state(state, settled, ruleset=ruleset, renchan=renchan, scores=scores)
     if is_tobi(scores, ruleset):
         return reject_stop(hand, Advance(None, EndReason.TOBI))
+    if ruleset.game_length is GameLength.ONE_HAND:
+        # 一局戦: a win or an exhaustive draw ends the game; a replay deals again.
+        decided = settled.kind in (OutcomeKind.WIN, OutcomeKind.DRAW)
+        return reject_stop(hand, Advance(None, EndReason.ALL_LAST) if decided
+                           else Advance(nxt, None))
     if not (last or extended):
         return reject_stop(hand, Advance(nxt, None))
+    if (extended and ruleset.extension is Extension.EXTRA_ROUND_SUDDEN_DEATH
+            and target_reached(scores, ruleset)):
+        # 延長戦サドンデス: the game ends the moment anyone reaches the target.
+        return reject_stop(hand, Advance(None, EndReason.SUDDEN_DEATH))
     if extended and ruleset.extension is Extension.KAERI_TON_SUDDEN_DEATH:
         # 返り東: sudden death after every hand, a dealer's renchan included.
         if target_reached(scores, ruleset):
@@ -79,7 +88,7 @@ def advance(state: TableState, hand: Hand, settled: HandSettlement, *,
         return Advance(enter_extension(nxt, ruleset), None)
     if reached:
         return Advance(None, EndReason.SUDDEN_DEATH)
-    if state.round_number == ruleset.hands_per_round:
+    if state.round_number == (ruleset.extension_hands or ruleset.hands_per_round):
         return Advance(None, EndReason.EXTENSION_END)
     return Advance(nxt, None)
 
@@ -112,6 +121,7 @@ def renchan_of(state: TableState, settled: HandSettlement, *, ruleset: Ruleset,
         if state.dealer in settled.tenpai and ruleset.renchan_on_dealer_tenpai:
             return Renchan.TENPAI
         if (ruleset.dealer_rotation is DealerRotation.WINNER_BECOMES_DEALER
+                or ruleset.renchan_on_any_draw
                 or (not settled.tenpai and ruleset.renchan_on_all_noten)
                 or (is_last and ruleset.all_last_dealer_keeps_on_draw)):
             return Renchan.OTHER
@@ -145,7 +155,8 @@ def next_state(state: TableState, settled: HandSettlement, *, ruleset: Ruleset,
                       settled.sticks_after, scores, state.extension)
 
 
-LAST_ROUND_INDEX = {GameLength.TONPUU: 0, GameLength.HANCHAN: 1}  # East; South
+# The last round of a game of rounds: East, South or North. A one-hand game ends in advance.
+LAST_ROUND_INDEX = {GameLength.TONPUU: 0, GameLength.HANCHAN: 1, GameLength.EAST_TO_NORTH: 3}
 
 
 def last_round_index(ruleset: Ruleset) -> int | None:

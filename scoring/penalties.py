@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from scoring.errors import HandError
 from scoring.facts import Chombo, Hand, PenaltyKind, Ron, TableState, Tsumo, Win
 from scoring.ledger import Reason, Transfer, round_up
 from scoring.payments import doubled, wareme_seat
-from scoring.ruleset import ChomboHand, ChomboPayment, LimitName, Ruleset
+from scoring.ruleset import ChomboDeductionTo, ChomboHand, ChomboPayment, LimitName, Ruleset
 from scoring.values import base_points, ron_amount
 
 
@@ -51,6 +53,8 @@ def chombo_payments(state: TableState, hand: Hand, offender: int, *, ruleset: Ru
                     active: tuple[int, ...]) -> tuple[Transfer, ...]:
     """満貫払い (what a mangan tsumo by each other player would cost) or n all; a seat
     sitting out pays its own amount to each player in the hand (seed 003)."""
+    if ruleset.chombo_payment is ChomboPayment.FINAL_DEDUCTION:
+        return ()  # deducted at the final settlement instead: chombo_deductions
     wareme = wareme_seat(state, hand, active)
     transfers = []
     for seat in active:
@@ -66,6 +70,30 @@ def chombo_payments(state: TableState, hand: Hand, offender: int, *, ruleset: Ru
                          ruleset=ruleset)
         transfers.append(Transfer(offender, seat, amount, Reason.CHOMBO))
     return tuple(transfers)
+
+
+def chombo_deductions(offenders: Iterable[int], hand: Hand, *, seats: int,
+                      active: tuple[int, ...], ruleset: Ruleset) -> tuple[int, ...]:
+    """精算時の減点 (EMA, WRC, JPML): each offender's deduction at the final settlement, in
+    points, and the other players' shares where the ruleset splits it among them."""
+    bonuses = [0] * seats
+    if ruleset.chombo_payment is not ChomboPayment.FINAL_DEDUCTION:
+        return tuple(bonuses)
+    for offender in offenders:
+        amount = ruleset.chombo_amount
+        if offender == hand.sit_out and ruleset.chombo_amount_sit_out is not None:
+            amount = ruleset.chombo_amount_sit_out
+        bonuses[offender] -= amount
+        if ruleset.chombo_deduction_to is ChomboDeductionTo.OTHERS:
+            others = [s for s in active if s != offender]
+            for seat in others:
+                bonuses[seat] += amount // len(others)
+    return tuple(bonuses)
+
+
+def recorded_chombo_offenders(hand: Hand) -> tuple[int, ...]:
+    """Seats whose chombo was recorded during a hand that went on (seed 003)."""
+    return tuple(p.seat for p in hand.penalties if p.kind is PenaltyKind.CHOMBO)
 
 
 def penalty_chombo_transfers(state: TableState, hand: Hand, *, ruleset: Ruleset,

@@ -14,17 +14,18 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
-from math import lcm
 from typing import Any
 
 from scoring.codec import from_plain, to_plain
 from scoring.errors import RulesetError
+from scoring.ruleset_checks import check_coherent
 from scoring.ruleset_parts import (
     AbortiveReason,
     ChipRonPayer,
     ChipRule,
     ChipTsumoPayer,
     ChomboCompensation,
+    ChomboDeductionTo,
     ChomboHand,
     ChomboPayment,
     DealerRotation,
@@ -66,7 +67,17 @@ from scoring.ruleset_parts import (
     Wareme,
 )
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+
+# Version 1 had none of these fields; these values keep a v1 ruleset's results as they were.
+V1_UPGRADE: dict[str, Any] = {
+    "uma_by_floaters": None,
+    "renchan_on_any_draw": False,
+    "extension_hands": None,
+    "chombo_deduction_to": None,
+    "double_yakuman": [],
+    "kazoe_yakuman_stacking": False,
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +101,7 @@ class Ruleset:
     start_points: int  # 配給原点
     return_points: int  # 返し
     uma: tuple[int, ...]  # in p, by rank
+    uma_by_floaters: tuple[tuple[int, ...], ...] | None  # 浮き・沈みウマ: row k, k floaters
     point_unit: int
     settlement_unit: SettlementUnit
     settlement_rounding: SettlementRounding
@@ -110,6 +122,8 @@ class Ruleset:
     yakuman_stacking: bool
     yakuman_max_multiple: int | None
     big_yakuman: tuple[str, ...]  # 大役満, 6× mangan
+    double_yakuman: tuple[str, ...]  # ダブル役満 by name: two yakuman (8× mangan)
+    kazoe_yakuman_stacking: bool  # 数え役満の複数倍: one yakuman per kazoe min_han han
     tsuuiisou_compound_mangan: int | None
     point_count_yakuman: int | None
     sanma_tsumo: SanmaTsumo
@@ -138,6 +152,7 @@ class Ruleset:
     renchan_on_dealer_win: bool
     renchan_on_dealer_tenpai: bool
     renchan_on_all_noten: bool
+    renchan_on_any_draw: bool  # 流局連荘: the dealer keeps the deal after every draw
     all_last_dealer_keeps_on_draw: bool
     abortive_draws: tuple[AbortiveReason, ...]
     # 1.7 bust and game end
@@ -148,17 +163,19 @@ class Ruleset:
     stop_min_points: int | None  # the stopping dealer needs at least this score
     extension: Extension
     extension_target: ExtensionTarget | None
+    extension_hands: int | None  # 延長局数, with Extension.EXTRA_HANDS
     # 1.8 penalties
     chombo_payment: ChomboPayment
-    chombo_amount: int  # mangan_reverse: the base (2,000 = mangan); fixed_all: per player
+    chombo_amount: int  # mangan_reverse: the base (2,000 = mangan); fixed_all: per player;
+    # final_deduction: the deduction in points (20,000 = 20p)
+    chombo_deduction_to: ChomboDeductionTo | None  # with final_deduction only
     chombo_amount_sit_out: int | None  # fixed_all from the seat sitting out (抜け番)
     chombo_hand: ChomboHand
     chombo_compensation: ChomboCompensation | None
     noten_riichi: NotenRiichi
 
     def __post_init__(self) -> None:
-        for check in _CHECKS:
-            check(self)
+        check_coherent(self)
 
     # -- derived values -------------------------------------------------------------
     @property
@@ -192,6 +209,7 @@ class Ruleset:
         """Build a ruleset from its JSON form.
 
         ``{"base": "<preset id>", ...}`` starts from a preset and overrides some fields.
+        A version-1 ruleset is upgraded with ``V1_UPGRADE``.
         """
         if not isinstance(data, Mapping):
             raise RulesetError("a ruleset must be an object", field="ruleset")
@@ -204,6 +222,8 @@ class Ruleset:
             merged = presets[base_id].to_dict()
             merged.update({k: v for k, v in data.items() if k != "base"})
             data = merged
+        if data.get("schema_version") == 1:
+            data = {**V1_UPGRADE, **data, "schema_version": SCHEMA_VERSION}
         if data.get("schema_version") != SCHEMA_VERSION:
             raise RulesetError(
                 f"schema_version must be {SCHEMA_VERSION}, got {data.get('schema_version')!r}",
@@ -214,119 +234,6 @@ class Ruleset:
         return dataclasses.replace(self, **changes)
 
 
-def _fail(field: str, message: str) -> None:
-    raise RulesetError(message, field=field)
-
-
-def _check_identity(r: Ruleset) -> None:
-    if not r.id or not r.id.replace("-", "").replace("_", "").isalnum():
-        _fail("id", "id must be letters, digits, '-' or '_'")
-    if not r.title.strip() or not r.title_en.strip():
-        _fail("title", "title and title_en must not be empty")
-
-
-def _check_structure(r: Ruleset) -> None:
-    if r.player_count not in (3, 4):
-        _fail("player_count", f"player_count must be 3 or 4, got {r.player_count}")
-    if r.sit_out_rotation is not SitOutRotation.NONE and r.player_count != 3:
-        _fail("sit_out_rotation", "a sit-out rotation needs a three-player ruleset")
-    if r.seat_change_interval_games is not None and r.seat_change_interval_games < 1:
-        _fail("seat_change_interval_games", "seat_change_interval_games must be 1 or more")
-    if r.round_wind_fixed not in (None, "E", "S", "W", "N"):
-        _fail("round_wind_fixed", "round_wind_fixed must be E, S, W, N or null")
-
-
-def _check_points(r: Ruleset) -> None:
-    if r.point_unit not in (1, 100, 1000):
-        _fail("point_unit", f"point_unit must be 1, 100 or 1000, got {r.point_unit}")
-    if r.start_points <= 0 or r.start_points % r.point_unit:
-        _fail("start_points", "start_points must be positive and a multiple of point_unit")
-    if r.return_points < r.start_points:
-        _fail("return_points",
-              f"return_points {r.return_points} is below start_points {r.start_points}: "
-              "oka would be negative")
-    if r.return_points % r.point_unit:
-        _fail("return_points", "return_points must be a multiple of point_unit")
-    if len(r.uma) != r.player_count:
-        _fail("uma", f"uma needs {r.player_count} values, one per rank; got {len(r.uma)}")
-    if sum(r.uma) != 0:
-        _fail("uma", f"uma must sum to 0, got {sum(r.uma)}")
-    if list(r.uma) != sorted(r.uma, reverse=True):
-        _fail("uma", "uma must not increase with rank")
-    for name in ("honba_ron", "honba_tsumo_per_payer", "riichi_stick"):
-        value = getattr(r, name)
-        if value < 0 or value % r.point_unit:
-            _fail(name, f"{name} must be a non-negative multiple of point_unit {r.point_unit}")
-    if r.riichi_min_points < 0:
-        _fail("riichi_min_points", "riichi_min_points must not be negative")
-    splits = lcm(*range(1, r.player_count))
-    if r.noten_penalty_total < 0 or r.noten_penalty_total % (r.point_unit * splits):
-        _fail("noten_penalty_total",
-              f"noten_penalty_total must split evenly in units of {r.point_unit}")
-    for name in ("riichi_cancel_fee", "penalty_deposit"):
-        value = getattr(r, name)
-        if value is not None and (value <= 0 or value % r.point_unit):
-            _fail(name, f"{name} must be a positive multiple of point_unit or null")
-    if r.stop_min_points is not None and r.stop_min_points < 0:
-        _fail("stop_min_points", "stop_min_points must not be negative")
-
-
-def _check_value(r: Ruleset) -> None:
-    if r.min_han < 1:
-        _fail("min_han", "min_han must be 1 or more")
-    if not r.limits or r.limits[0].name is not LimitName.MANGAN:
-        _fail("limits", "limits must start with mangan")
-    previous = None
-    for i, limit in enumerate(r.limits):
-        if limit.base <= 0 or limit.base % 100:
-            _fail(f"limits[{i}].base", "a limit base must be a positive multiple of 100")
-        if previous and (limit.min_han <= previous.min_han or limit.base <= previous.base):
-            _fail(f"limits[{i}]", "limits must rise in both min_han and base")
-        previous = limit
-    names = [c.name for c in r.limits]
-    if len(set(names)) != len(names):
-        _fail("limits", "each limit class may appear once")
-    if r.yakuman_max_multiple is not None and r.yakuman_max_multiple < 1:
-        _fail("yakuman_max_multiple", "yakuman_max_multiple must be 1 or more, or null")
-    if r.value_input is ValueInput.POINT_COUNT and r.point_count_yakuman is None:
-        _fail("point_count_yakuman", "a point-count ruleset must value a yakuman")
-    if r.chiitoitsu_fu != 25:
-        _fail("chiitoitsu_fu", "seven pairs are 25 fu")
-    if r.pinfu_tsumo_fu not in (None, 20):
-        _fail("pinfu_tsumo_fu", "pinfu_tsumo_fu must be 20 or null")
-    if r.double_wind_pair_fu not in (2, 4):
-        _fail("double_wind_pair_fu", "double_wind_pair_fu must be 2 or 4")
-
-
-def _check_multi_ron(r: Ruleset) -> None:
-    if r.multi_ron is MultiRon.HEAD_BUMP and r.triple_ron is TripleRon.ALLOWED:
-        _fail("triple_ron", "triple_ron cannot be allowed when multi_ron is head_bump")
-    if r.multi_ron is MultiRon.ALL_ALLOWED and r.triple_ron is not TripleRon.ALLOWED:
-        _fail("triple_ron", "multi_ron all_allowed means triple_ron is allowed")
-    aborts_triple = r.triple_ron is TripleRon.ABORTIVE_DRAW
-    if aborts_triple and AbortiveReason.TRIPLE_RON not in r.abortive_draws:
-        _fail("abortive_draws", "triple_ron abortive_draw needs triple_ron in abortive_draws")
-
-
-def _check_end(r: Ruleset) -> None:
-    if r.extension is not Extension.NONE and r.extension_target is None:
-        _fail("extension_target", "an extension needs an extension_target")
-    if r.game_length is GameLength.OPEN_ENDED and r.extension is not Extension.NONE:
-        _fail("extension", "an open-ended game has no extension")
-    if r.chombo_amount <= 0 or r.chombo_amount % r.point_unit:
-        _fail("chombo_amount", "chombo_amount must be a positive multiple of point_unit")
-    if r.chombo_amount_sit_out is not None and r.sit_out_rotation is SitOutRotation.NONE:
-        _fail("chombo_amount_sit_out", "chombo_amount_sit_out needs a sit-out rotation")
-    if r.penalty_deposit is not None and r.penalty_deposit % r.riichi_stick:
-        _fail("penalty_deposit", "penalty_deposit must be a whole number of sticks")
-    if r.tobi_payment is not None and r.tobi_payment.amount <= 0:
-        _fail("tobi_payment.amount", "tobi_payment.amount must be positive")
-
-
-_CHECKS = (_check_identity, _check_structure, _check_points, _check_value,
-           _check_multi_ron, _check_end)
-
-
 # The ruleset's vocabulary is importable from here too.
 __all__ = [
     "SCHEMA_VERSION",
@@ -335,6 +242,7 @@ __all__ = [
     "ChipRule",
     "ChipTsumoPayer",
     "ChomboCompensation",
+    "ChomboDeductionTo",
     "ChomboHand",
     "ChomboPayment",
     "DealerRotation",

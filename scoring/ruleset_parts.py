@@ -6,10 +6,36 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+# The yakuman names the engine knows (a win's ``yakuman`` may list them).
+YAKUMAN_NAMES = frozenset({
+    "kokushi",  # 国士無双
+    "kokushi_13",  # 国士無双十三面
+    "suuankou",  # 四暗刻
+    "suuankou_tanki",  # 四暗刻単騎
+    "daisangen",  # 大三元
+    "tsuuiisou",  # 字一色
+    "shousuushii",  # 小四喜
+    "daisuushii",  # 大四喜
+    "ryuuiisou",  # 緑一色
+    "chinroutou",  # 清老頭
+    "chuuren",  # 九蓮宝燈
+    "junsei_chuuren",  # 純正九蓮宝燈
+    "suukantsu",  # 四槓子
+    "tenhou",  # 天和
+    "chiihou",  # 地和
+    "renhou",  # 人和
+    "isshoku_yonjun",  # 一色四順
+    "manzu_honitsu",  # 萬子混一色 (seed 004)
+    "open_riichi_dealin",  # オープンリーチへの放銃
+    "nagashi",  # 流し満貫 valued as yakuman
+})
+
 
 class GameLength(StrEnum):
+    ONE_HAND = "one_hand"  # 一局戦: one win or exhaustive draw
     TONPUU = "tonpuu"  # 東風戦
     HANCHAN = "hanchan"  # 半荘戦 (東南戦)
+    EAST_TO_NORTH = "east_to_north"  # 東北戦 (一荘戦): East, South, West and North
     OPEN_ENDED = "open_ended"  # 一局清算: until a bust or until staff close the game
 
 
@@ -43,6 +69,7 @@ class SettlementRounding(StrEnum):
     NONE = "none"
     GOSHA_ROKUNYU_ABS = "gosha_rokunyu_abs"  # 五捨六入 on |score − return|
     SHISHA_GONYU_ABS = "shisha_gonyu_abs"  # 四捨五入 on |score − return|
+    SHISHA_GONYU_HALF_UP = "shisha_gonyu_half_up"  # 四捨五入, a half rounds up: −2,500 → −2,000
     SHISHA_GONYU_SCORE = "shisha_gonyu_score"  # the score itself to 1,000, half away from 0
     FLOOR = "floor"
     CEIL = "ceil"
@@ -55,6 +82,7 @@ class ResidualTo(StrEnum):
 class TieBreak(StrEnum):
     KICHA_ORDER = "kicha_order"  # 起家優先
     DEALER_ORDER_AT_END = "dealer_order_at_end"  # from the last dealer, in turn order
+    SPLIT = "split"  # 同点は分ける: tied players share the uma and oka of their ranks
 
 
 class LeftoverSticks(StrEnum):
@@ -88,7 +116,8 @@ class TripleRon(StrEnum):
 
 class MultiRonTo(StrEnum):
     HEAD = "head"  # 上家取り
-    EACH = "each"
+    EACH = "each"  # honba: each winner in full; sticks: split in whole sticks
+    OWN_THEN_HEAD = "own_then_head"  # sticks only: own riichi stick back, the rest to the head
 
 
 class MultiRonRenchan(StrEnum):
@@ -115,7 +144,9 @@ class StopPolicy(StrEnum):
 class Extension(StrEnum):
     NONE = "none"
     KAERI_TON_SUDDEN_DEATH = "kaeri_ton_sudden_death"  # 返り東
-    EXTRA_ROUND = "extra_round"  # 西入 / 南入: one more round, sudden death
+    EXTRA_ROUND = "extra_round"  # 西入 / 南入: one more round, ends when the deal passes (連荘優先)
+    EXTRA_ROUND_SUDDEN_DEATH = "extra_round_sudden_death"  # 延長戦サドンデス: ends at once
+    EXTRA_HANDS = "extra_hands"  # 延長n局: ``extension_hands`` more deals
 
 
 class AbortiveReason(StrEnum):
@@ -129,6 +160,14 @@ class AbortiveReason(StrEnum):
 class ChomboPayment(StrEnum):
     MANGAN_REVERSE = "mangan_reverse"  # 満貫払い
     FIXED_ALL = "fixed_all"  # n点オール
+    FINAL_DEDUCTION = "final_deduction"  # 精算時の減点 (EMA, WRC, JPML: −20p)
+
+
+class ChomboDeductionTo(StrEnum):
+    """Where a final-settlement chombo deduction goes."""
+
+    NOBODY = "nobody"  # the points leave the game (EMA, WRC, JPML)
+    OTHERS = "others"  # split equally among the other players
 
 
 class ChomboHand(StrEnum):

@@ -11,7 +11,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from scoring.errors import HandError
@@ -26,10 +26,13 @@ from scoring.payments import (
 )
 from scoring.penalties import (
     check_dead_hands,
+    chombo_deductions,
+    chombo_payments,
     chombo_replay_transfers,
     dead_seats,
     deposit_transfers,
     penalty_chombo_transfers,
+    recorded_chombo_offenders,
 )
 from scoring.ruleset import (
     AbortiveReason,
@@ -59,7 +62,7 @@ class HandSettlement:
     sticks_after: int
     winners: tuple[int, ...] = ()  # in head order; the first is the head winner
     tenpai: tuple[int, ...] = ()
-    bonuses: tuple[int, ...] = ()  # settlement bonuses in points (tobi bonus)
+    bonuses: tuple[int, ...] = ()  # settlement bonuses in points (tobi bonus, chombo deduction)
     notes: tuple[str, ...] = ()
     chips: tuple[int, ...] = ()  # 祝儀 moved in this hand, per seat
 
@@ -75,7 +78,9 @@ def settle_hand(state: TableState, hand: Hand, *, ruleset: Ruleset) -> HandSettl
     check_dead_hands(hand, ruleset)
     result = hand.result
     if isinstance(result, Chombo):
-        return settle_chombo(state, hand, result, ruleset=ruleset, active=active)
+        return with_recorded_chombo(
+            state, hand, settle_chombo(state, hand, result, ruleset=ruleset, active=active),
+            ruleset=ruleset, active=active)
     deposits = tuple(Transfer(s, None, ruleset.riichi_stick, Reason.RIICHI)
                      for s in hand.riichi) + deposit_transfers(hand, ruleset)
     pot = state.sticks + sum(t.amount for t in deposits) // ruleset.riichi_stick
@@ -91,7 +96,7 @@ def settle_hand(state: TableState, hand: Hand, *, ruleset: Ruleset) -> HandSettl
     elif isinstance(result, Draw):
         outcome = settle_draw(state, hand, result, ruleset=ruleset, active=active, pot=pot)
         if outcome.kind is OutcomeKind.CHOMBO:
-            return outcome
+            return with_recorded_chombo(state, hand, outcome, ruleset=ruleset, active=active)
     else:
         outcome = _outcome(OutcomeKind.ABORTIVE, (), pot)
     transfers = deposits + outcome.transfers + penalty_chombo_transfers(
@@ -99,12 +104,31 @@ def settle_hand(state: TableState, hand: Hand, *, ruleset: Ruleset) -> HandSettl
     extra, bonuses = tobi_transfers(state, hand, outcome, transfers, ruleset=ruleset,
                                     active=active)
     transfers += extra
+    bonuses = added(bonuses, chombo_deductions(recorded_chombo_offenders(hand), hand,
+                                               seats=seats, active=active, ruleset=ruleset))
     return HandSettlement(kind=outcome.kind, transfers=transfers,
                           deltas=deltas_of(transfers, seats),
                           sticks_after=outcome.sticks_after, winners=outcome.winners,
                           tenpai=outcome.tenpai, bonuses=bonuses, notes=outcome.notes,
                           chips=chip_deltas(result, outcome, seats=seats, active=active,
                                             ruleset=ruleset))
+
+
+def with_recorded_chombo(state: TableState, hand: Hand, outcome: HandSettlement, *,
+                         ruleset: Ruleset, active: tuple[int, ...]) -> HandSettlement:
+    """A hand that ends in a chombo (its result, or a noten riichi at the draw) still owes
+    the chombo recorded earlier in it (seed 003: 流局時に合わせてチョンボ代を精算)."""
+    seats = len(state.scores)
+    owed = penalty_chombo_transfers(state, hand, ruleset=ruleset, active=active)
+    deducted = chombo_deductions(recorded_chombo_offenders(hand), hand, seats=seats,
+                                 active=active, ruleset=ruleset)
+    transfers = outcome.transfers + owed
+    return replace(outcome, transfers=transfers, deltas=deltas_of(transfers, seats),
+                   bonuses=added(outcome.bonuses or (0,) * seats, deducted))
+
+
+def added(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(x + y for x, y in zip(a, b, strict=True))
 
 
 def _outcome(kind: OutcomeKind, transfers: tuple[Transfer, ...], sticks_after: int,
@@ -215,9 +239,35 @@ def settle_ron(state: TableState, hand: Hand, ron: Ron, *, ruleset: Ruleset,
         with_honba = i == 0 or ruleset.multi_ron_honba_to is MultiRonTo.EACH
         transfers += pay_win_ron(state, hand, win, ron.loser, ruleset=ruleset,
                                  honba=with_honba)
-    transfers += take_sticks(wins[0].winner, pot, ruleset)
-    return _outcome(OutcomeKind.WIN, tuple(transfers), 0,
-                    tuple(w.winner for w in wins), notes=tuple(notes))
+    winners = tuple(w.winner for w in wins)
+    standing = tuple(s for s in hand.riichi if s not in hand.riichi_cancelled)
+    transfers += share_sticks(winners, pot, riichi=standing, ruleset=ruleset)
+    return _outcome(OutcomeKind.WIN, tuple(transfers), 0, winners, notes=tuple(notes))
+
+
+def share_sticks(winners: tuple[int, ...], pot: int, *, riichi: tuple[int, ...],
+                 ruleset: Ruleset) -> tuple[Transfer, ...]:
+    """The sticks on the table after a ron, winners in head order (multi_ron_sticks_to):
+    all to the head winner (上家取り); split in whole sticks, an odd stick to the winners in
+    head order; or each winner takes back the stick they put down and the head takes the rest.
+
+    >>> from scoring.ruleset_files import load_directory, default_preset_dir
+    >>> each = load_directory(default_preset_dir())["standard"].replace(
+    ...     multi_ron_sticks_to=MultiRonTo.EACH)
+    >>> [(t.payee, t.amount) for t in share_sticks((1, 3), 3, riichi=(), ruleset=each)]
+    [(1, 2000), (3, 1000)]
+    """
+    rule = ruleset.multi_ron_sticks_to
+    if len(winners) == 1 or rule is MultiRonTo.HEAD:
+        return take_sticks(winners[0], pot, ruleset)
+    if rule is MultiRonTo.EACH:
+        counts = [pot // len(winners) + (i < pot % len(winners))
+                  for i in range(len(winners))]
+    else:
+        counts = [1 if w in riichi else 0 for w in winners]
+        counts[0] += pot - sum(counts)
+    return tuple(t for w, n in zip(winners, counts, strict=True)
+                 for t in take_sticks(w, n, ruleset))
 
 
 def settle_draw(state: TableState, hand: Hand, draw: Draw, *, ruleset: Ruleset,
@@ -230,8 +280,10 @@ def settle_draw(state: TableState, hand: Hand, draw: Draw, *, ruleset: Ruleset,
                 f"seat {noten_riichi[0]} is in riichi but not tenpai; ruleset {ruleset.id} "
                 "cannot have a noten riichi: add the seat to 'tenpai'",
                 field="result.tenpai", code="noten_riichi")
+        # Each noten riichi is that seat's chombo; the hand is settled once for them all.
         return settle_chombo(state, hand, Chombo(offender=noten_riichi[0]), ruleset=ruleset,
-                             active=active, note="noten riichi (不聴立直) settled as chombo")
+                             active=active, note="noten riichi (不聴立直) settled as chombo",
+                             also=tuple(noten_riichi[1:]))
     dead = dead_seats(hand, ruleset)
     for seat in draw.tenpai:
         if seat in dead:
@@ -271,11 +323,18 @@ def settle_nagashi(state: TableState, hand: Hand, draw: Draw, *, ruleset: Rulese
 
 
 def settle_chombo(state: TableState, hand: Hand, chombo: Chombo, *, ruleset: Ruleset,
-                  active: tuple[int, ...], note: str = "") -> HandSettlement:
-    """錯和: the offender pays; the hand is replayed with its sticks handed back."""
+                  active: tuple[int, ...], note: str = "",
+                  also: tuple[int, ...] = ()) -> HandSettlement:
+    """錯和: the offender (and ``also``, further offenders) pays; the hand is replayed with
+    its sticks handed back."""
     seats = len(state.scores)
     transfers = chombo_replay_transfers(state, hand, chombo, ruleset=ruleset, active=active)
+    for seat in also:
+        transfers += chombo_payments(state, hand, seat, ruleset=ruleset, active=active)
     return HandSettlement(kind=OutcomeKind.CHOMBO, transfers=transfers,
                           deltas=deltas_of(transfers, seats), sticks_after=state.sticks,
-                          notes=(note,) if note else ())
+                          notes=(note,) if note else (),
+                          bonuses=chombo_deductions((chombo.offender, *also), hand,
+                                                    seats=seats, active=active,
+                                                    ruleset=ruleset))
 

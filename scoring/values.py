@@ -10,42 +10,22 @@ from __future__ import annotations
 
 from scoring.facts import Win
 from scoring.ledger import round_up
-from scoring.ruleset import Ruleset, ValueInput
+from scoring.ruleset import Ruleset, SanmaTsumo, ValueInput
+from scoring.ruleset_parts import YAKUMAN_NAMES as YAKUMAN_NAMES  # the names a win may give
 
 BIG_YAKUMAN_MANGAN = 6  # 大役満: 6× mangan
+DOUBLE_YAKUMAN_MANGAN = 8  # ダブル役満: 8× mangan
 YAKUMAN_MANGAN = 4  # 役満: 4× mangan
 TSUUIISOU = "tsuuiisou"  # 字一色
 
-# The yakuman names the engine knows (a win's ``yakuman`` may list them).
-YAKUMAN_NAMES = frozenset({
-    "kokushi",  # 国士無双
-    "kokushi_13",  # 国士無双十三面
-    "suuankou",  # 四暗刻
-    "suuankou_tanki",  # 四暗刻単騎
-    "daisangen",  # 大三元
-    "tsuuiisou",  # 字一色
-    "shousuushii",  # 小四喜
-    "daisuushii",  # 大四喜
-    "ryuuiisou",  # 緑一色
-    "chinroutou",  # 清老頭
-    "chuuren",  # 九蓮宝燈
-    "junsei_chuuren",  # 純正九蓮宝燈
-    "suukantsu",  # 四槓子
-    "tenhou",  # 天和
-    "chiihou",  # 地和
-    "renhou",  # 人和
-    "isshoku_yonjun",  # 一色四順
-    "manzu_honitsu",  # 萬子混一色 (seed 004)
-    "open_riichi_dealin",  # オープンリーチへの放銃
-    "nagashi",  # 流し満貫 valued as yakuman
-})
 
 
 def yakuman_mangan_multiple(win: Win, ruleset: Ruleset) -> int:
     """The value of a yakuman win in multiples of mangan.
 
-    By names: 4 per yakuman, 6 per big yakuman, and tsuuiisou in a compound adds the
-    ruleset's ``tsuuiisou_compound_mangan`` instead of 4. By count: 4 per yakuman.
+    By names: 4 per yakuman, 6 per big yakuman, 8 per double yakuman, and tsuuiisou in a
+    compound adds the ruleset's ``tsuuiisou_compound_mangan`` instead of 4. By count: 4 per
+    yakuman.
     """
     if win.yakuman_names:
         multiple = 0
@@ -55,6 +35,8 @@ def yakuman_mangan_multiple(win: Win, ruleset: Ruleset) -> int:
                 multiple += ruleset.tsuuiisou_compound_mangan
             elif name in ruleset.big_yakuman:
                 multiple += BIG_YAKUMAN_MANGAN
+            elif name in ruleset.double_yakuman:
+                multiple += DOUBLE_YAKUMAN_MANGAN
             else:
                 multiple += YAKUMAN_MANGAN
     else:
@@ -89,6 +71,11 @@ def base_points(win: Win, ruleset: Ruleset) -> int:
         return mangan * yakuman_mangan_multiple(win, ruleset)
     assert win.han is not None
     by_han = limit_for_han(win.han, ruleset)
+    kazoe = ruleset.kazoe_yakuman_min_han
+    if ruleset.kazoe_yakuman_stacking and kazoe is not None and win.han >= kazoe:
+        # 数え役満の複数倍: every kazoe_yakuman_min_han han make one more yakuman (26 = double).
+        counted = Win(winner=win.winner, yakuman=win.han // kazoe)
+        return mangan * yakuman_mangan_multiple(counted, ruleset)
     if by_han is not None:
         return by_han
     assert win.fu is not None
@@ -120,13 +107,26 @@ def tsumo_amounts(win: Win, *, dealer: int, payers: tuple[int, ...],
     if ruleset.value_input is ValueInput.POINT_COUNT:
         value = point_count_value(win, ruleset)
         return {p: value for p in payers}
+    no_tsumo_son = ruleset.sanma_tsumo is SanmaTsumo.NO_TSUMO_SON_TABLE
     if ruleset.value_input is ValueInput.HAN_FIXED_40FU:
-        return fixed_40fu_tsumo(win, dealer=dealer, payers=payers, ruleset=ruleset)
+        if no_tsumo_son:
+            return fixed_40fu_tsumo(win, dealer=dealer, payers=payers, ruleset=ruleset)
+        win = at_40fu(win)
     base = base_points(win, ruleset)
     winner_is_dealer = win.winner == dealer
-    return {p: round_up(base * (2 if winner_is_dealer or p == dealer else 1),
-                        ruleset.point_unit)
-            for p in payers}
+    # Quarters of the base each payer owes: 4 for the dealer's side of a tsumo, 2 otherwise.
+    quarters = {p: 8 if winner_is_dealer or p == dealer else 4 for p in payers}
+    if no_tsumo_son:
+        # ツモ損なし (北家折半): the absent player's share is split equally between the payers.
+        absent = (8 if winner_is_dealer else 4) * (3 - len(payers))
+        quarters = {p: q + absent // len(payers) for p, q in quarters.items()}
+    return {p: round_up(base * q // 4, ruleset.point_unit) for p, q in quarters.items()}
+
+
+def at_40fu(win: Win) -> Win:
+    """The same win valued at the fixed 40 fu (符計算なし)."""
+    return Win(winner=win.winner, han=win.han, fu=40, yakuman=win.yakuman,
+               yakuman_names=win.yakuman_names)
 
 
 def point_count_value(win: Win, ruleset: Ruleset) -> int:
@@ -134,7 +134,8 @@ def point_count_value(win: Win, ruleset: Ruleset) -> int:
     value = win.points or 0
     if win.is_yakuman:
         assert ruleset.point_count_yakuman is not None
-        value += ruleset.point_count_yakuman * win.yakuman
+        count = win.yakuman + sum(n in ruleset.double_yakuman for n in win.yakuman_names)
+        value += ruleset.point_count_yakuman * count
     return value
 
 
@@ -143,10 +144,8 @@ def fixed_40fu_ron(win: Win, *, winner_is_dealer: bool, ruleset: Ruleset) -> int
     except a non-dealer 1-han ron, which is 1,000."""
     if not win.is_yakuman and win.han == 1 and not winner_is_dealer:
         return ruleset.point_unit
-    fixed = Win(winner=win.winner, han=win.han, fu=40, yakuman=win.yakuman,
-                yakuman_names=win.yakuman_names)
     factor = 6 if winner_is_dealer else 4
-    return round_up(factor * base_points(fixed, ruleset), ruleset.point_unit)
+    return round_up(factor * base_points(at_40fu(win), ruleset), ruleset.point_unit)
 
 
 def fixed_40fu_tsumo(win: Win, *, dealer: int, payers: tuple[int, ...],

@@ -28,7 +28,7 @@ def test_given_seats_keep_the_order_and_the_first_player_deals_first(table, play
     assert [s["player_id"] for s in body["seats"]] == _ids(players[:4])
     assert body["scores"] == [25000] * 4
     assert body["next"] == {"round_wind": "E", "round_number": 1, "dealer": 0, "honba": 0}
-    assert body["ruleset"]["id"] == "standard" and body["schema_version"] == 1
+    assert body["ruleset"]["id"] == "standard" and body["schema_version"] == 2
 
 
 def test_a_random_draw_is_recorded_and_seats_everyone_once(table, players, staff):

@@ -50,6 +50,40 @@ def test_a_custom_ruleset_can_be_played_at_a_table(personas, parlor, start_game)
     assert game["ruleset"]["id"] == "house-uma" and game["ruleset"]["uma"] == [30, 10, -10, -30]
 
 
+def test_a_custom_ruleset_takes_the_new_options(personas, parlor, start_game):
+    jpml_like = {
+        "base": "standard",
+        "start_points": 30000,
+        "return_points": 30000,
+        "uma": [0, 0, 0, 0],
+        "uma_by_floaters": [[0, 0, 0, 0], [12, -1, -3, -8], [8, 4, -4, -8], [8, 3, 1, -12],
+                            [0, 0, 0, 0]],
+        "chombo_payment": "final_deduction",
+        "chombo_amount": 20000,
+        "chombo_deduction_to": "nobody",
+        "tie_break": "split",
+    }
+    ok(personas["manager"].post(
+        "/api/rulesets/", {"key": "floating", "title": "浮きウマ", "definition": jpml_like},
+        format="json"), 201)
+    table = Table.objects.create(parlor=parlor, label="F", ruleset_key="floating")
+    game = start_game(table)
+    assert game["ruleset"]["uma_by_floaters"][2] == [8, 4, -4, -8]
+    assert game["ruleset"]["chombo_deduction_to"] == "nobody"
+
+
+def test_an_incoherent_combination_of_options_is_refused_with_the_reason(personas):
+    response = personas["manager"].post(
+        "/api/rulesets/",
+        {"key": "bad", "title": "Bad",
+         "definition": {"base": "standard", "chombo_payment": "final_deduction"}},
+        format="json",
+    )
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error["field"] == "chombo_deduction_to" and "final_deduction" in error["message"]
+
+
 def test_a_preset_key_cannot_be_taken(personas):
     response = personas["manager"].post(
         "/api/rulesets/",
