@@ -60,7 +60,7 @@ EXPECTED: dict[str, dict[str, Any]] = {
             [30000, 32600, 27400, 30000],  # E1-0  B riichi, rons C 40/2: 2,600 (stick back)
             [28500, 34100, 25900, 31500],  # E2-0  draw, B D tenpai: ±1,500
             [24500, 46100, 21900, 27500],  # E2-1  dealer B tsumo 30/4: 3,900 all +100 (no 切り上げ)
-            [49100, 46100, 21900, 2900],   # E2-2  A rons D 13 han: sanbaiman 24,000 +600 (no 数え役満)
+            [49100, 46100, 21900, 2900],   # E2-2  A rons D 13 han: 24,000 +600 (no 数え役満)
             [49100, 46100, 29600, -4800],  # E3-0  dealer C rons D 40/3: 7,700; D below 0 plays on
             [49100, 46100, 29600, -4800],  # E3-1  draw, nobody tenpai: no payment, deal passes
             [48200, 45200, 28700, -2100],  # E4-2  dealer D tsumo 20/2: 700 all +200
