@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django import forms
 from django.contrib import admin
+from django.utils.html import format_html, format_html_join
 
 from parlor import (
     admin_audit,  # noqa: F401  (registers the audit log, read-only)
@@ -27,6 +29,7 @@ from parlor.models import (
 from parlor.selectors.rulesets import ruleset_resolve, ruleset_validate
 from parlor.services.rulesets import preset_clone_definition
 from parlor.web.pages import ruleset_title
+from parlor.web.ruleset_fields import field_help, named_refusal
 from rulesets.registry import PRESETS
 from scoring.errors import ScoringError
 
@@ -81,8 +84,7 @@ class RulesetDefinitionForm(forms.ModelForm):
             try:
                 ruleset_validate(key=data["key"], definition=data["definition"])
             except ScoringError as exc:
-                where = f"{exc.field}: " if exc.field else ""
-                self.add_error("definition", f"{where}{exc.message}")
+                self.add_error("definition", named_refusal(exc.field, exc.message))
         return data
 
 
@@ -91,6 +93,23 @@ class RulesetDefinitionAdmin(ParlorScopedAdmin, admin.ModelAdmin):
     form = RulesetDefinitionForm
     list_display = ["key", "title", "parlor", "updated_at"]
     list_filter = ["parlor"]
+    readonly_fields = ["rules_in_full"]
+
+    @admin.display(description="ルールの全項目 Every rule")
+    def rules_in_full(self, row: RulesetDefinition) -> str:
+        """Every field of the saved ruleset with its Japanese label and help (one query for
+        the parlor's own rulesets, as the tables use them)."""
+        if row.pk is None:
+            return "保存すると全項目を表示します。 Every field shows once the ruleset is saved."
+        try:
+            ruleset = ruleset_resolve(parlor=row.parlor, key=row.key)
+        except (ScoringError, DomainError) as exc:
+            return named_refusal(exc.field, exc.message)
+        rows = format_html_join(
+            "", "<tr><td>{}</td><td><code>{}</code></td><td>{}</td><td>{}</td></tr>",
+            ((field_help(name).label, name, json.dumps(value, ensure_ascii=False),
+              field_help(name).help) for name, value in ruleset.to_dict().items()))
+        return format_html('<table data-rules-in-full>{}</table>', rows)
 
 
 class TableForm(forms.ModelForm):

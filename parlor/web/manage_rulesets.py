@@ -21,35 +21,11 @@ from parlor.selectors.access import Role, require
 from parlor.selectors.rulesets import ruleset_resolve
 from parlor.services.rulesets import ruleset_create
 from parlor.web.manager import manager_page
+from parlor.web.ruleset_fields import FIELD_HELP, field_help, named_refusal
 from rulesets.registry import PRESETS
 from scoring.errors import ScoringError
 from scoring.ruleset import Ruleset
 
-# The Japanese terms the engine's Ruleset gives its fields (scoring/ruleset.py).
-FIELD_LABELS = {
-    "title": "名前",
-    "player_count": "人数",
-    "game_length": "東風戦・東南戦",
-    "seat_change_interval_games": "場所替え",
-    "start_points": "配給原点",
-    "return_points": "返し",
-    "uma": "ウマ",
-    "uma_by_floaters": "浮き・沈みウマ",
-    "box_under_settlement": "箱下精算",
-    "chips": "祝儀",
-    "big_yakuman": "大役満",
-    "double_yakuman": "ダブル役満",
-    "kazoe_yakuman_stacking": "数え役満の複数倍",
-    "honba_ron": "積み棒",
-    "riichi_stick": "供託",
-    "noten_penalty_total": "不聴罰符",
-    "keishiki_tenpai": "形式聴牌",
-    "renchan_on_any_draw": "流局連荘",
-    "extension_hands": "延長局数",
-    "chombo_amount": "チョンボ",
-    "chombo_deduction_to": "チョンボ減点の行方",
-    "chombo_amount_sit_out": "抜け番のチョンボ",
-}
 CHANGES_MAX_CHARS = 20_000
 
 
@@ -118,12 +94,20 @@ def _parlor(request: HttpRequest) -> Parlor:
     return require(request.user, Role.MANAGER).parlor
 
 
-def _fields(ruleset: Ruleset) -> list[tuple[str, str, str]]:
-    """(Japanese label, field name, value as JSON) for each field, in the engine's order."""
+def _fields(ruleset: Ruleset) -> list[tuple[str, str, str, str]]:
+    """(Japanese label, field name, value as JSON, help) for each field, in the engine's
+    order."""
     return [
-        (FIELD_LABELS.get(name, ""), name, json.dumps(value, ensure_ascii=False))
+        (field_help(name).label, name, json.dumps(value, ensure_ascii=False),
+         field_help(name).help)
         for name, value in ruleset.to_dict().items()
     ]
+
+
+def _reference() -> list[tuple[str, str, str]]:
+    """(field name, Japanese label, help) of every field a change may name."""
+    return [(name, entry.label, entry.help) for name, entry in FIELD_HELP.items()
+            if name not in ("schema_version", "id")]
 
 
 @require_http_methods(["GET", "POST"])
@@ -131,7 +115,9 @@ def _fields(ruleset: Ruleset) -> list[tuple[str, str, str]]:
 def rulesets_page(request: HttpRequest) -> HttpResponse:
     parlor = _parlor(request)
     status = 200
-    form = RulesetForm(request.POST if request.method == "POST" else None)
+    # ?base=<preset> (the preset page's "add a ruleset based on this preset") picks the base.
+    initial = {"base": request.GET.get("base")} if request.GET.get("base") in PRESETS else {}
+    form = RulesetForm(request.POST if request.method == "POST" else None, initial=initial)
     if request.method == "POST":
         if form.is_valid():
             data = form.cleaned_data
@@ -146,8 +132,7 @@ def rulesets_page(request: HttpRequest) -> HttpResponse:
             except DomainError as exc:
                 form.add_error("key" if exc.field == "key" else "changes", exc.message)
             except ScoringError as exc:
-                named = f"{exc.field}: {exc.message}" if exc.field else exc.message
-                form.add_error("changes", named)
+                form.add_error("changes", named_refusal(exc.field, exc.message))
             else:
                 return redirect("manage:ruleset", ruleset_id=row.public_id)
         status = 400
@@ -156,6 +141,7 @@ def rulesets_page(request: HttpRequest) -> HttpResponse:
         "presets": sorted(PRESETS.items()),
         "own": RulesetDefinition.objects.filter(parlor=parlor).order_by("title", "key"),
         "form": form,
+        "reference": _reference(),
     }
     return render(request, "manage/rulesets.html", context, status=status)
 
@@ -171,7 +157,8 @@ def preset_page(request: HttpRequest, key: str) -> HttpResponse:
     if key not in PRESETS:
         raise NotFound(f"no preset {key!r}", code="ruleset_not_found")
     preset = PRESETS[key]
-    return _detail(request, parlor, title=preset.title, key=key, fields=_fields(preset))
+    return _detail(request, parlor, title=preset.title, key=key, fields=_fields(preset),
+                   clone_from=key)
 
 
 @require_GET
@@ -189,5 +176,5 @@ def ruleset_page(request: HttpRequest, ruleset_id: str) -> HttpResponse:
     try:
         context["fields"] = _fields(ruleset_resolve(parlor=parlor, key=row.key))
     except (ScoringError, DomainError) as exc:
-        context["problem"] = exc.message
+        context["problem"] = named_refusal(exc.field, exc.message)
     return _detail(request, parlor, **context)

@@ -123,3 +123,56 @@ def test_staff_are_refused_and_a_visitor_is_sent_to_sign_in(parlor: Parlor) -> N
     assert not RulesetDefinition.objects.exists()
     answer = Client().get("/manage/rulesets/preset/standard/")
     assert answer["Location"] == "/tablet/login/?next=/manage/rulesets/preset/standard/"
+
+
+def test_a_preset_page_explains_each_field_and_offers_a_copy(manager: Client) -> None:
+    html = manager.get("/manage/rulesets/preset/saikouisen/").content.decode()
+    row = html.split('data-field="tie_break"', 1)[1].split("</tr>", 1)[0]
+    assert "同点の扱い" in row and "起家優先" in row and "How equal scores are ranked" in row
+    assert 'href="/manage/rulesets/?base=saikouisen#new"' in html
+
+
+def test_the_form_starts_from_the_preset_chosen_on_its_page(manager: Client) -> None:
+    html = manager.get("/manage/rulesets/?base=saikouisen").content.decode()
+    assert '<option value="saikouisen" selected>' in html
+    plain = manager.get("/manage/rulesets/?base=nothing-here").content.decode()
+    assert "selected>" not in plain.split('name="base"', 1)[1].split("</select>", 1)[0]
+
+
+def test_the_form_lists_what_each_field_means(manager: Client) -> None:
+    html = manager.get("/manage/rulesets/").content.decode()
+    reference = html.split("data-field-reference", 1)[1]
+    for name in ("uma", "tie_break", "triple_ron", "chombo_payment", "extension_target"):
+        assert f'data-field="{name}"' in reference
+    assert "三家和" in reference and "Three claimants of one discard" in reference
+
+
+@pytest.mark.parametrize(
+    ("changes", "label", "reason"),
+    [
+        ('{"multi_ron": "head_bump", "triple_ron": "allowed"}', "三家和 (triple_ron)",
+         "head_bump"),
+        ('{"extension": "extra_round"}', "延長の目標点 (extension_target)", "needs an"),
+        ('{"player_count": 3}', "ウマ (uma)", "3 values"),
+        ('{"start_points": 35000}', "返し (return_points)", "oka would be negative"),
+    ],
+)
+def test_an_incoherent_combination_is_refused_with_its_reason_in_japanese_terms(
+    manager: Client, parlor: Parlor, changes: str, label: str, reason: str
+) -> None:
+    answer = manager.post("/manage/rulesets/", new(changes))
+    assert answer.status_code == 400
+    error = answer.content.decode().split('data-error="changes">', 1)[1].split("</span>", 1)[0]
+    assert label in error and reason in error, error
+    assert not RulesetDefinition.objects.filter(parlor=parlor).exists()
+
+
+@pytest.mark.parametrize("preset_key", sorted(PRESETS))
+def test_a_copy_of_a_preset_keeps_every_field(
+    manager: Client, parlor: Parlor, preset_key: str
+) -> None:
+    answer = manager.post("/manage/rulesets/", new(base=preset_key, key="copy", title="写し"))
+    assert answer.status_code == 302
+    copy = ruleset_resolve(parlor=parlor, key="copy")
+    preset = PRESETS[preset_key]
+    assert copy == preset.replace(id="copy", title="写し", title_en="写し")

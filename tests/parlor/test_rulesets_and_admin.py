@@ -6,6 +6,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from parlor.models import RulesetDefinition, Table
+from parlor.services.rulesets import ruleset_resolve
 from rulesets.registry import PRESETS
 from tests.parlor.conftest import ok
 
@@ -145,3 +146,39 @@ def test_the_admin_refuses_a_table_with_an_unknown_ruleset(admin_client, parlor)
 def test_admin_pages_open(admin_client, model, table, start_game):
     start_game(table)
     assert admin_client.get(f"/admin/parlor/{model}/").status_code == 200
+
+
+@pytest.mark.parametrize("preset_key", sorted(PRESETS))
+def test_an_admin_clone_keeps_every_field_of_the_preset(admin_client, parlor, preset_key):
+    response = admin_client.post(
+        "/admin/parlor/rulesetdefinition/add/",
+        {"parlor": parlor.pk, "key": "clone", "title": "写し", "clone_preset": preset_key,
+         "definition": ""},
+    )
+    assert response.status_code == 302, response.content.decode()[:2000]
+    clone = ruleset_resolve(parlor=parlor, key="clone")
+    assert clone == PRESETS[preset_key].replace(id="clone", title="写し", title_en="写し")
+
+
+def test_the_admin_refuses_an_incoherent_combination_naming_the_rule_in_japanese(
+        admin_client, parlor):
+    response = admin_client.post(
+        "/admin/parlor/rulesetdefinition/add/",
+        {"parlor": parlor.pk, "key": "odd", "title": "Odd",
+         "definition": '{"base": "standard", "multi_ron": "all_allowed", '
+                       '"triple_ron": "abortive_draw"}'},
+    )
+    assert response.status_code == 200
+    error = response.context["adminform"].form.errors["definition"][0]
+    assert error.startswith("三家和 (triple_ron): ") and "all_allowed" in error
+    assert not RulesetDefinition.objects.exists()
+
+
+def test_the_admin_shows_every_rule_with_its_japanese_label_and_help(admin_client, parlor):
+    row = RulesetDefinition.objects.create(
+        parlor=parlor, key="house", title="ハウス", definition={"base": "saikouisen"})
+    html = admin_client.get(f"/admin/parlor/rulesetdefinition/{row.pk}/change/").content.decode()
+    table = html.split("data-rules-in-full", 1)[1].split("</table>", 1)[0]
+    assert "<code>tie_break</code>" in table and "同点の扱い" in table
+    assert "How equal scores are ranked" in table and "[30, 10, -10, -30]" in table
+    assert admin_client.get("/admin/parlor/rulesetdefinition/add/").status_code == 200

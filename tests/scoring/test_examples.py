@@ -49,6 +49,29 @@ EXPECTED: dict[str, dict[str, Any]] = {
             [59300, 11300, 9700, 19700],   # S4-0  A rons B 30/1: 1,000 — all-last ends
         ],
     },
+    "saikouisen": {
+        "end": "all_last", "after_hand": 12,
+        "scores": [53000, 10600, 28000, 28400],
+        "ranks": [1, 4, 3, 2],
+        # 30,000 returned, no rounding, uma 30-10: D −1.6 +10 = 8.4; C −2.0 −10 = −12;
+        # B −19.4 −30 = −49.4; A = −(8.4 − 12 − 49.4) = 53 (own 23 + uma 30, no oka).
+        "total_points": [53, -49.4, -12, 8.4],
+        "running": [
+            [30000, 32600, 27400, 30000],  # E1-0  B riichi, rons C 40/2: 2,600 (stick back)
+            [28500, 34100, 25900, 31500],  # E2-0  draw, B D tenpai: ±1,500
+            [24500, 46100, 21900, 27500],  # E2-1  dealer B tsumo 30/4: 3,900 all +100 (no 切り上げ)
+            [49100, 46100, 21900, 2900],   # E2-2  A rons D 13 han: 24,000 +600 (no 数え役満)
+            [49100, 46100, 29600, -4800],  # E3-0  dealer C rons D 40/3: 7,700; D below 0 plays on
+            [49100, 46100, 29600, -4800],  # E3-1  draw, nobody tenpai: no payment, deal passes
+            [48200, 45200, 28700, -2100],  # E4-2  dealer D tsumo 20/2: 700 all +200
+            [46300, 47100, 28700, -2100],  # E4-3  B rons A 30/1: 1,000 +900
+            [42300, 45100, 36700, -4100],  # S1-0  C tsumo mangan: 2,000 / 4,000
+            [42300, 13100, 36700, 27900],  # S2-0  D rons B double yakuman: one yakuman, 32,000
+            [50000, 13100, 29000, 27900],  # S3-0  A rons C 60/3: 7,700 (no 切り上げ)
+            [50000, 11600, 29000, 29400],  # S4-0  dealer D rons B 30/1: 1,500; no 和了止め
+            [53000, 10600, 28000, 28400],  # S4-1  draw, A tenpai alone: +3,000 — all-last ends
+        ],
+    },
     "tenhou-4p-hanchan": {
         "end": "sudden_death", "after_hand": 14,
         "scores": [27600, 26000, 14600, 31800],
