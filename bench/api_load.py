@@ -111,6 +111,13 @@ def parse_args() -> argparse.Namespace:
         action="store_true",
         help="skip the two floor phases (bench/floor.py: the statements a hand needs, no more)",
     )
+    parser.add_argument(
+        "--answer",
+        default="minimal",
+        choices=("minimal", "full"),
+        help="the record-hand answer the tablets ask for: minimal (Prefer: return=minimal, the "
+        "new hand and the game's live state) or full (the game with every hand version)",
+    )
     parser.add_argument("--port", type=int, default=0, help="0 picks a free port")
     parser.add_argument("--postgres", default=f"postgres://postgres@{HOST}:5432")
     parser.add_argument("--database", default="tenbo_bench_api")
@@ -412,6 +419,7 @@ def main() -> None:
                     table["players"],
                     json.loads(content),
                     random.Random(index),
+                    minimal=args.answer == "minimal",
                 )
             )
         phases: list[tuple[str, str, Timings, float]] = []

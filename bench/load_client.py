@@ -145,6 +145,7 @@ class Tablet:
     player_ids: list[str]
     game: dict[str, Any]
     rng: random.Random
+    minimal: bool = False  # ask for the short answer (Prefer: return=minimal)
     games_started: int = 0
     hands_recorded: int = 0
 
@@ -152,17 +153,19 @@ class Tablet:
         """Records the next hand. Starts a new game (not timed) when this hand ended the game."""
         game = self.game
         body = {"sequence": game["hand_count"] + 1, "hand": next_hand(self.rng, game)}
+        headers = {"Idempotency-Key": str(uuid.uuid4())}
+        if self.minimal:
+            headers["Prefer"] = "return=minimal"
         start = time.perf_counter()
         status, content, latency = self.http.call(
-            "POST",
-            f"/api/games/{game['id']}/hands/?phase={phase}",
-            body,
-            **{"Idempotency-Key": str(uuid.uuid4())},
+            "POST", f"/api/games/{game['id']}/hands/?phase={phase}", body, **headers
         )
         if status != 201:
             self.resync()
             return start, latency, f"{status} {content[:300].decode(errors='replace')}", Kind.HAND
-        self.game = json.loads(content)
+        answer = json.loads(content)
+        # The short answer: the game's live state after the hand, beside the hand itself.
+        self.game = {**game, **answer["game"]} if "hand" in answer else answer
         self.hands_recorded += 1
         if self.game["status"] != "in_progress":
             self.start_game()

@@ -119,3 +119,17 @@ def test_the_check_sees_the_imports_of_a_module() -> None:
     assert "parlor.models" in names and "parlor.services.engine" in names
     assert within("parlor.services.engine", ("parlor.services",))
     assert not within("parlor.servicesx", ("parlor.services",))
+
+
+PRIVATE_DJANGO = ("._state", "_prefetched_objects_cache", "_result_cache", "set_cached_value",
+                  "_prefetch_done", "_known_related_objects")
+
+
+def test_parlor_uses_no_private_attribute_of_django() -> None:
+    """Plain Django: the ORM's caches and instance state are its own business."""
+    found = {
+        str(path.relative_to(ROOT)): sorted(name for name in PRIVATE_DJANGO if name in text)
+        for path in PARLOR.rglob("*.py")
+        if (text := path.read_text(encoding="utf-8"))
+    }
+    assert {path: names for path, names in found.items() if names} == {}
