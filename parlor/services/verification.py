@@ -1,4 +1,5 @@
-"""Checks that what the parlor stored for a game is what its hand log replays to."""
+"""Verification (検証): checks that what the parlor stored for a game is what its hand log
+replays to. Not the audit log (services/audit_log.py), which records who did what."""
 
 from __future__ import annotations
 
