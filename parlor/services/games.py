@@ -23,7 +23,7 @@ from parlor.services.audit_log import (
 )
 from parlor.services.replays import (
     current_hands,
-    game_record,
+    game_record_build,
     game_start_state_store,
     replay_store,
 )
@@ -103,7 +103,7 @@ def game_finish(*, game: Game, by: AbstractBaseUser | None) -> Game:
         raise Conflict(f"the game is already {game.status}", code=f"game_{game.status}")
     before = game_snapshot(game)
     hands = current_hands(game)
-    replay = engine.replay_game(game_record(game, [h.entry for h in hands], finished=True))
+    replay = engine.replay_game(game_record_build(game, [h.entry for h in hands], finished=True))
     game.is_closed_by_staff = True
     game.save(update_fields=["is_closed_by_staff"])
     replay_store(game, replay, hands, from_sequence=len(hands) + 1)

@@ -24,7 +24,7 @@ from parlor.reports.staleness import report_days_changed
 from parlor.services import engine
 from parlor.services.audit_log import audit_game_started
 from parlor.services.games import table_lock
-from parlor.services.replays import game_record, replay_store
+from parlor.services.replays import game_record_build, replay_store
 from parlor.services.seating import seat_draw_create
 from parlor.tasks import enqueue_verify_if_finished
 from rulesets.registry import PRESETS
@@ -34,7 +34,7 @@ from scoring.ruleset import Ruleset
 
 def game_export(game: Game) -> dict[str, Any]:
     """The game's record: its ruleset snapshot, players in seat order and current hands."""
-    return game_record(game)
+    return game_record_build(game)
 
 
 def _snapshot(record: Mapping[str, Any]) -> Ruleset:

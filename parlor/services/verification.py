@@ -14,7 +14,7 @@ from parlor.services import engine
 from parlor.services.replays import (
     OUTCOME_FIELDS,
     current_hands,
-    game_record,
+    game_record_build,
     has_sit_out,
     outcome_row,
 )
@@ -32,7 +32,7 @@ def game_verify(*, game_id: int) -> bool:
     game = Game.objects.prefetch_related("results").get(pk=game_id)
     hands = current_hands(game)
     prefetch_related_objects(hands, "outcome")  # one query, not one per hand
-    replay = engine.replay_game(game_record(game, [h.entry for h in hands]))
+    replay = engine.replay_game(game_record_build(game, [h.entry for h in hands]))
     ruleset, seats = replay.record.ruleset, replay.record.seats
     sit_out = has_sit_out(ruleset, seats)
     stored = [{key: getattr(h.outcome, key) for key in OUTCOME_FIELDS} for h in hands]
