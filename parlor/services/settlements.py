@@ -1,7 +1,7 @@
 """Settlements (精算): the closed settlement of a check-out, and adjustments.
 
-The receipt's lines as they would be now (visit_total = Σ game money + Σ open adjustments)
-are read by selectors.receipt_lines; a check-out writes them as they are.
+The settlement's lines as they would be now (visit_total = Σ game money + Σ open adjustments)
+are read by selectors.settlement_lines; a check-out writes them as they are.
 
 An adjustment is signed from the player's side (+ owed to the player, − owed by them), so money
 already paid out during the visit is an adjustment of −(what was paid), as settlement.md has it.
@@ -35,7 +35,7 @@ from parlor.models import (
 )
 from parlor.reports.staleness import report_days_changed
 from parlor.selectors.money import game_money_of
-from parlor.selectors.receipt_lines import lines_totals, visit_lines
+from parlor.selectors.settlement_lines import lines_totals, visit_lines
 from parlor.services.audit_log import audit_adjustment_created, audit_adjustment_settled
 
 MAX_ADJUSTMENT_YEN = 10_000_000  # a manual adjustment; corrections are computed, not entered
@@ -70,7 +70,7 @@ class SettledMoneyChange:
     """What a change of a game's money owes the player of a closed visit it was settled in."""
 
     player: Player
-    settlement: Settlement | None  # the closed receipt that has the game's line
+    settlement: Settlement | None  # the closed settlement that has the game's line
     amount_yen: int  # + owed to the player, − owed by the player
 
 
@@ -129,7 +129,7 @@ def settlement_reconcile_game(
     Called under the game's lock by replays.replay_store and games.game_void. A difference
     between what was paid and what the game is worth now (settled_money_changes; nothing, once
     voided) becomes an open adjustment naming the correction or the void, never a change to
-    the closed receipt. `by`: who voided the game.
+    the closed settlement. `by`: who voided the game.
     """
     if game.status == GameStatus.IN_PROGRESS:
         return []
@@ -160,7 +160,7 @@ def settlement_reconcile_game(
         )
         for change in changes
     ]
-    for adjustment in made:  # money owed after a receipt closed: audited like a manual one
+    for adjustment in made:  # money owed after a settlement closed: audited like a manual one
         audit_adjustment_created(adjustment, by=adjustment.created_by)
     report_days_changed(game.table.parlor, [adjustment.created_at for adjustment in made])
     return made
