@@ -77,7 +77,7 @@ class RulesetDefinitionForm(forms.ModelForm):
             self.add_error("definition", "Give a definition or choose a preset to clone.")
         elif data.get("key"):
             if data["key"] in PRESETS:
-                self.add_error("key", f"{data['key']!r} is a preset id; choose another key.")
+                self.add_error("key", f"{data['key']!r} is a preset's key; choose another key.")
             try:
                 ruleset_validate(key=data["key"], definition=data["definition"])
             except ScoringError as exc:

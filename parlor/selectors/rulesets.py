@@ -17,7 +17,8 @@ from scoring.ruleset import Ruleset
 def ruleset_validate(*, key: str, definition: Mapping[str, Any]) -> Ruleset:
     """The engine's Ruleset for a custom definition; raises RulesetError naming the field.
 
-    The custom key becomes the ruleset's id, so a game's snapshot says which ruleset it used.
+    The custom ruleset key becomes the snapshot's `id`, so a game's snapshot says which ruleset
+    it used.
     """
     if not isinstance(definition, Mapping):
         raise RulesetError("a ruleset must be an object", field="definition")

@@ -28,7 +28,7 @@ def ruleset_create(
     """Adds a parlor ruleset after the engine has accepted it."""
     if key in PRESETS:
         raise Conflict(
-            f"{key!r} is a preset id; choose another key", code="ruleset_key_taken", field="key"
+            f"{key!r} is a preset's key; choose another key", code="ruleset_key_taken", field="key"
         )
     if RulesetDefinition.objects.filter(parlor=parlor, key=key).exists():
         raise Conflict(
@@ -42,6 +42,6 @@ def ruleset_create(
     return row
 
 
-def preset_clone_definition(preset_id: str) -> dict[str, Any]:
+def preset_clone_definition(ruleset_key: str) -> dict[str, Any]:
     """A full, editable copy of a preset (for the admin's "clone a preset")."""
-    return PRESETS[preset_id].to_dict()
+    return PRESETS[ruleset_key].to_dict()
