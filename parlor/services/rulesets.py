@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from parlor.errors import Conflict
 from parlor.models import Parlor, RulesetDefinition
+from parlor.models.users import Actor
 from parlor.selectors.rulesets import ruleset_validate
 from parlor.services.audit_log import audit_ruleset_created
 from rulesets.registry import PRESETS
@@ -23,7 +23,7 @@ def ruleset_create(
     key: str,
     title: str,
     definition: Mapping[str, Any],
-    by: AbstractBaseUser | None = None,
+    by: Actor = None,
 ) -> RulesetDefinition:
     """Adds a parlor ruleset after the engine has accepted it."""
     if key in PRESETS:
