@@ -147,8 +147,10 @@ class GameResultInline(ReadOnlyInline):
 
 class HandInline(ReadOnlyInline):
     model = Hand
-    fields = ["sequence", "version", "state", "entry", "entered_by", "entered_at", "reason"]
-    readonly_fields = fields  # entered_at is not editable: listed as a field, the page was a 500
+    readonly_fields = (
+        "sequence", "version", "state", "entry", "entered_by", "entered_at", "reason",
+    )
+    fields = readonly_fields  # entered_at is not editable: listed as a field, the page was a 500
 
 
 @admin.register(Game)

@@ -12,14 +12,14 @@ from parlor.security.limits import REASON_MAX_LENGTH, has_control_characters
 from parlor.selectors.games import game_detail
 
 
-class ErrorBodySerializer(serializers.Serializer):
+class ErrorBodySerializer(serializers.Serializer[Any]):
     code = serializers.CharField()
     message = serializers.CharField(help_text="A sentence a member of staff can act on.")
     field = serializers.CharField(allow_blank=True)
     hand = serializers.IntegerField(allow_null=True, help_text="Index of the offending hand.")
 
 
-class ErrorSerializer(serializers.Serializer):
+class ErrorSerializer(serializers.Serializer[Any]):
     error = ErrorBodySerializer()
 
 
@@ -72,13 +72,13 @@ class ReasonField(serializers.CharField):
         return super().to_internal_value(data)
 
 
-class SeatSerializer(serializers.Serializer):
+class SeatSerializer(serializers.Serializer[Any]):
     seat = serializers.IntegerField()
     player_id = serializers.UUIDField(source="player.public_id")
     name = serializers.CharField()
 
 
-class ResultSerializer(serializers.Serializer):
+class ResultSerializer(serializers.Serializer[Any]):
     seat = serializers.IntegerField()
     player_id = serializers.UUIDField(source="player.public_id")
     rank = serializers.IntegerField()
@@ -102,7 +102,7 @@ class ResultSerializer(serializers.Serializer):
         return obj.total_tenths / 10
 
 
-class OutcomeSerializer(serializers.Serializer):
+class OutcomeSerializer(serializers.Serializer[Any]):
     round_wind = serializers.CharField()
     round_number = serializers.IntegerField()
     honba = serializers.IntegerField()
@@ -117,7 +117,7 @@ class OutcomeSerializer(serializers.Serializer):
     notes = serializers.ListField()
 
 
-class HandSerializer(serializers.Serializer):
+class HandSerializer(serializers.Serializer[Any]):
     id = serializers.UUIDField(source="public_id")
     sequence = serializers.IntegerField()
     version = serializers.IntegerField()
@@ -138,7 +138,7 @@ class HandSerializer(serializers.Serializer):
         return OutcomeSerializer(outcome).data if outcome is not None else None
 
 
-class GameSummarySerializer(serializers.Serializer):
+class GameSummarySerializer(serializers.Serializer[Any]):
     id = serializers.UUIDField(source="public_id")
     table_id = serializers.UUIDField(source="table.public_id")
     table_label = serializers.CharField(source="table.label")

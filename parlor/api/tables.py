@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -20,7 +22,7 @@ from parlor.services.imports import game_import
 from parlor.services.seating import Seating
 
 
-class TableStateSerializer(serializers.Serializer):
+class TableStateSerializer(serializers.Serializer[Any]):
     id = serializers.UUIDField()
     label = serializers.CharField()
     ruleset_key = serializers.CharField()
@@ -57,7 +59,7 @@ class TableDetailView(APIView):
 
 class GameStartView(APIView):
     @extend_schema_serializer(component_name="GameStartInput")
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(serializers.Serializer[Any]):
         players = serializers.ListField(
             child=serializers.UUIDField(),
             required=False,
@@ -98,7 +100,7 @@ class GameStartView(APIView):
 
 class GameImportView(APIView):
     @extend_schema_serializer(component_name="GameImportInput")
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(serializers.Serializer[Any]):
         record = serializers.DictField(help_text="A whole tenbo-game/1 record.")
         players = serializers.ListField(
             child=serializers.UUIDField(),
