@@ -55,7 +55,7 @@ class ReasonField(serializers.CharField):
     """Why something was done, as staff typed it: a string (not a number, a list or null),
     stripped, at most REASON_MAX_LENGTH characters, without control characters."""
 
-    default_error_messages: ClassVar[dict[str, str]] = {
+    default_error_messages: ClassVar[dict[str, Any]] = {
         "not_a_string": "Must be text, not {type}.",
         "control_characters": "Must not contain control characters.",
     }
@@ -90,16 +90,20 @@ class ResultSerializer(serializers.Serializer[Any]):
     chips = serializers.IntegerField()
 
     def get_oka(self, obj: Any) -> float:
-        return obj.oka_tenths / 10
+        value: float = obj.oka_tenths / 10  # tenths of a p
+        return value
 
     def get_uma(self, obj: Any) -> float:
-        return obj.uma_tenths / 10
+        value: float = obj.uma_tenths / 10  # tenths of a p
+        return value
 
     def get_bonus(self, obj: Any) -> float:
-        return obj.bonus_tenths / 10
+        value: float = obj.bonus_tenths / 10  # tenths of a p
+        return value
 
     def get_total(self, obj: Any) -> float:
-        return obj.total_tenths / 10
+        value: float = obj.total_tenths / 10  # tenths of a p
+        return value
 
 
 class OutcomeSerializer(serializers.Serializer[Any]):

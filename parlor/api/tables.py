@@ -24,7 +24,8 @@ from parlor.services.seating import Seating
 
 class TableStateSerializer(serializers.Serializer[Any]):
     id = serializers.UUIDField()
-    label = serializers.CharField()
+    # The table's label (卓番), an answer field; the stubs see DRF's own Field.label (a caption).
+    label = serializers.CharField()  # type: ignore[assignment]
     ruleset_key = serializers.CharField()
     ruleset = serializers.JSONField(allow_null=True)
     seating = serializers.JSONField(

@@ -54,7 +54,8 @@ class LineSerializer(serializers.Serializer[Any]):
     stand_in = serializers.BooleanField(help_text="代走: staff played some hands of this game")
 
     def get_result(self, line: Any) -> float:
-        return line.result_tenths / 10
+        value: float = line.result_tenths / 10  # tenths of a p
+        return value
 
 
 class ReceiptSerializer(serializers.Serializer[Any]):

@@ -55,8 +55,9 @@ def _titled(custom: RulesetDefinition) -> Mapping[str, Any]:
     """The definition under the name the parlor gave it: staff and players see that title
     (in both languages, as the parlor wrote one), not the title of the preset it is based on
     or was cloned from, so two tables with different rulesets never look alike."""
+    definition: Mapping[str, Any] = custom.definition  # a JSON column: a dict as stored
     if not custom.title.strip():
-        return custom.definition
+        return definition
     return {**custom.definition, "title": custom.title, "title_en": custom.title}
 
 

@@ -13,7 +13,7 @@ from parlor.models import AuditAction, Parlor
 from parlor.models.users import Actor
 from parlor.services.audit_log import audit_record
 
-MAX_NAME_LENGTH = Parlor.name.field.max_length
+MAX_NAME_LENGTH: int = Parlor.name.field.max_length or 0  # the model sets one
 
 
 @cache
