@@ -80,7 +80,7 @@ class RulesetDefinitionForm(forms.ModelForm):
             self.add_error("definition", "Give a definition or choose a preset to clone.")
         elif data.get("key"):
             if data["key"] in PRESETS:
-                self.add_error("key", f"{data['key']!r} is a preset id; choose another key.")
+                self.add_error("key", f"{data['key']!r} is a preset's key; choose another key.")
             try:
                 ruleset_validate(key=data["key"], definition=data["definition"])
             except ScoringError as exc:
@@ -166,8 +166,10 @@ class GameResultInline(ReadOnlyInline):
 
 class HandInline(ReadOnlyInline):
     model = Hand
-    fields = ["sequence", "version", "state", "entry", "entered_by", "entered_at", "reason"]
-    readonly_fields = fields  # entered_at is not editable: listed as a field, the page was a 500
+    readonly_fields = (
+        "sequence", "version", "state", "entry", "entered_by", "entered_at", "reason",
+    )
+    fields = readonly_fields  # entered_at is not editable: listed as a field, the page was a 500
 
 
 @admin.register(Game)

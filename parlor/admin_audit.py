@@ -22,7 +22,7 @@ class AuditEventAdmin(ParlorScopedAdmin, admin.ModelAdmin):
     list_filter = ["parlor", "action", "subject_type"]
     search_fields = ["summary", "subject_id", "actor_name", "reason"]
     date_hierarchy = "at"
-    fields = [
+    readonly_fields = (
         "at",
         "parlor",
         "actor_name",
@@ -34,8 +34,8 @@ class AuditEventAdmin(ParlorScopedAdmin, admin.ModelAdmin):
         "reason",
         "before_json",
         "after_json",
-    ]
-    readonly_fields = fields
+    )
+    fields = readonly_fields
     actions = None  # no "delete selected"
     operator_may = VIEW_ONLY
 

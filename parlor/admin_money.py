@@ -52,7 +52,7 @@ class VisitAdmin(ReadOnlyAdmin):
 class SettlementLineInline(ParlorScopedInline, admin.TabularInline):
     model = SettlementLine
     extra = 0
-    fields = [
+    readonly_fields = (
         "position",
         "kind",
         "table_label",
@@ -65,8 +65,8 @@ class SettlementLineInline(ParlorScopedInline, admin.TabularInline):
         "fee_yen",
         "amount_yen",
         "description",
-    ]
-    readonly_fields = fields
+    )
+    fields = readonly_fields
     can_delete = False
     operator_may = VIEW_ONLY
 

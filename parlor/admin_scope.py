@@ -9,7 +9,7 @@ does not leak.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.contrib import admin
 from django.contrib.admin.exceptions import NotRegistered
@@ -113,7 +113,14 @@ class ParlorScopedInline(ParlorScoped):
     parent at another parlor is not found), so the inline needs no parlor of its own."""
 
 
-class ParlorScopedAdmin(ParlorScoped):
+if TYPE_CHECKING:
+    # What the mixin is mixed into, for the checker: its super() calls reach ModelAdmin.
+    _ModelAdmin = admin.ModelAdmin[Any]
+else:
+    _ModelAdmin = object
+
+
+class ParlorScopedAdmin(ParlorScoped, _ModelAdmin):
     """Mixed into a ModelAdmin (before it): rows, objects, filters and saves of one parlor."""
 
     parlor_field = "parlor"  # the lookup from a row to its parlor
@@ -130,7 +137,7 @@ class ParlorScopedAdmin(ParlorScoped):
         return obj is None or self.parlor_id_of(obj) == parlor_id
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
-        rows = super().get_queryset(request)  # type: ignore[misc]
+        rows = super().get_queryset(request)
         if request.user.is_superuser:
             return rows
         parlor_id = manager_parlor_id(request.user)
@@ -155,7 +162,8 @@ class ParlorScopedAdmin(ParlorScoped):
         return [f for f in filters if not (isinstance(f, str) and f.split("__")[-1] == "parlor")]
 
     def get_changeform_initial_data(self, request: HttpRequest) -> dict[str, Any]:
-        initial = super().get_changeform_initial_data(request)
+        # The stubs type the initial data as the query string's (str); a parlor id is an int.
+        initial: dict[str, Any] = {**super().get_changeform_initial_data(request)}
         parlor_id = manager_parlor_id(request.user)
         if self.parlor_field == "parlor" and parlor_id is not None:
             initial.setdefault("parlor", parlor_id)

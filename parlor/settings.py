@@ -19,8 +19,9 @@ from parlor.env import env_bool, env_int, env_list, env_str
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 DEBUG = env_bool("DJANGO_DEBUG", False)
-# Tests (pytest or `manage.py test`) may run without SECRET_KEY; a server never does.
-_RUNNING_TESTS = "pytest" in sys.modules or sys.argv[1:2] == ["test"]
+# Tests (pytest or `manage.py test`) and the type check (mypy's Django plugin imports these
+# settings to learn the models) may run without SECRET_KEY; a server never does.
+_RUNNING_TESTS = "pytest" in sys.modules or "mypy" in sys.modules or sys.argv[1:2] == ["test"]
 SECRET_KEY = env_str("SECRET_KEY")
 if not SECRET_KEY:
     if not (DEBUG or _RUNNING_TESTS):

@@ -8,7 +8,7 @@ from celery import shared_task
 from django.db import OperationalError, transaction
 
 from parlor.models import Game, GameStatus
-from parlor.services.audit import game_verify
+from parlor.services.verification import game_verify
 
 
 @shared_task(autoretry_for=(OperationalError,), retry_backoff=True, max_retries=5)

@@ -1,4 +1,4 @@
-"""The preset registry: preset id → Ruleset, read from ``rulesets/presets/*.toml``.
+"""The preset registry: ruleset key → Ruleset, read from ``rulesets/presets/*.toml``.
 
 Once a preset has been used for a game, change it by adding a new id, never by editing
 it: games keep a snapshot, but a new game under the old id should mean the old rules.
@@ -17,6 +17,6 @@ PRESET_DIR = Path(__file__).resolve().parent / "presets"
 PRESETS: MappingProxyType[str, Ruleset] = MappingProxyType(load_directory(PRESET_DIR))
 
 
-def preset(preset_id: str) -> Ruleset:
-    """The preset ``preset_id``; KeyError if there is none."""
-    return PRESETS[preset_id]
+def preset(key: str) -> Ruleset:
+    """The preset whose ruleset key is ``key``; KeyError if there is none."""
+    return PRESETS[key]

@@ -35,4 +35,10 @@ wait          待ち: ryanmen 両面, kanchan 嵌張, penchan 辺張, shanpon �
 yaku table    役表: which yaku a house plays and their han (rulesets/yaku/*.toml)
 joker         オールマイティ: an all-mighty tile read as any face (白ポッチ, 白マティ)
 kita, flower  北抜き / 花牌: tiles set aside as dora (抜きドラ)
+transfer      one payment of a hand: payer → payee (None: the table); the record's JSON
+              spells them "from" / "to"
+ruleset key   the string a table plays by: a preset's key or a parlor's (Ruleset.id)
+
+The parlor's own words (verification vs the audit log, settlement vs receipt, ...) are in
+docs/service.md, "Words".
 """

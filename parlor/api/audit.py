@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.urls import path
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
@@ -17,7 +19,7 @@ from parlor.selectors.audit import AuditFilter, audit_events_of, audit_trail_of_
 AUDIT_PAGE_MAX = 500
 
 
-class AuditEventSerializer(serializers.Serializer):
+class AuditEventSerializer(serializers.Serializer[Any]):
     id = serializers.UUIDField(source="public_id")
     at = serializers.DateTimeField()
     actor = serializers.CharField(source="actor_name", help_text="Username; empty: the system.")
@@ -31,13 +33,13 @@ class AuditEventSerializer(serializers.Serializer):
     reason = serializers.CharField(allow_blank=True, help_text="Why (corrections, voids, cancels).")
 
 
-class AuditPageSerializer(serializers.Serializer):
+class AuditPageSerializer(serializers.Serializer[Any]):
     events = AuditEventSerializer(many=True)
     next_offset = serializers.IntegerField(allow_null=True, help_text="null: the last page.")
 
 
 class AuditLogView(APIView):
-    class QuerySerializer(serializers.Serializer):
+    class QuerySerializer(serializers.Serializer[Any]):
         game = serializers.UUIDField(required=False, help_text="Only this game's events.")
         action = serializers.ChoiceField(choices=AuditAction.values, required=False)
         subject_type = serializers.SlugField(max_length=32, required=False)

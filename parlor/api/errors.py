@@ -52,10 +52,10 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
             _error(exc.code, exc.message, field=exc.field), status=status.HTTP_400_BAD_REQUEST
         )
     if isinstance(exc, DomainError):
-        response = Response(exc.to_dict(), status=exc.status_code)
+        answer = Response(exc.to_dict(), status=exc.status_code)
         if isinstance(exc, TooManyRequests):
-            response["Retry-After"] = str(exc.retry_after)
-        return response
+            answer["Retry-After"] = str(exc.retry_after)
+        return answer
     response = drf_exception_handler(exc, context)
     if response is None:
         return None

@@ -211,7 +211,7 @@ class GameCancelView(APIView):
     """Voids the game (無効): the tablet's void, same service and errors."""
 
     @extend_schema_serializer(component_name="GameCancelInput")
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(serializers.Serializer[Any]):
         reason = ReasonField(help_text="Why the game is voided.")
         manager_username = serializers.CharField(
             max_length=150,

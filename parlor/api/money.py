@@ -33,7 +33,7 @@ from parlor.services.settlements import (
 )
 
 
-class MoneySettingsSerializer(serializers.Serializer):
+class MoneySettingsSerializer(serializers.Serializer[Any]):
     player_count = serializers.IntegerField()
     table_id = serializers.UUIDField(source="table.public_id", default=None, allow_null=True)
     table_label = serializers.CharField(source="table.label", default=None, allow_null=True)
@@ -48,7 +48,7 @@ class MoneySettingsSerializer(serializers.Serializer):
 
 class MoneySettingsView(APIView):
     @extend_schema_serializer(component_name="MoneySettingsInput")
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(serializers.Serializer[Any]):
         player_count = serializers.ChoiceField(choices=[3, 4])
         table = serializers.UUIDField(
             required=False, allow_null=True, default=None, help_text="a table's own terms"
@@ -89,7 +89,7 @@ class MoneySettingsView(APIView):
         return Response(MoneySettingsSerializer(row).data)
 
 
-class AdjustmentSerializer(serializers.Serializer):
+class AdjustmentSerializer(serializers.Serializer[Any]):
     id = serializers.UUIDField(source="public_id")
     player_id = serializers.UUIDField(source="player.public_id")
     player_name = serializers.CharField(source="player.name")
@@ -107,7 +107,7 @@ class AdjustmentSerializer(serializers.Serializer):
 
 class AdjustmentListView(APIView):
     @extend_schema_serializer(component_name="AdjustmentInput")
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(serializers.Serializer[Any]):
         player = serializers.UUIDField()
         amount_yen = serializers.IntegerField(
             min_value=-MAX_ADJUSTMENT_YEN,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_serializer
 from rest_framework import serializers
@@ -19,7 +21,7 @@ from parlor.services.rulesets import ruleset_create
 from rulesets.registry import PRESETS
 
 
-class PlayerSerializer(serializers.Serializer):
+class PlayerSerializer(serializers.Serializer[Any]):
     id = serializers.UUIDField(source="public_id")
     name = serializers.CharField()
     kana = serializers.CharField(help_text="よみがな, for search")
@@ -44,7 +46,7 @@ class MeView(APIView):
 
 class PlayerListView(APIView):
     @extend_schema_serializer(component_name="PlayerCreateInput")
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(serializers.Serializer[Any]):
         name = serializers.CharField(max_length=60)
         kana = serializers.CharField(
             max_length=60, required=False, default="", allow_blank=True, help_text="よみがな"
@@ -87,7 +89,7 @@ class PlayerGamesView(APIView):
         return Response(GameSummarySerializer(games_of_player(player), many=True).data)
 
 
-class RulesetSerializer(serializers.Serializer):
+class RulesetSerializer(serializers.Serializer[Any]):
     key = serializers.CharField()
     title = serializers.CharField()
     title_en = serializers.CharField(allow_blank=True)
@@ -97,7 +99,7 @@ class RulesetSerializer(serializers.Serializer):
 
 class RulesetListView(APIView):
     @extend_schema_serializer(component_name="RulesetCreateInput")
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(serializers.Serializer[Any]):
         key = serializers.SlugField(max_length=50)
         title = serializers.CharField(max_length=100)
         definition = serializers.DictField(

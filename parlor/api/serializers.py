@@ -12,14 +12,14 @@ from parlor.security.limits import REASON_MAX_LENGTH, has_control_characters
 from parlor.selectors.games import game_detail
 
 
-class ErrorBodySerializer(serializers.Serializer):
+class ErrorBodySerializer(serializers.Serializer[Any]):
     code = serializers.CharField()
     message = serializers.CharField(help_text="A sentence a member of staff can act on.")
     field = serializers.CharField(allow_blank=True)
     hand = serializers.IntegerField(allow_null=True, help_text="Index of the offending hand.")
 
 
-class ErrorSerializer(serializers.Serializer):
+class ErrorSerializer(serializers.Serializer[Any]):
     error = ErrorBodySerializer()
 
 
@@ -55,7 +55,7 @@ class ReasonField(serializers.CharField):
     """Why something was done, as staff typed it: a string (not a number, a list or null),
     stripped, at most REASON_MAX_LENGTH characters, without control characters."""
 
-    default_error_messages: ClassVar[dict[str, str]] = {
+    default_error_messages: ClassVar[dict[str, Any]] = {
         "not_a_string": "Must be text, not {type}.",
         "control_characters": "Must not contain control characters.",
     }
@@ -72,13 +72,13 @@ class ReasonField(serializers.CharField):
         return super().to_internal_value(data)
 
 
-class SeatSerializer(serializers.Serializer):
+class SeatSerializer(serializers.Serializer[Any]):
     seat = serializers.IntegerField()
     player_id = serializers.UUIDField(source="player.public_id")
     name = serializers.CharField()
 
 
-class ResultSerializer(serializers.Serializer):
+class ResultSerializer(serializers.Serializer[Any]):
     seat = serializers.IntegerField()
     player_id = serializers.UUIDField(source="player.public_id")
     rank = serializers.IntegerField()
@@ -90,19 +90,23 @@ class ResultSerializer(serializers.Serializer):
     chips = serializers.IntegerField()
 
     def get_oka(self, obj: Any) -> float:
-        return obj.oka_tenths / 10
+        value: float = obj.oka_tenths / 10  # tenths of a p
+        return value
 
     def get_uma(self, obj: Any) -> float:
-        return obj.uma_tenths / 10
+        value: float = obj.uma_tenths / 10  # tenths of a p
+        return value
 
     def get_bonus(self, obj: Any) -> float:
-        return obj.bonus_tenths / 10
+        value: float = obj.bonus_tenths / 10  # tenths of a p
+        return value
 
     def get_total(self, obj: Any) -> float:
-        return obj.total_tenths / 10
+        value: float = obj.total_tenths / 10  # tenths of a p
+        return value
 
 
-class OutcomeSerializer(serializers.Serializer):
+class OutcomeSerializer(serializers.Serializer[Any]):
     round_wind = serializers.CharField()
     round_number = serializers.IntegerField()
     honba = serializers.IntegerField()
@@ -117,7 +121,7 @@ class OutcomeSerializer(serializers.Serializer):
     notes = serializers.ListField()
 
 
-class HandSerializer(serializers.Serializer):
+class HandSerializer(serializers.Serializer[Any]):
     id = serializers.UUIDField(source="public_id")
     sequence = serializers.IntegerField()
     version = serializers.IntegerField()
@@ -138,7 +142,7 @@ class HandSerializer(serializers.Serializer):
         return OutcomeSerializer(outcome).data if outcome is not None else None
 
 
-class GameSummarySerializer(serializers.Serializer):
+class GameSummarySerializer(serializers.Serializer[Any]):
     id = serializers.UUIDField(source="public_id")
     table_id = serializers.UUIDField(source="table.public_id")
     table_label = serializers.CharField(source="table.label")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -19,7 +21,7 @@ from parlor.services.standings import (
 from parlor.services.stats import player_stats
 
 
-class StandingsSettingsSerializer(serializers.Serializer):
+class StandingsSettingsSerializer(serializers.Serializer[Any]):
     is_public = serializers.BooleanField(help_text="the page /standings/<slug>/ is served")
     monthly_min_games = serializers.IntegerField(min_value=0, max_value=MAX_MONTHLY_MIN_GAMES)
 
@@ -46,7 +48,7 @@ class StandingsSettingsView(APIView):
 
 
 @extend_schema_serializer(component_name="PlayerStats")
-class StatsSerializer(serializers.Serializer):
+class StatsSerializer(serializers.Serializer[Any]):
     player_count = serializers.IntegerField(help_text="the game type")
     games = serializers.IntegerField()
     hands = serializers.IntegerField()

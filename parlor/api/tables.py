@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -20,9 +22,10 @@ from parlor.services.imports import game_import
 from parlor.services.seating import Seating
 
 
-class TableStateSerializer(serializers.Serializer):
+class TableStateSerializer(serializers.Serializer[Any]):
     id = serializers.UUIDField()
-    label = serializers.CharField()
+    # The table's label (卓番), an answer field; the stubs see DRF's own Field.label (a caption).
+    label = serializers.CharField()  # type: ignore[assignment]
     ruleset_key = serializers.CharField()
     ruleset = serializers.JSONField(allow_null=True)
     seating = serializers.JSONField(
@@ -57,7 +60,7 @@ class TableDetailView(APIView):
 
 class GameStartView(APIView):
     @extend_schema_serializer(component_name="GameStartInput")
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(serializers.Serializer[Any]):
         players = serializers.ListField(
             child=serializers.UUIDField(),
             required=False,
@@ -98,7 +101,7 @@ class GameStartView(APIView):
 
 class GameImportView(APIView):
     @extend_schema_serializer(component_name="GameImportInput")
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(serializers.Serializer[Any]):
         record = serializers.DictField(help_text="A whole tenbo-game/1 record.")
         players = serializers.ListField(
             child=serializers.UUIDField(),

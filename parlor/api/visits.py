@@ -33,7 +33,7 @@ from parlor.services.visits import (
 )
 
 
-class LineSerializer(serializers.Serializer):
+class LineSerializer(serializers.Serializer[Any]):
     position = serializers.IntegerField()
     kind = serializers.CharField(help_text="game or adjustment")
     game_id = serializers.UUIDField(source="game.public_id", default=None, allow_null=True)
@@ -54,10 +54,11 @@ class LineSerializer(serializers.Serializer):
     stand_in = serializers.BooleanField(help_text="代走: staff played some hands of this game")
 
     def get_result(self, line: Any) -> float:
-        return line.result_tenths / 10
+        value: float = line.result_tenths / 10  # tenths of a p
+        return value
 
 
-class ReceiptSerializer(serializers.Serializer):
+class ReceiptSerializer(serializers.Serializer[Any]):
     visit = serializers.JSONField()
     is_closed = serializers.BooleanField(help_text="closed receipts never change")
     closed_at = serializers.DateTimeField(allow_null=True)
@@ -85,7 +86,7 @@ def receipt_data(visit: Any) -> dict[str, Any]:
 
 class VisitListView(APIView):
     @extend_schema_serializer(component_name="VisitCheckInInput")
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(serializers.Serializer[Any]):
         player = serializers.UUIDField()
 
     @extend_schema(responses={200: ReceiptSerializer(many=True), **error_responses()})
@@ -119,7 +120,7 @@ class VisitDetailView(APIView):
 
 class LastGameView(APIView):
     @extend_schema_serializer(component_name="LastGameInput")
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(serializers.Serializer[Any]):
         called = serializers.BooleanField(default=True, help_text="false takes the call back")
 
     @extend_schema(
@@ -143,7 +144,7 @@ class LastGameView(APIView):
 
 class StandInView(APIView):
     @extend_schema_serializer(component_name="StandInInput")
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(serializers.Serializer[Any]):
         game = serializers.UUIDField()
         note = serializers.CharField(max_length=200, required=False, default="", allow_blank=True)
 

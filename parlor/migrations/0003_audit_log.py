@@ -5,6 +5,8 @@ import django.db.models.deletion
 import django.utils.timezone
 import uuid
 from django.conf import settings
+from django.apps.registry import Apps
+from django.db.backends.base.schema import BaseDatabaseSchemaEditor
 from django.db import migrations, models
 
 
@@ -65,16 +67,16 @@ SQLITE_TRIGGER = [
 SQLITE_TRIGGER_DROP = ["DROP TRIGGER IF EXISTS parlor_auditevent_no_update"]
 
 
-def _run(schema_editor, sql_by_vendor):
+def _run(schema_editor: BaseDatabaseSchemaEditor, sql_by_vendor: dict[str, list[str]]) -> None:
     for statement in sql_by_vendor.get(schema_editor.connection.vendor, []):
         schema_editor.execute(statement, params=None)
 
 
-def append_only_trigger(apps, schema_editor):
+def append_only_trigger(apps: Apps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     _run(schema_editor, {"postgresql": PG_TRIGGER, "sqlite": SQLITE_TRIGGER})
 
 
-def append_only_trigger_drop(apps, schema_editor):
+def append_only_trigger_drop(apps: Apps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     _run(schema_editor, {"postgresql": PG_TRIGGER_DROP, "sqlite": SQLITE_TRIGGER_DROP})
 
 

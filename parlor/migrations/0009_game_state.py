@@ -1,9 +1,11 @@
 """The engine's state after a game's current hands, stored on the game (tenbo-state/1)."""
 
+from django.apps.registry import Apps
+from django.db.backends.base.schema import BaseDatabaseSchemaEditor
 from django.db import migrations, models
 
 
-def fill_states(apps, schema_editor):
+def fill_states(apps: Apps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     """Each existing game's state, from a replay of its current hands."""
     from parlor.services import engine
     from parlor.services.seat_stats import figures_of_hands

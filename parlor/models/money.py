@@ -59,7 +59,7 @@ class MoneyTerms(models.Model):
         }
 
 
-def _term_checks(prefix: str) -> list[models.CheckConstraint]:
+def _term_checks(prefix: str) -> list[models.BaseConstraint]:
     return [
         models.CheckConstraint(
             condition=Q(fee_model__in=FeeModel.values), name=f"{prefix}_fee_model_valid"

@@ -13,7 +13,7 @@ class RulesetDefinition(models.Model):
     """A parlor's own ruleset: the engine's ruleset dict, usually `{"base": "<preset>", ...}`.
 
     It is validated with the engine before it is saved (selectors.rulesets.ruleset_validate).
-    Tables refer to a ruleset by key: a preset id, or the key of one of these.
+    Tables refer to a ruleset by its ruleset key: a preset's key, or the key of one of these.
     """
 
     public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)

@@ -12,12 +12,13 @@ from parlor.models.parlors import Parlor, Player
 
 
 class Table(models.Model):
-    """A table at a parlor and the ruleset it plays: a preset id or a parlor ruleset key."""
+    """A table at a parlor and the ruleset it plays, by its ruleset key (a preset's or one of
+    the parlor's)."""
 
     public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     parlor = models.ForeignKey(Parlor, on_delete=models.CASCADE, related_name="tables")
     label = models.CharField("卓番 Label", max_length=20)  # e.g. "3" or "東1"
-    ruleset_key = models.CharField("ルール Ruleset", max_length=50)  # a preset id or a parlor key
+    ruleset_key = models.CharField("ルール Ruleset", max_length=50)  # a preset's or a parlor's
     is_active = models.BooleanField("使用中 In use", default=True)
     created_at = models.DateTimeField(auto_now_add=True)
 

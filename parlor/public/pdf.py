@@ -51,7 +51,7 @@ def pdf_available() -> bool:
 def html_to_pdf(html: str, *, base_url: str) -> bytes:
     """The PDF of a self-contained page (its CSS inline): fonts embedded, text extractable."""
     html_class = _html_class_or_refuse()
-    pdf = html_class(string=html, base_url=base_url).write_pdf()
+    pdf: bytes | None = html_class(string=html, base_url=base_url).write_pdf()
     assert pdf is not None  # write_pdf returns bytes when given no target
     return pdf
 
@@ -71,6 +71,6 @@ def html_to_roll_pdf(html: Callable[[float | None], str], *, base_url: str) -> b
         return bytes(measured.write_pdf())  # longer than 5 m of paper: pages it is
     _x, _y, _right, bottom_px = first.anchors[ROLL_END]
     height_mm = math.ceil(bottom_px * MM_PER_CSS_PX * 10) / 10  # up to a tenth: never 2 pages
-    pdf = html_class(string=html(height_mm), base_url=base_url).write_pdf()
+    pdf: bytes | None = html_class(string=html(height_mm), base_url=base_url).write_pdf()
     assert pdf is not None
     return pdf

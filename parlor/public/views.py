@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from parlor.errors import DomainError, InvalidInput, NotFound
 from parlor.models import Parlor, Player
+from parlor.models.users import actor_row
 from parlor.public.paper import PAPERS, Paper, paper_of
 from parlor.public.pdf import PdfUnavailable, html_to_pdf, html_to_roll_pdf
 from parlor.public.present import (
@@ -125,7 +126,10 @@ def _seconds(request: HttpRequest, name: str, bounds: tuple[int, int, int]) -> i
 @login_required(login_url=LOGIN)
 def player_page(request: HttpRequest) -> HttpResponse:
     """The signed-in player's history and statistics, from their hand records."""
-    player = Player.objects.filter(user=request.user).select_related("parlor").first()
+    user = actor_row(request.user)  # signed in (login_required): never None here
+    player = (
+        None if user is None else Player.objects.filter(user=user).select_related("parlor").first()
+    )
     if player is None:
         raise PermissionDenied(_("This account has no player at any parlor."))
     results = results_of_player(player, limit=50)

@@ -22,7 +22,7 @@ from parlor.reports.services import daily_report_request
 from parlor.reports.views import file_response
 
 
-class ReportSerializer(serializers.Serializer):
+class ReportSerializer(serializers.Serializer[Any]):
     id = serializers.UUIDField(source="public_id")
     business_day = serializers.DateField()
     format = serializers.CharField()
@@ -50,7 +50,7 @@ DAY = OpenApiParameter(
 
 class ReportListView(APIView):
     @extend_schema_serializer(component_name="ReportRequestInput")
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(serializers.Serializer[Any]):
         day = serializers.DateField()
         formats = serializers.ListField(
             child=serializers.ChoiceField(choices=ReportFormat.values),

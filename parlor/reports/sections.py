@@ -39,10 +39,12 @@ def _sums(rows: Iterable[tuple[CellValue, ...]], width: int, skip: int) -> list[
     totals: list[CellValue] = [None] * width
     for index in range(skip, width):
         values = [row[index] for row in rows if row[index] is not None]
-        if values and all(isinstance(v, Points) for v in values):
-            totals[index] = Points(sum(v.tenths for v in values))  # type: ignore[union-attr]
-        elif values and all(isinstance(v, int) for v in values):
-            totals[index] = sum(values)  # type: ignore[arg-type]
+        points = [v for v in values if isinstance(v, Points)]
+        ints = [v for v in values if isinstance(v, int)]
+        if values and len(points) == len(values):
+            totals[index] = Points(sum(v.tenths for v in points))
+        elif values and len(ints) == len(values):
+            totals[index] = sum(ints)
     return totals
 
 
@@ -74,7 +76,7 @@ def tables_section(ledger: DayLedger) -> Section:
         counts[3] += line.fee_yen
     for game in ledger.cancelled:
         by_table[game.table.label][1] += 1
-    rows = tuple(
+    rows: tuple[tuple[CellValue, ...], ...] = tuple(
         (label, *counts)
         for label, counts in sorted(by_table.items(), key=lambda item: natural_key(item[0]))
     )

@@ -10,7 +10,6 @@ from collections.abc import Iterable
 from datetime import date
 
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser
 from django.core.cache import cache
 from django.db import transaction
 from django.db.models import QuerySet
@@ -19,6 +18,7 @@ from django.utils import timezone
 from parlor.domain.business_days import business_day_of
 from parlor.errors import InvalidInput, TooManyRequests
 from parlor.models import Parlor
+from parlor.models.users import Actor, actor_row
 from parlor.reports.models import DailyReport, ReportFormat, ReportStatus
 from parlor.reports.tasks import enqueue_daily_report
 
@@ -42,7 +42,7 @@ def daily_report_request(
     parlor: Parlor,
     day: date,
     formats: Iterable[str] = FORMATS,
-    by: AbstractBaseUser | None = None,
+    by: Actor = None,
     rebuild: bool = False,
 ) -> list[DailyReport]:
     """Asks for the day's reports (the manager page, the API, the management command).
@@ -57,7 +57,7 @@ def daily_report_request(
     wanted = [ReportFormat(f) for f in formats]
     for fmt in wanted:
         DailyReport.objects.get_or_create(
-            parlor=parlor, business_day=day, format=fmt, defaults={"requested_by": by}
+            parlor=parlor, business_day=day, format=fmt, defaults={"requested_by": actor_row(by)}
         )
     rows = DailyReport.objects.filter(parlor=parlor, business_day=day, format__in=wanted)
     if rebuild:

@@ -9,6 +9,7 @@ it then. The claim (build.py) makes every duplicate delivery harmless.
 from __future__ import annotations
 
 from functools import partial
+from typing import Any
 
 from celery import shared_task
 from django.db import transaction
@@ -50,7 +51,8 @@ def daily_reports_nightly_task() -> int:
 
 def _send(report_id: int) -> None:
     queue = conf.queue_name()
-    daily_report_task.apply_async((report_id,), **({"queue": queue} if queue else {}))
+    options: dict[str, Any] = {"queue": queue} if queue else {}  # none: the default queue
+    daily_report_task.apply_async((report_id,), **options)
 
 
 def enqueue_daily_report(report_id: int) -> None:

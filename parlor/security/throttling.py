@@ -34,7 +34,7 @@ class LoginRateThrottle(SimpleRateThrottle):
         return self.cache_format % {"scope": self.scope, "ident": client_address(request)}
 
 
-class TokenInfoSerializer(serializers.Serializer[dict[str, Any]]):
+class TokenInfoSerializer(serializers.Serializer[Any]):
     key_prefix = serializers.CharField(help_text="The first 8 characters of the token.")
     created = serializers.DateTimeField()
     expires = serializers.DateTimeField()

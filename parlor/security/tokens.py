@@ -12,7 +12,7 @@ the password they were issued under.
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
@@ -23,7 +23,8 @@ from rest_framework.exceptions import AuthenticationFailed
 
 
 def token_is_expired(token: Token) -> bool:
-    return token.created <= timezone.now() - timedelta(seconds=settings.TOKEN_TTL_SECONDS)
+    created: datetime = token.created  # the DRF stubs leave the column untyped
+    return created <= timezone.now() - timedelta(seconds=int(settings.TOKEN_TTL_SECONDS))
 
 
 def token_info(token: Token, current: Token | None = None) -> dict[str, Any]:
@@ -31,7 +32,7 @@ def token_info(token: Token, current: Token | None = None) -> dict[str, Any]:
     return {
         "key_prefix": token.key[:8],
         "created": token.created,
-        "expires": token.created + timedelta(seconds=settings.TOKEN_TTL_SECONDS),
+        "expires": token.created + timedelta(seconds=int(settings.TOKEN_TTL_SECONDS)),
         "is_current": current is not None and current.key == token.key,
     }
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import timedelta
+from typing import TYPE_CHECKING, TypedDict
 from uuid import UUID
 
 from django.core import signing
@@ -19,6 +20,9 @@ from django.db.models.functions import Cast
 
 from parlor.errors import DomainError, NotFound
 from parlor.models import Game, GameSeat, Hand, HandState, SeatDraw
+
+if TYPE_CHECKING:
+    from django_stubs_ext import WithAnnotations
 
 LIVE_LINK_MAX_AGE = timedelta(hours=12)  # a long evening at one table
 _SALT = "parlor.live-view"
@@ -31,9 +35,16 @@ class LiveLinkExpired(DomainError):
     code = "live_link_expired"
 
 
+class LiveGameCounts(TypedDict):
+    """What live_game annotates on the game."""
+
+    has_newer_draw: bool
+    player_count: int
+
+
 @dataclass(frozen=True, slots=True)
 class LiveGame:
-    game: Game
+    game: WithAnnotations[Game, LiveGameCounts]
     seats: list[GameSeat]
     last_hand: Hand | None  # the latest current hand, with its outcome
 

@@ -17,7 +17,8 @@ from scoring.ruleset import Ruleset
 def ruleset_validate(*, key: str, definition: Mapping[str, Any]) -> Ruleset:
     """The engine's Ruleset for a custom definition; raises RulesetError naming the field.
 
-    The custom key becomes the ruleset's id, so a game's snapshot says which ruleset it used.
+    The custom ruleset key becomes the snapshot's `id`, so a game's snapshot says which ruleset
+    it used.
     """
     if not isinstance(definition, Mapping):
         raise RulesetError("a ruleset must be an object", field="definition")
@@ -54,8 +55,9 @@ def _titled(custom: RulesetDefinition) -> Mapping[str, Any]:
     """The definition under the name the parlor gave it: staff and players see that title
     (in both languages, as the parlor wrote one), not the title of the preset it is based on
     or was cloned from, so two tables with different rulesets never look alike."""
+    definition: Mapping[str, Any] = custom.definition  # a JSON column: a dict as stored
     if not custom.title.strip():
-        return custom.definition
+        return definition
     return {**custom.definition, "title": custom.title, "title_en": custom.title}
 
 

@@ -5,12 +5,23 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, TypedDict
 
 from django.db.models import Count, OuterRef, Prefetch, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 
 from parlor.models import Game, GameStatus, Player, SeatDraw, SeatDrawPosition, Table
 from scoring.ruleset import KichaSelection, Ruleset
+
+if TYPE_CHECKING:
+    from django_stubs_ext import WithAnnotations
+
+
+class _DrawCounts(TypedDict):
+    """What _current_draws annotates on each draw."""
+
+    finished_games: int
+    last_first_dealer_position: int | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +60,7 @@ def seating_statuses(rulesets: Mapping[int, Ruleset]) -> dict[int, SeatingStatus
     }
 
 
-def _current_draws(table_ids: list[int]) -> QuerySet[SeatDraw]:
+def _current_draws(table_ids: list[int]) -> QuerySet[WithAnnotations[SeatDraw, _DrawCounts]]:
     """The latest seat draw of each table, annotated with `finished_games` (games played since
     the draw) and `last_first_dealer_position` (of its last game not cancelled, or None), its
     positions prefetched with their players."""
@@ -82,7 +93,7 @@ def _current_draws(table_ids: list[int]) -> QuerySet[SeatDraw]:
     )
 
 
-def _status(draw: SeatDraw | None, ruleset: Ruleset) -> SeatingStatus:
+def _status(draw: WithAnnotations[SeatDraw, _DrawCounts] | None, ruleset: Ruleset) -> SeatingStatus:
     """The seat change rule (場所替え) and the rotation of the first dealer (回り親) applied
     to a draw from _current_draws."""
     if draw is None:

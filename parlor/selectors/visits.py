@@ -26,7 +26,7 @@ from parlor.models import (
 )
 from parlor.selectors.access import Access, Role, _uuid, require
 from parlor.selectors.money import game_money_of
-from parlor.selectors.receipt_lines import lines_totals, visits_lines
+from parlor.selectors.settlement_lines import lines_totals, visits_lines
 
 
 def visit_is_over(visit: Visit) -> bool:
@@ -148,7 +148,7 @@ def receipt_of(visit: Visit) -> Receipt:
 
 def open_receipts(visits: Sequence[Visit]) -> dict[int, Receipt]:
     """The provisional receipt of each open visit (by visit id), in four queries however many
-    visits and games (receipt_lines.visits_lines)."""
+    visits and games (settlement_lines.visits_lines)."""
     found = visits_lines(visits)
     return {
         visit.pk: Receipt(

@@ -16,8 +16,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-
 from parlor.models import (
     Adjustment,
     AuditAction,
@@ -34,14 +32,13 @@ from parlor.models import (
     Visit,
     VisitGame,
 )
-
-User = AbstractBaseUser | AnonymousUser | None
+from parlor.models.users import Actor, actor_row
 
 
 def audit_record(
     *,
     parlor: Parlor,
-    by: User,
+    by: Actor,
     action: AuditAction,
     subject_type: str,
     subject_id: str,
@@ -66,9 +63,9 @@ def audit_record(
     )
 
 
-def _append(*, parlor_id: int, by: User, summary: str, **fields: Any) -> AuditEvent:
+def _append(*, parlor_id: int, by: Actor, summary: str, **fields: Any) -> AuditEvent:
     """audit_record by the parlor's id: a game's events need not load the parlor."""
-    actor = by if by is not None and by.is_authenticated else None
+    actor = actor_row(by)
     event = AuditEvent(
         parlor_id=parlor_id,
         actor=actor,
@@ -138,7 +135,7 @@ def game_snapshot(game: Game) -> dict[str, Any]:
 
 
 def _game_event(
-    game: Game, *, by: User, action: AuditAction, summary: str, **fields: Any
+    game: Game, *, by: Actor, action: AuditAction, summary: str, **fields: Any
 ) -> AuditEvent:
     return _append(
         parlor_id=game.table.parlor_id,
@@ -152,14 +149,14 @@ def _game_event(
     )
 
 
-def audit_game_started(game: Game, *, by: User, source: str = "start") -> AuditEvent:
+def audit_game_started(game: Game, *, by: Actor, source: str = "start") -> AuditEvent:
     """A game created: started at a table, or imported from a record (`source="import"`)."""
     verb = "game imported" if source == "import" else "game started"
     after = {**game_snapshot(game), "ruleset_key": game.ruleset_key, "source": source}
     return _game_event(game, by=by, action=AuditAction.CREATE, summary=verb, after=after)
 
 
-def audit_game_finished(game: Game, *, by: User, before: dict[str, Any]) -> AuditEvent:
+def audit_game_finished(game: Game, *, by: Actor, before: dict[str, Any]) -> AuditEvent:
     return _game_event(
         game,
         by=by,
@@ -170,7 +167,7 @@ def audit_game_finished(game: Game, *, by: User, before: dict[str, Any]) -> Audi
     )
 
 
-def audit_game_voided(game: Game, *, by: User, before: dict[str, Any], reason: str) -> AuditEvent:
+def audit_game_voided(game: Game, *, by: Actor, before: dict[str, Any], reason: str) -> AuditEvent:
     """A game voided (無効): the after snapshot names the manager who confirmed it, if any."""
     confirmed_by = game.cancel_confirmed_by
     return _game_event(
@@ -191,7 +188,7 @@ def _hand_event(
     hand: Hand,
     game: Game,
     *,
-    by: User,
+    by: Actor,
     action: AuditAction,
     summary: str,
     **fields: Any,
@@ -215,7 +212,7 @@ def _with_game(snapshot: dict[str, Any], game: Game) -> dict[str, Any]:
     }
 
 
-def audit_hand_recorded(hand: Hand, *, game: Game, by: User) -> AuditEvent:
+def audit_hand_recorded(hand: Hand, *, game: Game, by: Actor) -> AuditEvent:
     return _hand_event(
         hand,
         game,
@@ -226,7 +223,7 @@ def audit_hand_recorded(hand: Hand, *, game: Game, by: User) -> AuditEvent:
     )
 
 
-def audit_hand_corrected(new: Hand, *, game: Game, by: User, before: dict[str, Any]) -> AuditEvent:
+def audit_hand_corrected(new: Hand, *, game: Game, by: Actor, before: dict[str, Any]) -> AuditEvent:
     """`before` is the old version's snapshot, taken before the correction superseded it."""
     return _hand_event(
         new,
@@ -240,7 +237,7 @@ def audit_hand_corrected(new: Hand, *, game: Game, by: User, before: dict[str, A
     )
 
 
-def audit_hand_voided(hand: Hand, *, game: Game, by: User, before: dict[str, Any]) -> AuditEvent:
+def audit_hand_voided(hand: Hand, *, game: Game, by: Actor, before: dict[str, Any]) -> AuditEvent:
     return _hand_event(
         hand,
         game,
@@ -253,11 +250,11 @@ def audit_hand_voided(hand: Hand, *, game: Game, by: User, before: dict[str, Any
     )
 
 
-def audit_player_created(player: Player, *, by: User) -> AuditEvent:
+def audit_player_created(player: Player, *, by: Actor) -> AuditEvent:
     return audit_player_changed(player, by=by, before=None)
 
 
-def audit_player_changed(player: Player, *, by: User, before: dict[str, Any] | None) -> AuditEvent:
+def audit_player_changed(player: Player, *, by: Actor, before: dict[str, Any] | None) -> AuditEvent:
     """A player added (no `before`) or their name, kana, kind or member number changed."""
     return audit_record(
         parlor=player.parlor,
@@ -281,7 +278,7 @@ def player_snapshot(player: Player) -> dict[str, Any]:
     }
 
 
-def audit_ruleset_created(ruleset: RulesetDefinition, *, by: User) -> AuditEvent:
+def audit_ruleset_created(ruleset: RulesetDefinition, *, by: Actor) -> AuditEvent:
     return audit_record(
         parlor=ruleset.parlor,
         by=by,
@@ -293,7 +290,7 @@ def audit_ruleset_created(ruleset: RulesetDefinition, *, by: User) -> AuditEvent
     )
 
 
-def audit_visit_checked_in(visit: Visit, *, by: User) -> AuditEvent:
+def audit_visit_checked_in(visit: Visit, *, by: Actor) -> AuditEvent:
     return audit_record(
         parlor=visit.parlor,
         by=by,
@@ -305,7 +302,7 @@ def audit_visit_checked_in(visit: Visit, *, by: User) -> AuditEvent:
     )
 
 
-def audit_settlement_closed(settlement: Settlement, *, by: User) -> AuditEvent:
+def audit_settlement_closed(settlement: Settlement, *, by: Actor) -> AuditEvent:
     """The settlement close (精算): the visit before, the settlement's money after."""
     visit = settlement.visit
     return audit_record(
@@ -336,7 +333,7 @@ def _adjustment_snapshot(adjustment: Adjustment) -> dict[str, Any]:
     }
 
 
-def audit_adjustment_created(adjustment: Adjustment, *, by: User) -> AuditEvent:
+def audit_adjustment_created(adjustment: Adjustment, *, by: Actor) -> AuditEvent:
     return audit_record(
         parlor=adjustment.parlor,
         by=by,
@@ -350,7 +347,7 @@ def audit_adjustment_created(adjustment: Adjustment, *, by: User) -> AuditEvent:
     )
 
 
-def audit_adjustment_settled(adjustment: Adjustment, *, by: User) -> AuditEvent:
+def audit_adjustment_settled(adjustment: Adjustment, *, by: Actor) -> AuditEvent:
     return audit_record(
         parlor=adjustment.parlor,
         by=by,
@@ -364,7 +361,7 @@ def audit_adjustment_settled(adjustment: Adjustment, *, by: User) -> AuditEvent:
     )
 
 
-def audit_last_game_call(visit: Visit, *, by: User, called: bool) -> AuditEvent:
+def audit_last_game_call(visit: Visit, *, by: Actor, called: bool) -> AuditEvent:
     """ラス半 called (CREATE) or taken back (VOID): it decides when the visit's money closes."""
     return audit_record(
         parlor=visit.parlor,
@@ -378,7 +375,7 @@ def audit_last_game_call(visit: Visit, *, by: User, called: bool) -> AuditEvent:
     )
 
 
-def audit_stand_in(link: VisitGame, *, by: User, before: dict[str, Any]) -> AuditEvent:
+def audit_stand_in(link: VisitGame, *, by: Actor, before: dict[str, Any]) -> AuditEvent:
     """代走: staff played hands for the player; the result (and its money) stays the player's."""
     game = link.game
     return audit_record(
@@ -400,7 +397,7 @@ def stand_in_snapshot(link: VisitGame) -> dict[str, Any]:
 
 
 def audit_money_settings(
-    row: MoneySettings, *, by: User, before: dict[str, Any] | None
+    row: MoneySettings, *, by: Actor, before: dict[str, Any] | None
 ) -> AuditEvent:
     """A parlor's (or a table's) money terms set: games started later are played under them."""
     where = f"table {row.table.label}" if row.table is not None else "default"
@@ -416,7 +413,7 @@ def audit_money_settings(
     )
 
 
-def audit_money_settings_removed(row: MoneySettings, *, by: User) -> AuditEvent:
+def audit_money_settings_removed(row: MoneySettings, *, by: Actor) -> AuditEvent:
     """A table's own money terms removed: its games started later use the parlor's default."""
     assert row.table is not None
     return audit_record(
@@ -431,7 +428,7 @@ def audit_money_settings_removed(row: MoneySettings, *, by: User) -> AuditEvent:
 
 
 def audit_standings_settings(
-    row: StandingsSettings, *, by: User, before: dict[str, Any] | None
+    row: StandingsSettings, *, by: Actor, before: dict[str, Any] | None
 ) -> AuditEvent:
     """Whether the parlor publishes its standings (ランキング), and its monthly minimum, set."""
     return audit_record(

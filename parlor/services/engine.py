@@ -40,7 +40,7 @@ def record_build(
     start: Mapping[str, Any] | None = None,
     finished: bool = False,
 ) -> dict[str, Any]:
-    """A tenbo-game/1 record whose ruleset is the game's snapshot (an object, not a preset id)."""
+    """A tenbo-game/1 record whose ruleset is the game's snapshot (an object, not a ruleset key)."""
     record: dict[str, Any] = {
         "format": RECORD_FORMAT,
         "ruleset": dict(snapshot),

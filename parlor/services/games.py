@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from parlor.errors import Conflict, Forbidden, InvalidInput
 from parlor.models import Game, GameSeat, GameStatus, Player, Table
+from parlor.models.users import Actor, actor_row
 from parlor.reports.staleness import report_days_changed
 from parlor.selectors.access import is_manager
 from parlor.selectors.rulesets import ruleset_resolve
@@ -23,7 +24,7 @@ from parlor.services.audit_log import (
 )
 from parlor.services.replays import (
     current_hands,
-    game_record,
+    game_record_build,
     game_start_state_store,
     replay_store,
 )
@@ -60,7 +61,7 @@ def _open_game_conflict(table: Table) -> Conflict:
 
 @transaction.atomic
 def game_start(
-    *, table: Table, players: list[Player], seating: Seating, by: AbstractBaseUser | None
+    *, table: Table, players: list[Player], seating: Seating, by: Actor
 ) -> Game:
     """Starts a game: seats (drawn, given or kept), a ruleset snapshot and the start state."""
     table = table_lock(table)
@@ -81,7 +82,7 @@ def game_start(
                 ruleset_key=table.ruleset_key,
                 ruleset_snapshot=snapshot,
                 schema_version=ruleset.schema_version,
-                started_by=by,
+                started_by=actor_row(by),
             )
     except IntegrityError as exc:  # the unique open game per table, should the lock be bypassed
         raise _open_game_conflict(table) from exc
@@ -96,14 +97,14 @@ def game_start(
 
 
 @transaction.atomic
-def game_finish(*, game: Game, by: AbstractBaseUser | None) -> Game:
+def game_finish(*, game: Game, by: Actor) -> Game:
     """Staff close the game after its last hand (the record's `finished`): final settlement now."""
     game = game_lock(game)
     if game.status != GameStatus.IN_PROGRESS:
         raise Conflict(f"the game is already {game.status}", code=f"game_{game.status}")
     before = game_snapshot(game)
     hands = current_hands(game)
-    replay = engine.replay_game(game_record(game, [h.entry for h in hands], finished=True))
+    replay = engine.replay_game(game_record_build(game, [h.entry for h in hands], finished=True))
     game.is_closed_by_staff = True
     game.save(update_fields=["is_closed_by_staff"])
     replay_store(game, replay, hands, from_sequence=len(hands) + 1)
@@ -118,8 +119,8 @@ def game_void(
     *,
     game: Game,
     reason: str,
-    by: AbstractBaseUser | None,
-    confirmed_by: AbstractBaseUser | None = None,
+    by: Actor,
+    confirmed_by: Actor = None,
 ) -> Game:
     """Voids a game (無効): it counts for nothing, its hands and results stay in the log.
 
@@ -147,8 +148,10 @@ def game_void(
     before = game_snapshot(game)
     if game.status == GameStatus.IN_PROGRESS:  # a finished game keeps the time it ended
         game.ended_at, game.next_state = timezone.now(), None
-    game.status, game.cancel_reason, game.cancelled_by = GameStatus.CANCELLED, reason, by
-    game.cancel_confirmed_by = manager if needs_manager else None
+    game.status, game.cancel_reason, game.cancelled_by = (
+        GameStatus.CANCELLED, reason, actor_row(by)
+    )
+    game.cancel_confirmed_by = actor_row(manager) if needs_manager else None
     game.save(
         update_fields=[
             "status",
@@ -170,7 +173,7 @@ def game_void_at_the_table(
     *,
     game: Game,
     reason: str,
-    by: AbstractBaseUser | None,
+    by: Actor,
     manager_username: str = "",
     manager_password: str = "",
     request: Any = None,

@@ -38,7 +38,7 @@ from parlor.services.replays import (
     LIVE_FIELDS,
     current_hands,
     game_end_store,
-    game_record,
+    game_record_build,
     game_ruleset,
     has_sit_out,
     live_state_set,
@@ -317,7 +317,7 @@ def hand_correct(
     old = hands[sequence - 1]
     entries = [h.entry for h in hands]
     entries[sequence - 1] = entry
-    replay = engine.replay_game(game_record(game, entries))
+    replay = engine.replay_game(game_record_build(game, entries))
     before = hand_snapshot(old)
     old.state = HandState.SUPERSEDED
     old.save(update_fields=["state"])
@@ -354,7 +354,7 @@ def hand_void_last(*, game: Game, sequence: int, reason: str, by: AbstractBaseUs
             field="sequence",
         )
     last = hands.pop()
-    replay = engine.replay_game(game_record(game, [h.entry for h in hands]))
+    replay = engine.replay_game(game_record_build(game, [h.entry for h in hands]))
     before = hand_snapshot(last)
     last.state, last.voided_at, last.voided_by = HandState.VOIDED, timezone.now(), by
     last.void_reason = reason.strip()

@@ -8,11 +8,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 
 from parlor.errors import Conflict, InvalidInput
 from parlor.models import IdempotencyRecord, Parlor, Table
+from parlor.models.users import Actor, actor_row
 from parlor.security.limits import has_control_characters
 
 MAX_KEY_LENGTH = 200
@@ -40,7 +40,7 @@ class KeyedRequest:
 
     key: str
     fingerprint: str
-    user: AbstractBaseUser | None
+    user: Actor
 
     def __post_init__(self) -> None:
         if len(self.key) > MAX_KEY_LENGTH:
@@ -63,7 +63,7 @@ def idempotent_call(
     parlor: Parlor | None = None,
     key: str,
     fingerprint: str,
-    user: AbstractBaseUser | None,
+    user: Actor,
     call: Callable[[], tuple[int, Any]],
 ) -> tuple[int, Any, bool]:
     """Runs `call` once per (table, key) or (parlor, key): returns (status, body, replayed).
@@ -142,7 +142,7 @@ def answer_store(
             fingerprint=request.fingerprint,
             status_code=answer.status,
             response_body=answer.body,
-            user=request.user,
+            user=actor_row(request.user),
         )
     except IntegrityError as exc:
         raise key_reused() from exc

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
@@ -20,11 +19,12 @@ from parlor.models import (
     SeatDrawMethod,
     Table,
 )
+from parlor.models.users import Actor, actor_row
 from parlor.reports.staleness import report_days_changed
 from parlor.services import engine
 from parlor.services.audit_log import audit_game_started
 from parlor.services.games import table_lock
-from parlor.services.replays import game_record, replay_store
+from parlor.services.replays import game_record_build, replay_store
 from parlor.services.seating import seat_draw_create
 from parlor.tasks import enqueue_verify_if_finished
 from rulesets.registry import PRESETS
@@ -34,7 +34,7 @@ from scoring.ruleset import Ruleset
 
 def game_export(game: Game) -> dict[str, Any]:
     """The game's record: its ruleset snapshot, players in seat order and current hands."""
-    return game_record(game)
+    return game_record_build(game)
 
 
 def _snapshot(record: Mapping[str, Any]) -> Ruleset:
@@ -78,7 +78,7 @@ def game_import(
     table: Table,
     record: Mapping[str, Any],
     players: list[Player] | None,
-    by: AbstractBaseUser | None,
+    by: Actor,
 ) -> Game:
     """Creates a game and its hands from a record, after the engine has replayed all of it."""
     if not isinstance(record, Mapping) or record.get("format") != engine.RECORD_FORMAT:
@@ -116,7 +116,7 @@ def game_import(
         schema_version=ruleset.schema_version,
         start_state=record.get("start"),
         is_closed_by_staff=bool(record.get("finished")),
-        started_by=by,
+        started_by=actor_row(by),
         status=GameStatus.FINISHED if replay.end else GameStatus.IN_PROGRESS,
         ended_at=timezone.now() if replay.end else None,
     )
@@ -125,7 +125,7 @@ def game_import(
         for seat, (player, name) in enumerate(zip(seated, names, strict=True))
     )
     hands = Hand.objects.bulk_create(
-        Hand(game=game, sequence=index + 1, entry=entry, entered_by=by)
+        Hand(game=game, sequence=index + 1, entry=entry, entered_by=actor_row(by))
         for index, entry in enumerate(entries)
     )
     replay_store(game, replay, list(hands), from_sequence=1)

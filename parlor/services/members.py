@@ -7,13 +7,13 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
 from parlor.errors import Conflict, InvalidInput
 from parlor.models import AuditAction, MemberRole, Parlor, ParlorMember
+from parlor.models.users import Actor
 from parlor.services.audit_log import audit_record
 
 
@@ -56,7 +56,7 @@ def _username_taken(username: str) -> Conflict:
 
 @transaction.atomic
 def member_create(
-    *, parlor: Parlor, username: str, password: str, role: str, by: AbstractBaseUser | None
+    *, parlor: Parlor, username: str, password: str, role: str, by: Actor
 ) -> ParlorMember:
     """A new account with its role at the parlor, in one step."""
     User = get_user_model()
@@ -77,7 +77,7 @@ def member_create(
 
 @transaction.atomic
 def member_role_set(
-    *, member: ParlorMember, role: str, by: AbstractBaseUser | None
+    *, member: ParlorMember, role: str, by: Actor
 ) -> ParlorMember:
     """Makes a member staff or manager; a manager cannot demote themself."""
     member = _member_lock(member)
@@ -93,7 +93,7 @@ def member_role_set(
 
 @transaction.atomic
 def member_password_set(
-    *, member: ParlorMember, password: str, by: AbstractBaseUser | None
+    *, member: ParlorMember, password: str, by: Actor
 ) -> ParlorMember:
     """A new password typed by the manager (the member's API tokens are revoked with it)."""
     member = _member_lock(member)
@@ -106,7 +106,7 @@ def member_password_set(
 
 @transaction.atomic
 def member_active_set(
-    *, member: ParlorMember, is_active: bool, by: AbstractBaseUser | None
+    *, member: ParlorMember, is_active: bool, by: Actor
 ) -> ParlorMember:
     """Deactivates (or reactivates) a member's account; a manager cannot deactivate themself."""
     member = _member_lock(member)
@@ -124,7 +124,7 @@ def member_active_set(
 def _audit(
     member: ParlorMember,
     *,
-    by: AbstractBaseUser | None,
+    by: Actor,
     action: AuditAction,
     summary: str,
     before: dict[str, Any] | None = None,

@@ -5,7 +5,6 @@ The arithmetic on those terms is domain.money's; reading them is selectors.money
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from parlor.domain.money import Terms
@@ -19,6 +18,7 @@ from parlor.models import (
     Parlor,
     Table,
 )
+from parlor.models.users import Actor
 from parlor.selectors.rulesets import ruleset_resolve
 from parlor.services.audit_log import audit_money_settings, audit_money_settings_removed
 
@@ -30,7 +30,7 @@ def money_settings_set(
     player_count: int,
     terms: Terms,
     table: Table | None = None,
-    by: AbstractBaseUser | None = None,
+    by: Actor = None,
 ) -> MoneySettings:
     """Sets the parlor's money terms for a game type, or a table's own terms (audited).
 
@@ -85,7 +85,7 @@ def money_settings_set(
 
 
 @transaction.atomic
-def money_settings_table_remove(*, table: Table, by: AbstractBaseUser | None = None) -> bool:
+def money_settings_table_remove(*, table: Table, by: Actor = None) -> bool:
     """Removes a table's own money terms (audited): its games started later are played under
     the parlor's default for their game type. Games already started keep their terms.
     False when the table had no terms of its own."""

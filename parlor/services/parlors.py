@@ -6,14 +6,14 @@ from functools import cache
 from typing import Any
 from zoneinfo import available_timezones
 
-from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from parlor.errors import InvalidInput
 from parlor.models import AuditAction, Parlor
+from parlor.models.users import Actor
 from parlor.services.audit_log import audit_record
 
-MAX_NAME_LENGTH = Parlor.name.field.max_length
+MAX_NAME_LENGTH: int = Parlor.name.field.max_length or 0  # the model sets one
 
 
 @cache
@@ -37,7 +37,7 @@ def parlor_settings_set(
     name: str,
     time_zone: str,
     cutoff_hour: int,
-    by: AbstractBaseUser | None = None,
+    by: Actor = None,
 ) -> Parlor:
     """Sets the parlor's name, time zone and business day (営業日) cutoff hour (audited, before
     and after). Reports already built keep the days they were built with."""

@@ -7,6 +7,7 @@ from django.db import IntegrityError, transaction
 
 from parlor.errors import Conflict, InvalidInput
 from parlor.models import Parlor, Player, PlayerKind
+from parlor.models.users import Actor
 from parlor.security.limits import has_control_characters
 from parlor.services.audit_log import (
     audit_player_changed,
@@ -26,7 +27,7 @@ def player_create(
     kind: str,
     kana: str = "",  # よみがな, for search at the counter
     member_number: str = "",
-    by: AbstractBaseUser | None = None,
+    by: Actor = None,
 ) -> Player:
     """A member (会員, with a member number) or a guest; kana (よみがな) is for search."""
     name, kana, member_number = _cleaned(

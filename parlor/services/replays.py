@@ -43,10 +43,11 @@ def current_hands(game: Game) -> list[Hand]:
     return list(game.hands.filter(state=HandState.CURRENT).order_by("sequence"))
 
 
-def game_record(
+def game_record_build(
     game: Game, entries: list[dict[str, Any]] | None = None, *, finished: bool | None = None
 ) -> dict[str, Any]:
-    """The game's tenbo-game/1 record, with `entries` instead of the stored hands if given."""
+    """Builds the game's tenbo-game/1 record document (a dict) for the engine, with `entries`
+    instead of the stored hands if given. Not `hand_record`, which records (stores) a hand."""
     if entries is None:
         entries = [hand.entry for hand in current_hands(game)]
     seats = sorted(game.seats.all(), key=lambda seat: seat.seat)  # prefetched ones if any
@@ -164,7 +165,7 @@ def start_next_state(state: engine_step.GameState) -> dict[str, Any]:
 
 def game_start_state_store(game: Game) -> None:
     """The state before the first hand of a game just started (its seats written)."""
-    state = engine.start_state(game_record(game, []))
+    state = engine.start_state(game_record_build(game, []))
     live_state_set(game, state, next_state=start_next_state(state), hands=0)
     game.figures = figures_of_hands(state.seats, [])
     game.save(update_fields=LIVE_FIELDS)

@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from parlor.errors import Conflict
 from parlor.models import Parlor, RulesetDefinition
+from parlor.models.users import Actor
 from parlor.selectors.rulesets import ruleset_validate
 from parlor.services.audit_log import audit_ruleset_created
 from rulesets.registry import PRESETS
@@ -23,12 +23,12 @@ def ruleset_create(
     key: str,
     title: str,
     definition: Mapping[str, Any],
-    by: AbstractBaseUser | None = None,
+    by: Actor = None,
 ) -> RulesetDefinition:
     """Adds a parlor ruleset after the engine has accepted it."""
     if key in PRESETS:
         raise Conflict(
-            f"{key!r} is a preset id; choose another key", code="ruleset_key_taken", field="key"
+            f"{key!r} is a preset's key; choose another key", code="ruleset_key_taken", field="key"
         )
     if RulesetDefinition.objects.filter(parlor=parlor, key=key).exists():
         raise Conflict(
@@ -42,6 +42,6 @@ def ruleset_create(
     return row
 
 
-def preset_clone_definition(preset_id: str) -> dict[str, Any]:
+def preset_clone_definition(ruleset_key: str) -> dict[str, Any]:
     """A full, editable copy of a preset (for the admin's "clone a preset")."""
-    return PRESETS[preset_id].to_dict()
+    return PRESETS[ruleset_key].to_dict()

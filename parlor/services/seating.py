@@ -7,8 +7,6 @@ import secrets
 from dataclasses import dataclass
 from enum import StrEnum
 
-from django.contrib.auth.models import AbstractBaseUser
-
 from parlor.errors import Conflict, InvalidInput
 from parlor.models import (
     GameStatus,
@@ -18,6 +16,7 @@ from parlor.models import (
     SeatDrawPosition,
     Table,
 )
+from parlor.models.users import Actor, actor_row
 from parlor.selectors.seating import seating_status
 from scoring.ruleset import Ruleset
 
@@ -44,7 +43,7 @@ def seating_plan(
     ruleset: Ruleset,
     seating: Seating,
     players: list[Player],
-    by: AbstractBaseUser | None,
+    by: Actor,
 ) -> SeatingPlan:
     """Seats for the next game at `table`; a DRAW or GIVEN seating records a new SeatDraw."""
     if seating == Seating.KEEP:
@@ -60,9 +59,9 @@ def seating_plan(
 
 
 def seat_draw_create(
-    *, table: Table, players: list[Player], method: str, by: AbstractBaseUser | None
+    *, table: Table, players: list[Player], method: str, by: Actor
 ) -> SeatDraw:
-    draw = SeatDraw.objects.create(table=table, method=method, drawn_by=by)
+    draw = SeatDraw.objects.create(table=table, method=method, drawn_by=actor_row(by))
     SeatDrawPosition.objects.bulk_create(
         SeatDrawPosition(seat_draw=draw, position=position, player=player)
         for position, player in enumerate(players)

@@ -1,7 +1,7 @@
 """Settlements (精算): the closed settlement of a check-out, and adjustments.
 
-The receipt's lines as they would be now (visit_total = Σ game money + Σ open adjustments)
-are read by selectors.receipt_lines; a check-out writes them as they are.
+The settlement's lines as they would be now (visit_total = Σ game money + Σ open adjustments)
+are read by selectors.settlement_lines; a check-out writes them as they are.
 
 An adjustment is signed from the player's side (+ owed to the player, − owed by them), so money
 already paid out during the visit is an adjustment of −(what was paid), as settlement.md has it.
@@ -13,7 +13,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.db.models import Sum
 from django.utils import timezone
@@ -33,15 +32,16 @@ from parlor.models import (
     VisitGame,
     VisitStatus,
 )
+from parlor.models.users import Actor, actor_row
 from parlor.reports.staleness import report_days_changed
 from parlor.selectors.money import game_money_of
-from parlor.selectors.receipt_lines import lines_totals, visit_lines
+from parlor.selectors.settlement_lines import lines_totals, visit_lines
 from parlor.services.audit_log import audit_adjustment_created, audit_adjustment_settled
 
 MAX_ADJUSTMENT_YEN = 10_000_000  # a manual adjustment; corrections are computed, not entered
 
 
-def settlement_build(*, visit: Visit, by: AbstractBaseUser | None, at: datetime) -> Settlement:
+def settlement_build(*, visit: Visit, by: Actor, at: datetime) -> Settlement:
     """Writes the settlement of a visit being checked out (the caller holds the visit's lock).
 
     The open adjustments it takes are marked settled in it.
@@ -52,7 +52,7 @@ def settlement_build(*, visit: Visit, by: AbstractBaseUser | None, at: datetime)
     )
     lines = visit_lines(visit)
     settlement = Settlement.objects.create(
-        visit=visit, closed_at=at, closed_by=by, **lines_totals(lines)
+        visit=visit, closed_at=at, closed_by=actor_row(by), **lines_totals(lines)
     )
     for line in lines:
         line.settlement = settlement
@@ -70,7 +70,7 @@ class SettledMoneyChange:
     """What a change of a game's money owes the player of a closed visit it was settled in."""
 
     player: Player
-    settlement: Settlement | None  # the closed receipt that has the game's line
+    settlement: Settlement | None  # the closed settlement that has the game's line
     amount_yen: int  # + owed to the player, − owed by the player
 
 
@@ -121,7 +121,7 @@ def settled_money_changes(
 
 
 def settlement_reconcile_game(
-    game: Game, *, by: AbstractBaseUser | None = None
+    game: Game, *, by: Actor = None
 ) -> list[Adjustment]:
     """After a game's results changed, or it was voided: an adjustment for every closed visit
     it was settled in.
@@ -129,7 +129,7 @@ def settlement_reconcile_game(
     Called under the game's lock by replays.replay_store and games.game_void. A difference
     between what was paid and what the game is worth now (settled_money_changes; nothing, once
     voided) becomes an open adjustment naming the correction or the void, never a change to
-    the closed receipt. `by`: who voided the game.
+    the closed settlement. `by`: who voided the game.
     """
     if game.status == GameStatus.IN_PROGRESS:
         return []
@@ -156,11 +156,11 @@ def settlement_reconcile_game(
             game=game,
             correction=correction,
             corrects_settlement=change.settlement,
-            created_by=correction.entered_by if correction else by,
+            created_by=correction.entered_by if correction else actor_row(by),
         )
         for change in changes
     ]
-    for adjustment in made:  # money owed after a receipt closed: audited like a manual one
+    for adjustment in made:  # money owed after a settlement closed: audited like a manual one
         audit_adjustment_created(adjustment, by=adjustment.created_by)
     report_days_changed(game.table.parlor, [adjustment.created_at for adjustment in made])
     return made
@@ -173,7 +173,7 @@ def adjustment_create(
     amount_yen: int,
     reason: str,
     kind: AdjustmentKind = AdjustmentKind.OTHER,
-    by: AbstractBaseUser | None,
+    by: Actor,
 ) -> Adjustment:
     """A manual adjustment: money paid during a visit (−), a goodwill credit (+), and so on."""
     if not reason.strip():
@@ -194,21 +194,21 @@ def adjustment_create(
         kind=kind,
         amount_yen=amount_yen,
         reason=reason.strip(),
-        created_by=by,
+        created_by=actor_row(by),
     )
-    audit_adjustment_created(adjustment, by=by)  # type: ignore[arg-type]
+    audit_adjustment_created(adjustment, by=by)
     report_days_changed(adjustment.parlor, [adjustment.created_at])
     return adjustment
 
 
 @transaction.atomic
-def adjustment_settle(*, adjustment: Adjustment, by: AbstractBaseUser | None) -> Adjustment:
+def adjustment_settle(*, adjustment: Adjustment, by: Actor) -> Adjustment:
     """Staff pay (or collect) an open adjustment at the counter, outside any visit."""
     adjustment = Adjustment.objects.select_for_update().get(pk=adjustment.pk)
     if adjustment.settled_at is not None:
         raise Conflict("the adjustment is already settled", code="adjustment_settled")
-    adjustment.settled_at, adjustment.settled_by = timezone.now(), by
+    adjustment.settled_at, adjustment.settled_by = timezone.now(), actor_row(by)
     adjustment.save(update_fields=["settled_at", "settled_by"])
-    audit_adjustment_settled(adjustment, by=by)  # type: ignore[arg-type]
+    audit_adjustment_settled(adjustment, by=by)
     report_days_changed(adjustment.parlor, [adjustment.created_at, adjustment.settled_at])
     return adjustment

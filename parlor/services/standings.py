@@ -9,13 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date, datetime
 
-from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.db.models import Count, Q, Sum
 
 from parlor.domain.business_days import business_day_of, day_range, month_range
 from parlor.errors import InvalidInput
 from parlor.models import GameSeatStats, Parlor, StandingsSettings
+from parlor.models.users import Actor
 from parlor.services.audit_log import audit_standings_settings
 
 DEFAULT_MONTHLY_MIN_GAMES = 10
@@ -134,7 +134,7 @@ def standings_settings_set(
     parlor: Parlor,
     is_public: bool,
     monthly_min_games: int,
-    by: AbstractBaseUser | None = None,
+    by: Actor = None,
 ) -> StandingsSettings:
     """Whether the parlor publishes its standings, and the monthly minimum of games (audited)."""
     if not 0 <= monthly_min_games <= MAX_MONTHLY_MIN_GAMES:

@@ -6,11 +6,11 @@ ruleset and stays in use until the game ends; a game keeps the ruleset snapshot 
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from parlor.errors import Conflict, InvalidInput
 from parlor.models import AuditAction, Game, GameStatus, Parlor, Table
+from parlor.models.users import Actor
 from parlor.natural_sort import natural_key
 from parlor.selectors.rulesets import ruleset_resolve
 from parlor.services.audit_log import audit_record
@@ -32,7 +32,7 @@ def _label_clean(label: str) -> str:
 
 @transaction.atomic
 def table_create(
-    *, parlor: Parlor, label: str, ruleset_key: str, by: AbstractBaseUser | None
+    *, parlor: Parlor, label: str, ruleset_key: str, by: Actor
 ) -> Table:
     """Adds a table (卓) to the parlor; its label is unique in the parlor."""
     label = _label_clean(label)
@@ -54,7 +54,7 @@ def table_create(
 
 @transaction.atomic
 def table_change(
-    *, table: Table, ruleset_key: str, is_active: bool, by: AbstractBaseUser | None
+    *, table: Table, ruleset_key: str, is_active: bool, by: Actor
 ) -> Table:
     """Sets a table's ruleset and whether it is in use; refused while a game is in progress
     there. Nothing changed writes nothing."""
@@ -88,7 +88,7 @@ def table_change(
 def _audit(
     table: Table,
     *,
-    by: AbstractBaseUser | None,
+    by: Actor,
     action: AuditAction,
     summary: str,
     before: dict[str, object] | None = None,

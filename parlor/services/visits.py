@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -35,6 +34,7 @@ from parlor.models import (
     VisitGame,
     VisitStatus,
 )
+from parlor.models.users import Actor, actor_row
 from parlor.selectors.members import staff_user_ids
 from parlor.selectors.money import money_settings_for
 from parlor.selectors.visits import visit_is_over
@@ -66,16 +66,18 @@ def _require_open(visit: Visit) -> None:
 
 
 @transaction.atomic
-def visit_check_in(*, player: Player, by: AbstractBaseUser | None) -> Visit:
+def visit_check_in(*, player: Player, by: Actor) -> Visit:
     """Checks a player in. A player has one open visit at most."""
     if Visit.objects.filter(player=player, status=VisitStatus.OPEN).exists():
         raise _already_in(player)
     try:
         with transaction.atomic():
-            visit = Visit.objects.create(parlor=player.parlor, player=player, checked_in_by=by)
+            visit = Visit.objects.create(
+                parlor=player.parlor, player=player, checked_in_by=actor_row(by)
+            )
     except IntegrityError as exc:  # a second tablet checked the same player in meanwhile
         raise _already_in(player) from exc
-    audit_visit_checked_in(visit, by=by)  # type: ignore[arg-type]
+    audit_visit_checked_in(visit, by=by)
     return visit
 
 
@@ -90,7 +92,7 @@ def visit_walk_in(
     name: str,
     kana: str = "",
     member_number: str = "",
-    by: AbstractBaseUser | None,
+    by: Actor,
 ) -> Visit:
     """A walk-in (飛び込み) registered and checked in at once: a member with a member number,
     a guest without one. A number that is already someone's is refused, naming whose it is and
@@ -121,7 +123,7 @@ def visit_walk_in(
 
 @transaction.atomic
 def visit_last_game_call(
-    *, visit: Visit, called: bool = True, by: AbstractBaseUser | None = None
+    *, visit: Visit, called: bool = True, by: Actor = None
 ) -> Visit:
     """ラス半: the game in progress (or the next one, if none is) is the player's last.
 
@@ -149,7 +151,7 @@ def visit_last_game_call(
 
 @transaction.atomic
 def visit_stand_in(
-    *, visit: Visit, game: Game, by: AbstractBaseUser | None, note: str = ""
+    *, visit: Visit, game: Game, by: Actor, note: str = ""
 ) -> VisitGame:
     """代走: a member of staff played some hands for the player; the result stays the player's.
 
@@ -169,11 +171,12 @@ def visit_stand_in(
             code="game_not_in_visit",
             field="game",
         )
-    if by is not None and game.status == GameStatus.IN_PROGRESS:
-        people_lock(players=[], user_ids=[by.pk])
-        open_game_refuse(user_ids=[by.pk], stand_in_game_id=game.pk, field="game")
+    user = actor_row(by)
+    if user is not None and game.status == GameStatus.IN_PROGRESS:
+        people_lock(players=[], user_ids=[user.pk])
+        open_game_refuse(user_ids=[user.pk], stand_in_game_id=game.pk, field="game")
     before = stand_in_snapshot(link)
-    link.stand_in_by, link.stand_in_note = by, note.strip()
+    link.stand_in_by, link.stand_in_note = user, note.strip()
     link.save(update_fields=["stand_in_by", "stand_in_note"])
     audit_stand_in(link, by=by, before=before)
     return link
@@ -223,14 +226,15 @@ def open_game_refuse(
             code="player_in_open_game",
             field=field,
         )
-    link = (
-        VisitGame.objects.filter(game__status=GameStatus.IN_PROGRESS, stand_in_by_id__in=users)
-        .exclude(game_id=stand_in_game_id)
-        .select_related("game__table", "stand_in_by__player")
-        .order_by("game_id")
-        .first()
+    standing_in = VisitGame.objects.filter(
+        game__status=GameStatus.IN_PROGRESS, stand_in_by_id__in=users
     )
-    if link is not None:
+    if stand_in_game_id is not None:
+        standing_in = standing_in.exclude(game_id=stand_in_game_id)
+    link = (
+        standing_in.select_related("game__table", "stand_in_by__player").order_by("game_id").first()
+    )
+    if link is not None and link.stand_in_by is not None:  # not None: filtered on stand_in_by
         user = link.stand_in_by
         own = getattr(user, "player", None)
         name = own.name if own is not None else user.get_username()
@@ -299,7 +303,7 @@ def _visit_take_game(visit: Visit, game: Game, seat: int) -> None:
 
 
 @transaction.atomic
-def visit_check_out(*, visit: Visit, by: AbstractBaseUser | None) -> Settlement:
+def visit_check_out(*, visit: Visit, by: Actor) -> Settlement:
     """Check-out (精算): closes the visit and writes its settlement, which never changes after.
 
     The visit's games are locked first, so a correction running at the same moment either
@@ -317,15 +321,16 @@ def visit_check_out(*, visit: Visit, by: AbstractBaseUser | None) -> Settlement:
             code="visit_game_in_progress",
         )
     now = timezone.now()
-    visit.status, visit.checked_out_at, visit.checked_out_by = VisitStatus.CLOSED, now, by
+    visit.status, visit.checked_out_at = VisitStatus.CLOSED, now
+    visit.checked_out_by = actor_row(by)
     visit.save(update_fields=["status", "checked_out_at", "checked_out_by"])
     settlement = settlement_build(visit=visit, by=by, at=now)
-    audit_settlement_closed(settlement, by=by)  # type: ignore[arg-type]
+    audit_settlement_closed(settlement, by=by)
     return settlement
 
 
 @transaction.atomic
-def adjustments_pay_out(*, player: Player, by: AbstractBaseUser | None) -> Settlement:
+def adjustments_pay_out(*, player: Player, by: Actor) -> Settlement:
     """Pays out (or collects) a player's open adjustments at the counter, with a receipt.
 
     The receipt is that of a visit opened and closed at once with no game: its settlement has
@@ -347,10 +352,10 @@ def adjustments_pay_out(*, player: Player, by: AbstractBaseUser | None) -> Settl
         parlor=player.parlor,
         player=player,
         status=VisitStatus.CLOSED,
-        checked_in_by=by,
+        checked_in_by=actor_row(by),
         checked_out_at=now,
-        checked_out_by=by,
+        checked_out_by=actor_row(by),
     )
     settlement = settlement_build(visit=visit, by=by, at=now)
-    audit_settlement_closed(settlement, by=by)  # type: ignore[arg-type]
+    audit_settlement_closed(settlement, by=by)
     return settlement

@@ -3,7 +3,7 @@ filtered by business day, action and user, fifty to a page."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 from urllib.parse import urlencode
 
 from django import forms
@@ -43,7 +43,8 @@ class AuditFilterForm(forms.Form):
 
     def __init__(self, *args: Any, actor_names: list[str], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["user"].choices = [("", _("All users"))] + [(n, n) for n in actor_names]
+        users = cast(forms.ChoiceField, self.fields["user"])
+        users.choices = [("", _("All users"))] + [(n, n) for n in actor_names]
 
 
 @require_GET

@@ -25,7 +25,7 @@ from parlor.selectors.access import game_for
 from parlor.services import engine
 from parlor.services.hands import hand_correct, hand_preview, hand_record_answered
 from parlor.services.idempotency import KeyedRequest, idempotent_call, request_fingerprint
-from parlor.services.replays import current_hands, game_record, replay_money_changes
+from parlor.services.replays import current_hands, game_record_build, replay_money_changes
 from parlor.web import labels, pages
 from parlor.web.access import staff_page
 from parlor.web.adjustments import settled_notice
@@ -61,7 +61,7 @@ def correction_preview(game: Game, *, sequence: int, entry: dict[str, Any]) -> d
         raise NotFound(f"the game has no hand {sequence}", code="hand_not_found")
     entries = [hand.entry for hand in hands]
     entries[sequence - 1] = entry
-    replayed = engine.replay_game(game_record(game, entries))
+    replayed = engine.replay_game(game_record_build(game, entries))
     replay = replay_to_dict(replayed, ruleset_ref=game.ruleset_snapshot)
     return {
         "hand": replay["hands"][sequence - 1],

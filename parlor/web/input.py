@@ -62,7 +62,7 @@ def json_body(request: HttpRequest) -> dict[str, Any]:
 
 
 def validated(
-    serializer: type[serializers.Serializer], data: dict[str, Any] | QueryDict
+    serializer: type[serializers.Serializer[Any]], data: dict[str, Any] | QueryDict
 ) -> dict[str, Any]:
     """`data` as the serializer validates it; InvalidInput naming the first wrong field."""
     checked = serializer(data=data)

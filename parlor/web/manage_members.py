@@ -4,6 +4,7 @@ parlor/services/members.py."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django import forms
@@ -82,7 +83,8 @@ def members_page(request: HttpRequest) -> HttpResponse:
 
 
 # Each form of a member's page, by the name its submit button sends as `form`.
-MEMBER_FORMS = {
+# Each form on a member's page and the service its data goes to (as keyword arguments).
+MEMBER_FORMS: dict[str, tuple[type[forms.Form], Callable[..., object]]] = {
     "role": (RoleForm, member_role_set),
     "password": (PasswordTwiceForm, member_password_set),
     "active": (ActiveForm, member_active_set),

@@ -6,7 +6,7 @@ keep a snapshot of theirs, and a new ruleset is the way to play by other rules."
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.http import HttpRequest, HttpResponse
@@ -63,7 +63,7 @@ class RulesetForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["base"].choices = [
+        cast(forms.ChoiceField, self.fields["base"]).choices = [
             (key, f"{preset.title} ({preset.title_en})") for key, preset in sorted(PRESETS.items())
         ]
 

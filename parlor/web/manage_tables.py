@@ -4,7 +4,7 @@ parlor/services/tables.py."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.http import HttpRequest, HttpResponse
@@ -43,7 +43,7 @@ class TableAddForm(forms.Form):
 
     def __init__(self, *args: Any, parlor: Parlor, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["ruleset_key"].choices = ruleset_choices(parlor)
+        cast(forms.ChoiceField, self.fields["ruleset_key"]).choices = ruleset_choices(parlor)
 
 
 class TableChangeForm(forms.Form):
@@ -52,7 +52,8 @@ class TableChangeForm(forms.Form):
 
     def __init__(self, *args: Any, table: Table, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["ruleset_key"].choices = ruleset_choices(table.parlor, also=table.ruleset_key)
+        rulesets = cast(forms.ChoiceField, self.fields["ruleset_key"])
+        rulesets.choices = ruleset_choices(table.parlor, also=table.ruleset_key)
 
 
 @require_http_methods(["GET", "POST"])

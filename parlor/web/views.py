@@ -20,6 +20,7 @@ from django.views.decorators.http import require_GET, require_POST
 from parlor.api.hands import HandVoidView
 from parlor.errors import DomainError
 from parlor.models import Game, GameStatus, HandState, Parlor, Table
+from parlor.models.users import actor_row
 from parlor.selectors.access import Role, game_for, players_for, require, table_for
 from parlor.selectors.counter import player_matches, start_rows, visits_last_game_over
 from parlor.selectors.games import game_detail, table_state, tables_of, tables_state
@@ -40,7 +41,8 @@ from scoring.errors import ScoringError
 class TabletLoginView(LoginView):
     template_name = "tablet/login.html"
     redirect_authenticated_user = True
-    next_page = reverse_lazy("tablet:floor")
+    # A lazy URL works here (Django resolves it per request); the stubs ask for a str.
+    next_page = reverse_lazy("tablet:floor")  # type: ignore[assignment]
 
 
 @require_GET
@@ -203,7 +205,7 @@ def hand_undo(request: HttpRequest, game_id: str) -> HttpResponse:
             game=game,
             sequence=game.hand_count,
             reason=reason or _("Undone on the tablet"),
-            by=request.user,
+            by=actor_row(request.user),
         )
     except (DomainError, ScoringError) as exc:
         messages.error(request, error_payload(exc)["message"])

@@ -74,7 +74,7 @@ def evaluate_with_joker(hand: WinningHand, *, ruleset: Ruleset,
                         yaku_table: YakuTable) -> HandValue:
     """An all-mighty tile is read as every face in play in turn; the reading that pays most
     is kept (高点法), as for any other choice of reading."""
-    check_joker(hand, yaku_table, ruleset_id=ruleset.id)
+    check_joker(hand, yaku_table, ruleset_key=ruleset.id)
     best: HandValue | None = None
     refusal: HandError | None = None
     for face in faces_in_play(hand.player_count):
@@ -95,9 +95,9 @@ def evaluate_with_joker(hand: WinningHand, *, ruleset: Ruleset,
     return best
 
 
-def check_joker(hand: WinningHand, table: YakuTable, *, ruleset_id: str) -> None:
+def check_joker(hand: WinningHand, table: YakuTable, *, ruleset_key: str) -> None:
     if table.joker is JokerRule.NONE:
-        raise HandError(f"ruleset {ruleset_id} has no all-mighty tile: write each tile's face "
+        raise HandError(f"ruleset {ruleset_key} has no all-mighty tile: write each tile's face "
                         "instead of '*'", field="concealed", code="joker_not_in_ruleset")
     # 白ポッチ: the dotted white drawn after riichi is the winning tile of a tsumo.
     if (hand.win_tile != JOKER or hand.concealed.count(JOKER) != 1 or not hand.is_tsumo

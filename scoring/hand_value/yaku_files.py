@@ -118,6 +118,6 @@ def load_yaku_tables(directory: Path | None = None) -> dict[str, YakuTable]:
     return tables
 
 
-def yaku_table_for(ruleset_id: str, tables: dict[str, YakuTable]) -> YakuTable:
+def yaku_table_for(ruleset_key: str, tables: dict[str, YakuTable]) -> YakuTable:
     """The house table of a preset, or the standard (Tenhou) one."""
-    return tables.get(ruleset_id, TENHOU_YAKU)
+    return tables.get(ruleset_key, TENHOU_YAKU)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from parlor.models import Game, HandOutcome
-from parlor.services.audit import game_verify
+from parlor.services.verification import game_verify
 from tests.parlor.conftest import RON_1_BY_0, ok
 
 pytestmark = pytest.mark.django_db

@@ -17,7 +17,7 @@ from parlor.models import Game, HandState
 from parlor.services import engine
 from parlor.services.games import game_start
 from parlor.services.hands import hand_correct, hand_record, hand_void_last
-from parlor.services.replays import OUTCOME_FIELDS, current_hands, game_record
+from parlor.services.replays import OUTCOME_FIELDS, current_hands, game_record_build
 from parlor.services.seating import Seating
 from rulesets.registry import PRESETS
 from scoring.errors import ScoringError
@@ -32,8 +32,8 @@ TABLE_NUMBERS = itertools.count(1)
 
 def _replayed(game: Game) -> dict[str, Any]:
     """What a full replay of the game's current hands says, as the row and outcomes store it."""
-    replay = engine.replay(game_record(game))
-    full = engine.replay_game(game_record(game))
+    replay = engine.replay(game_record_build(game))
+    full = engine.replay_game(game_record_build(game))
     return {
         "state": full.state.to_dict(),
         "scores": list(full.state.table.scores),

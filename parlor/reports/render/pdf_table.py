@@ -49,7 +49,7 @@ class Measure:
         self._string_width = registered.stringWidth
         self._cache: dict[float, dict[str, float]] = {}
         # How far the baseline sits below the top of the type, per point of its size.
-        self.ascent: float = registered.face.ascent / 1000
+        self.ascent: float = pdfmetrics.getAscent(font) / 1000
 
     def __call__(self, text: str, size: float = CELL_SIZE) -> float:
         cache = self._cache.setdefault(size, {})

@@ -73,7 +73,8 @@ def _fill(sheet: Any, section: Section) -> None:
 
 def render_xlsx(data: DailyReportData) -> bytes:
     book = Workbook()
-    book.remove(book.active)
+    if book.active is not None:  # a new workbook has one empty sheet: ours replace it
+        book.remove(book.active)
     used: set[str] = set()
     for section in data.sections:
         _fill(book.create_sheet(_sheet_name(section, used)), section)

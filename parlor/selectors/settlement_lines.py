@@ -1,4 +1,4 @@
-"""A visit's receipt lines as they would be now (unsaved SettlementLine rows), and their totals.
+"""A visit's settlement lines as they would be now (unsaved SettlementLine rows), and their totals.
 
     visit_total = Σ game_money over the games of the visit + Σ open adjustments
 
@@ -26,7 +26,7 @@ from parlor.selectors.money import games_money
 
 
 def _game_line(link: VisitGame, money: SeatMoney | None) -> SettlementLine | None:
-    """The receipt line of one game of the visit (unsaved), or None if it counts for nothing:
+    """The settlement line of one game of the visit (unsaved), or None if it counts for nothing:
     `money` is the seat's money in that game, None without money terms or results."""
     game = link.game
     if game.status != GameStatus.FINISHED or money is None:

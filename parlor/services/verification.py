@@ -1,4 +1,5 @@
-"""Checks that what the parlor stored for a game is what its hand log replays to."""
+"""Verification (検証): checks that what the parlor stored for a game is what its hand log
+replays to. Not the audit log (services/audit_log.py), which records who did what."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from parlor.services import engine
 from parlor.services.replays import (
     OUTCOME_FIELDS,
     current_hands,
-    game_record,
+    game_record_build,
     has_sit_out,
     outcome_row,
 )
@@ -31,7 +32,7 @@ def game_verify(*, game_id: int) -> bool:
     game = Game.objects.prefetch_related("results").get(pk=game_id)
     hands = current_hands(game)
     prefetch_related_objects(hands, "outcome")  # one query, not one per hand
-    replay = engine.replay_game(game_record(game, [h.entry for h in hands]))
+    replay = engine.replay_game(game_record_build(game, [h.entry for h in hands]))
     ruleset, seats = replay.record.ruleset, replay.record.seats
     sit_out = has_sit_out(ruleset, seats)
     stored = [{key: getattr(h.outcome, key) for key in OUTCOME_FIELDS} for h in hands]
