@@ -9,48 +9,20 @@ winds from the game's state; `win_fields` is what the pad puts into the win of t
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from parlor.errors import InvalidInput, NotFound
-from parlor.models import Game, HandState, RulesetDefinition
+from parlor.models import Game, HandState
+from parlor.selectors.yaku import game_preset_id, yaku_tables
 from parlor.services import engine
-from rulesets.registry import PRESETS
 from scoring.facts import WINDS
-from scoring.hand_value import HandValue, YakuTable, evaluate_hand
+from scoring.hand_value import HandValue, evaluate_hand
 from scoring.hand_value.json_input import winning_hand_from_json
 from scoring.hand_value.json_output import hand_value_to_dict
-from scoring.hand_value.yaku_files import load_yaku_tables, yaku_table_for
-from scoring.hand_value.yaku_table import JokerRule
+from scoring.hand_value.yaku_files import yaku_table_for
+from scoring.hand_value.yaku_table import DORA_KEYS, JokerRule
 from scoring.ruleset import Ruleset, ValueInput
 from scoring.values import YAKUMAN_NAMES
-
-# The calculator's dora entries (scoring.hand_value.dora): they make up the win's `dora`, the
-# part of han a minimum-han rule that excludes dora does not count.
-DORA_KEYS = frozenset({"dora", "ura_dora", "aka_dora", "kita"})
-
-
-@lru_cache(maxsize=1)
-def yaku_tables() -> dict[str, YakuTable]:
-    """The house tables of rulesets/yaku, read once per process (they ship with the code)."""
-    return load_yaku_tables()
-
-
-def game_preset_id(game: Game) -> str:
-    """The preset whose yaku table the game plays: its own key, or the base preset of the
-    parlor's ruleset it plays (a parlor ruleset changes payments, not the house's yaku).
-
-    Hides a query for a game under a parlor ruleset.
-    """
-    if game.ruleset_key in PRESETS:
-        return game.ruleset_key
-    definition = (
-        RulesetDefinition.objects.filter(parlor_id=game.table.parlor_id, key=game.ruleset_key)
-        .values_list("definition", flat=True)
-        .first()
-    )
-    base = definition.get("base") if isinstance(definition, dict) else None
-    return base if isinstance(base, str) else game.ruleset_key
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,6 +106,7 @@ def win_fields(value: HandValue, *, ruleset: Ruleset, ippatsu: bool) -> dict[str
         fields = {"han": win.han}
         if ruleset.value_input is not ValueInput.HAN_FIXED_40FU:
             fields["fu"] = win.fu
+        # Dora of every kind (flowers too): the part of han a minimum-han rule leaves out.
         dora = sum(y.han for y in value.yaku if y.key in DORA_KEYS)
         if dora:
             fields["dora"] = dora
