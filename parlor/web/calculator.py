@@ -100,7 +100,7 @@ def calculator_error(exc: DomainError | ScoringError) -> JsonResponse:
     part of the panel (hand, melds, win, dora, flags) its field concerns."""
     payload = error_payload(exc)
     known = _messages().get(exc.code)
-    if known is not None and not (get_language() or "ja").startswith("en"):
+    if known is not None and not in_english():
         payload["message"], payload["detail"] = known, exc.message
     payload["area"] = next(
         (area for pattern, area in _AREAS if pattern.search(exc.field)), "general"
@@ -126,20 +126,45 @@ FU_REASONS = {
 }
 
 
+SUIT_FACES = {"m": "萬", "p": "筒", "s": "索"}
+HONOUR_FACES = {"E": "東", "S": "南", "W": "西", "N": "北", "P": "白", "F": "發", "C": "中"}
+
+
+def tile_face(name: str) -> str:
+    """A tile as it is printed, the same in both languages: 5筒, 赤5索, 東.
+
+    >>> tile_face("0p"), tile_face("9m"), tile_face("C")
+    ('赤5筒', '9萬', '中')
+    """
+    if name in HONOUR_FACES:
+        return HONOUR_FACES[name]
+    number, suit = name[0], SUIT_FACES.get(name[-1], name[-1])
+    return f"赤5{suit}" if number == "0" else f"{number}{suit}"
+
+
+def in_english() -> bool:
+    return (get_language() or "ja").startswith("en")
+
+
 def value_context(calculated: Calculated) -> dict[str, Any]:
     value, ruleset = calculated.value, calculated.ruleset
+    english = in_english()
     return {
-        "yaku": value.yaku,
+        "yaku": [
+            {"key": y.key, "name": y.name if english else y.name_ja, "han": y.han,
+             "is_yakuman": y.is_yakuman}
+            for y in value.yaku
+        ],
         "fu": value.fu,
         "fu_parts": [
             {"label": str(FU_REASONS.get(p.reason, p.reason)), "fu": p.fu,
-             "tile": tile_name(p.tile) if p.tile != NO_FU else ""}
+             "tile": tile_face(tile_name(p.tile)) if p.tile != NO_FU else ""}
             for p in value.fu_parts
         ],
         "label": labels.win_value_label(calculated.win_fields, limits=ruleset.limits),
         "limit": labels.limit_label(value.limit) if value.limit != "none" else "",
         "points": pages.points(value.points),
-        "joker_faces": value.joker_faces,
+        "joker_faces": [tile_face(face) for face in value.joker_faces],
     }
 
 

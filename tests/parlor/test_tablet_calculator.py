@@ -145,3 +145,11 @@ def test_staff_of_another_parlor_cannot_value_a_hand_of_this_game(game, other_pa
     other = Client()
     other.force_login(MemberFactory(parlor=other_parlor, role=MemberRole.STAFF).user)
     assert evaluate(other, game, RON).status_code == 404
+
+
+def test_the_yaku_are_named_in_the_staffs_language(tablet, game):
+    japanese = evaluate(tablet, game, RON).json()["html"]
+    tablet.cookies["django_language"] = "en"
+    english = evaluate(tablet, game, RON).json()["html"]
+    assert "立直" in japanese and "Riichi" not in japanese
+    assert "Riichi" in english and "立直" not in english
