@@ -30,21 +30,22 @@ def game_preset_id(game: Game) -> str:
 
     Hides a query for a game under a parlor ruleset.
     """
-    if game.ruleset_key in PRESETS:
-        return game.ruleset_key
+    key = str(game.ruleset_key)
+    if key in PRESETS:
+        return key
     definition = (
-        RulesetDefinition.objects.filter(parlor_id=game.table.parlor_id, key=game.ruleset_key)
+        RulesetDefinition.objects.filter(parlor_id=game.table.parlor_id, key=key)
         .values_list("definition", flat=True)
         .first()
     )
     base = definition.get("base") if isinstance(definition, dict) else None
-    return base if isinstance(base, str) else game.ruleset_key
+    return base if isinstance(base, str) else key
 
 
 @lru_cache(maxsize=1)
 def yaku_names() -> dict[str, tuple[str, str]]:
     """(Japanese, English) per yaku key, over the standard table and every house table."""
-    names = {}
+    names: dict[str, tuple[str, str]] = {}
     for table in (TENHOU_YAKU, *yaku_tables().values()):
         for rule in table.rows:
             names.setdefault(rule.key, (rule.name_ja, rule.name))
@@ -64,7 +65,9 @@ def _paid_winners(transfers: Any) -> set[int]:
     if not isinstance(transfers, list):
         return set()
     return {
-        t.get("to") for t in transfers if isinstance(t, dict) and t.get("reason") in WIN_REASONS
+        int(t["to"])
+        for t in transfers
+        if isinstance(t, dict) and t.get("reason") in WIN_REASONS and isinstance(t.get("to"), int)
     }
 
 
