@@ -10,10 +10,12 @@ import pytest
 from django.test import Client
 
 from parlor.models import Game, Hand, MemberRole, RulesetDefinition
+from parlor.services.calculator import seat_wind
 from parlor.services.games import game_start
+from parlor.services.hands import hand_record
 from parlor.services.seating import Seating
 from rulesets.registry import PRESETS
-from scoring.hand_value import WinFlags, WinningHand, evaluate_hand
+from scoring.hand_value import Meld, MeldKind, WinFlags, WinningHand, evaluate_hand
 from scoring.hand_value.yaku_files import load_yaku_tables
 from tests.parlor.factories import MemberFactory, PlayerFactory, TableFactory
 
@@ -153,3 +155,42 @@ def test_the_yaku_are_named_in_the_staffs_language(tablet, game):
     english = evaluate(tablet, game, RON).json()["html"]
     assert "立直" in japanese and "Riichi" not in japanese
     assert "Riichi" in english and "立直" not in english
+
+
+@pytest.mark.parametrize(("winner", "dealer", "sit_out", "seats", "players", "wind"), [
+    pytest.param(1, 0, None, 4, 4, "S", id="right-of-the-dealer-is-south"),
+    pytest.param(0, 1, None, 4, 4, "N", id="left-of-the-dealer-is-north"),
+    pytest.param(2, 1, None, 3, 3, "S", id="three-players"),
+    pytest.param(3, 1, 2, 4, 3, "S", id="the-seat-sitting-out-is-skipped"),
+    pytest.param(0, 3, 2, 4, 3, "S", id="sit-out-with-the-turn-wrapping-round"),
+])
+def test_the_winners_wind_follows_the_dealer_over_the_seats_that_play(
+        winner, dealer, sit_out, seats, players, wind):
+    assert seat_wind(winner=winner, dealer=dealer, sit_out=sit_out, seats=seats,
+                     player_count=players) == wind
+
+
+def test_an_open_pon_of_white_dragons_is_valued_with_its_meld(tablet, game):
+    concealed = ["2m", "3m", "4m", "6p", "7p", "8p", "3s", "4s", "5s", "9s", "9s"]
+    body = {"winner": 1, "tsumo": False,
+            "tiles": {"hand": concealed, "win_tile": "9s",
+                      "melds": [{"type": "pon", "tiles": ["P", "P", "P"]}]}}
+    value = evaluate(tablet, game, body).json()["value"]
+    expected = evaluate_hand(
+        WinningHand(concealed=tuple(concealed), win_tile="9s", is_tsumo=False, seat_wind="S",
+                    round_wind="E", melds=(Meld(MeldKind.PON, ("P", "P", "P")),)),
+        ruleset=PRESETS["standard"])
+    assert [y["key"] for y in value["yaku"]] == [y.key for y in expected.yaku]
+    assert (value["han"], value["fu"]) == (expected.han, expected.fu)
+    assert {"reason": "open_triplet", "fu": 4, "tile": "P"} in value["fu_parts"]
+
+
+def test_the_correction_screen_values_the_hand_in_its_own_round(tablet, game, staff_user):
+    # Seat 1 wins hand 1 (East 1, dealt by seat 0), so seat 1 deals the next hand, East 2.
+    hand_record(game=game, sequence=1, by=staff_user, entry={"result": {
+        "kind": "ron", "loser": 0, "wins": [{"winner": 1, "han": 3, "fu": 30}]}})
+    now = evaluate(tablet, game, RON).json()["value"]
+    then = evaluate(tablet, game, {**RON, "correct": 1}).json()["value"]
+    # Seat 1 is the dealer now (East: 1.5× the points), and was South in hand 1.
+    assert now["points"] > then["points"]
+    assert evaluate(tablet, game, {**RON, "correct": 9}).status_code == 404
