@@ -283,6 +283,9 @@
     if (d.calcUse !== undefined) return use(app);
   }
   document.addEventListener("click", onClick);
+  document.addEventListener("keydown", function (event) {
+    if (event.key === "Escape" && sheet() && !sheet().hidden) close();
+  });
 
   tenbo.calculator = { render: render, open: open, close: close };
 })(window.tenbo = window.tenbo || {});
