@@ -249,7 +249,9 @@
     if (app.state.kind === null) app.calcs = {};  // a fresh pad forgets the last hand's tiles
     var openButton = $("[data-calc-open]");
     var t = tenbo.valueGrid.target(app);
-    if (openButton) openButton.hidden = !(t && t.win);
+    // Ron or tsumo first: the value depends on it.
+    var decided = app.state.kind === "ron" || app.state.kind === "tsumo";
+    if (openButton) openButton.hidden = !(t && t.win && decided);
     var box = $("#calc-summary");
     if (!box) return;
     var winners = (app.state.kind === "ron" || app.state.kind === "tsumo") ? app.state.winners : [];
