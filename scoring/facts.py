@@ -23,6 +23,20 @@ def seat_winds(dealer: int, seats: int) -> list[str]:
 
 
 @dataclass(frozen=True, slots=True)
+class RecordedYaku:
+    """One yaku (役) staff recorded on a win, as the hand calculator named it.
+
+    A note for statistics: the payment follows the win's han, fu or yakuman, never these.
+    For a yakuman (``is_yakuman``) ``han`` counts yakuman (2 = double), as the calculator
+    gives it; dora of each kind are entries too (``dora``, ``ura_dora``, ``aka_dora``, ...).
+    """
+
+    key: str  # the calculator's key: riichi, pinfu, kokushi, dora, ...
+    han: int
+    is_yakuman: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Win:
     winner: int
     han: int | None = None
@@ -34,6 +48,7 @@ class Win:
     ippatsu: bool = False
     chips: int = 0  # 祝儀
     pao: int | None = None  # 包: the liable seat
+    yaku: tuple[RecordedYaku, ...] = ()  # what the calculator counted; never changes payments
 
     @property
     def is_yakuman(self) -> bool:

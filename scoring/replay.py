@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from scoring.facts import Hand
+from scoring.facts import Hand, RecordedYaku, Ron, Tsumo
 from scoring.final import FinalSettlement, in_unit
 from scoring.flow import EndReason
 from scoring.record import GameRecord, read_hand, read_record_head
@@ -118,6 +118,34 @@ def hand_to_dict(h: HandOutcome, *, sit_out: bool, chips: bool) -> dict[str, Any
     }
     if chips:
         out["chips"] = list(settled.chips) or [0] * len(before.scores)
+    yaku = wins_yaku(h.hand)
+    if yaku:
+        out["yaku"] = yaku
+    return out
+
+
+def wins_yaku(hand: Hand) -> list[dict[str, Any]]:
+    """The yaku recorded on the hand's wins, one entry per win that has them.
+
+    >>> from scoring.facts import Draw, Win
+    >>> wins_yaku(Hand(result=Tsumo(win=Win(winner=2, han=1, fu=30,
+    ...                                     yaku=(RecordedYaku("tsumo", 1),)))))
+    [{'winner': 2, 'yaku': [{'key': 'tsumo', 'han': 1}]}]
+    >>> wins_yaku(Hand(result=Draw(tenpai=())))
+    []
+    """
+    result = hand.result
+    wins = (result.wins if isinstance(result, Ron) else
+            (result.win,) if isinstance(result, Tsumo) else ())
+    return [{"winner": w.winner, "yaku": [yaku_to_dict(y) for y in w.yaku]}
+            for w in wins if w.yaku]
+
+
+def yaku_to_dict(yaku: RecordedYaku) -> dict[str, Any]:
+    """A recorded yaku as the record writes it (docs/game-record.md)."""
+    out: dict[str, Any] = {"key": yaku.key, "han": yaku.han}
+    if yaku.is_yakuman:
+        out["yakuman"] = True
     return out
 
 

@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
-from scoring.facts import Win
+import re
+
+from scoring.facts import RecordedYaku, Win
 from scoring.fields import FieldReader
 from scoring.ruleset import Ruleset, ValueInput
 from scoring.values import YAKUMAN_NAMES
 
-WIN_FIELDS = ("winner", "han", "fu", "yakuman", "points", "dora", "ippatsu", "chips", "pao")
+WIN_FIELDS = ("winner", "han", "fu", "yakuman", "points", "dora", "ippatsu", "chips", "pao",
+              "yaku")
 VALID_FU = (20, 25, *range(30, 140, 10))
 MAX_HAN = 99
 MAX_YAKUMAN = 8
 MAX_POINT_COUNT = 10_000
+MAX_YAKU = 24  # more than any hand holds (yaku and each kind of dora); bounds a hostile record
+YAKU_FIELDS = ("key", "han", "yakuman")
+YAKU_KEY = re.compile(r"[a-z][a-z0-9_]{0,39}")
 
 
 def read_win(win: FieldReader, *, ruleset: Ruleset, seats: int, tsumo: bool) -> Win:
@@ -49,7 +55,38 @@ def read_win(win: FieldReader, *, ruleset: Ruleset, seats: int, tsumo: bool) -> 
                    yakuman=yakuman, names=names)
     return Win(winner=winner, han=han, fu=fu, yakuman=yakuman, yakuman_names=names,
                points=points, dora=dora, ippatsu=win.boolean("ippatsu"), chips=chips,
-               pao=pao)
+               pao=pao, yaku=read_yaku(win))
+
+
+def read_yaku(win: FieldReader) -> tuple[RecordedYaku, ...]:
+    """The optional yaku list, ``[{"key": "riichi", "han": 1}, ...]``: its shape only.
+
+    The keys are the hand calculator's (house tables add their own), so any lower-case
+    identifier is taken; the payment follows han, fu or yakuman whatever the list says.
+    """
+    if not win.has("yaku"):
+        return ()
+    items = win.data["yaku"]
+    if not isinstance(items, list):
+        win.fail("yaku", "'yaku' must be a list of {\"key\", \"han\"} objects")
+    if len(items) > MAX_YAKU:
+        win.fail("yaku", f"a win lists at most {MAX_YAKU} yaku; got {len(items)}")
+    parsed: list[RecordedYaku] = []
+    for i, item in enumerate(items):
+        entry = FieldReader(item, hand=win.hand, path=win.where(f"yaku[{i}]"))
+        entry.only(YAKU_FIELDS)
+        key = entry.string("key", what="the yaku's key, e.g. riichi")
+        if not YAKU_KEY.fullmatch(key):
+            entry.fail("key", f"{key!r} is not a yaku key: lower-case letters, digits and _ "
+                              "(at most 40), as the hand calculator names them")
+        if any(y.key == key for y in parsed):
+            entry.fail("key", f"yaku {key!r} is listed twice")
+        is_yakuman = entry.boolean("yakuman")
+        high = MAX_YAKUMAN if is_yakuman else MAX_HAN
+        han = entry.integer("han", low=1, high=high,
+                            what="its yakuman count" if is_yakuman else "its han")
+        parsed.append(RecordedYaku(key=key, han=han, is_yakuman=is_yakuman))
+    return tuple(parsed)
 
 
 def read_yakuman(win: FieldReader) -> tuple[int, tuple[str, ...]]:

@@ -20,7 +20,7 @@ from rest_framework import serializers
 from scoring.facts import PenaltyKind
 from scoring.ruleset import AbortiveReason
 from scoring.values import YAKUMAN_NAMES
-from scoring.win_input import MAX_HAN, MAX_POINT_COUNT, MAX_YAKUMAN, VALID_FU
+from scoring.win_input import MAX_HAN, MAX_POINT_COUNT, MAX_YAKU, MAX_YAKUMAN, VALID_FU
 
 GAME_RECORD_DOC = "docs/game-record.md"
 GAME_RECORD_LINK = f"[{GAME_RECORD_DOC}](/api/{GAME_RECORD_DOC})"  # parlor.api.docs serves it
@@ -144,6 +144,26 @@ WIN = {
             "description": "Chips (祝儀) this win earns, where the ruleset pays chips.",
         },
         "pao": seat("The player liable (包) for this yakuman (a `yakuman` win only)."),
+        "yaku": {
+            "type": "array",
+            "maxItems": MAX_YAKU,
+            "description": (
+                "Optional: the yaku (役) the hand calculator counted, dora entries included, for "
+                "statistics. The payment follows han, fu or yakuman, never this list."
+            ),
+            "items": {
+                "type": "object",
+                "properties": {
+                    "key": {"type": "string", "pattern": "^[a-z][a-z0-9_]{0,39}$",
+                            "description": "The calculator's key: riichi, pinfu, dora, ..."},
+                    "han": {"type": "integer", "minimum": 1, "maximum": MAX_HAN,
+                            "description": "Its han; for a yakuman, how many yakuman."},
+                    "yakuman": {"type": "boolean", "description": "The entry is a yakuman."},
+                },
+                "required": ["key", "han"],
+                "additionalProperties": False,
+            },
+        },
     },
     "required": ["winner"],
     "additionalProperties": False,

@@ -27,6 +27,7 @@ from parlor.public.present import (
 from parlor.selectors.access import Role
 from parlor.selectors.games import results_of_player
 from parlor.selectors.visits import receipt_of, visit_for, visit_lines_of_player
+from parlor.selectors.yaku import yaku_counts_of_player
 from parlor.services.standings import Standings, parlor_standings, standings_are_public
 from parlor.services.stats import player_stats
 from parlor.web.pages import ruleset_titles
@@ -149,10 +150,18 @@ def player_page(request: HttpRequest) -> HttpResponse:
         for row in visit_lines_of_player(player, limit=20)
     ]
     stats = [{"player_count": s.player_count, **stats_rows(s)} for s in player_stats(player)]
+    yaku_wins, yaku = yaku_counts_of_player(player)
     return render(
         request,
         "public/player.html",
-        {"player": player, "games": games, "visits": visits, "stats": stats},
+        {
+            "player": player,
+            "games": games,
+            "visits": visits,
+            "stats": stats,
+            "yaku": yaku,
+            "yaku_wins": yaku_wins,
+        },
     )
 
 

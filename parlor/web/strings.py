@@ -60,6 +60,7 @@ def script_strings() -> dict[str, str]:
         "retry": _("Send again"),
         "signed_out": _("Signed out: sign in again, then the hand is sent."),
         "reason_required": _("Say why the hand is corrected."),
+        "calc_win_tile": _("Choose the winning tile."),
         "server_error": _("The server did not answer; the hand will be sent again."),
         "value_missing": _("No value yet"),
         "recorded": _("Hand %(number)s recorded: the new scores"),

@@ -3,7 +3,7 @@
 from django.contrib.auth.views import LogoutView
 from django.urls import include, path
 
-from parlor.web import counter, hands, views, void
+from parlor.web import calculator, counter, hands, views, void
 
 urlpatterns = [
     path("", views.floor, name="floor"),
@@ -30,6 +30,8 @@ urlpatterns = [
     path("games/<str:game_id>/void/", void.void_game, name="void"),
     path("games/<str:game_id>/preview/", hands.preview, name="preview"),
     path("games/<str:game_id>/hands/", hands.record, name="record"),
+    path("games/<str:game_id>/calculator/", calculator.calculator_panel, name="calculator"),
+    path("games/<str:game_id>/evaluate/", calculator.evaluate, name="evaluate"),
     path(
         "games/<str:game_id>/hands/<int:sequence>/correct/",
         hands.correct_page,

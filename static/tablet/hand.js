@@ -22,7 +22,7 @@
       penalties: state.penalties
     };
   }
-  function newWin(seat) { return { seat: seat, value: null, label: "", pao: null, chips: 0 }; }
+  function newWin(seat) { return { seat: seat, value: null, label: "", pao: null, chips: 0, calc: null }; }
   function winnerIndex(state, seat) {
     for (var i = 0; i < state.winners.length; i++) if (state.winners[i].seat === seat) return i;
     return -1;
@@ -69,6 +69,8 @@
     Object.keys(w.value).forEach(function (k) { win[k] = w.value[k]; });
     if (w.pao !== null) win.pao = w.pao;
     if (w.chips) win.chips = w.chips;
+    // The calculator's dora, ippatsu and yaku (calculator.js), kept while its value stands.
+    if (w.calc) Object.keys(w.calc.fields).forEach(function (k) { win[k] = w.calc.fields[k]; });
     return win;
   }
 
@@ -143,6 +145,7 @@
       w.label = label(w.value);
       if (win.pao !== undefined) w.pao = win.pao;
       if (win.chips) w.chips = win.chips;
+      if (win.yaku) w.calc = { fields: { yaku: win.yaku }, html: "" };
       return w;
     }
     if (result.kind === "ron") { state.loser = result.loser; state.winners = result.wins.map(fromWin); }

@@ -123,6 +123,7 @@
       return changed();
     }
     var w = t.win;
+    w.calc = null;  // a value tapped on the grid overwrites the calculator's, and its yaku
     if (d.yakumanName) {
       // Several names may be tapped: the panel stays open until another value is chosen.
       var names = Array.isArray(w.value && w.value.yakuman) ? w.value.yakuman.slice() : [];
@@ -144,6 +145,7 @@
     var w = hand.activeWinner(app.state);
     if (!w || !(n > 0)) return;
     w.value = { points: n };
+    w.calc = null;
     w.label = String(n);
     app.state.active = hand.firstWithout(app.state);
     changed();
@@ -304,6 +306,7 @@
     renderWinners(app);
     renderCompensation(app);
     renderPenalties(app);
+    if (tenbo.calculator) tenbo.calculator.render(app);
     $("#draw-options").hidden = state.kind !== "draw" || !cfg.nagashi;
     $$('[data-pick="nagashi"]').forEach(function (b) { b.setAttribute("aria-pressed", String(state.pick === "nagashi")); });
     $("#abortive-options").hidden = state.kind !== "abortive";

@@ -17,7 +17,8 @@ from tests.reports.day import DayOfGames, at, play_day, play_game
 pytestmark = pytest.mark.django_db
 # What each page needs, whatever the number of games: the ceiling of its queries.
 STANDINGS_QUERIES = 5  # parlor, public?, standings settings, today, month
-PLAYER_PAGE_QUERIES = 7  # session, user, player, statistics, results, visits (+ an open one)
+# session, user, player, statistics, results, visits (+ an open one), yaku: seats and hands
+PLAYER_PAGE_QUERIES = 9
 
 
 def play_more(d: DayOfGames, count: int) -> None:

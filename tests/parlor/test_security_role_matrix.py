@@ -67,6 +67,21 @@ RECORD = {
 }
 
 
+# The hand calculator's input: riichi, pinfu and tanyao by ron (a 2,000 point hand or more).
+CALCULATOR_HAND = {
+    "winner": 1,
+    "tsumo": False,
+    "tiles": {
+        "hand": [
+            *("2m", "3m", "4m", "3p", "4p", "5p", "6p"),
+            *("7p", "8p", "3s", "4s", "6s", "6s", "5s"),
+        ],
+        "win_tile": "5s",
+    },
+    "flags": {"riichi": True},
+}
+
+
 @dataclass(frozen=True)
 class Call:
     """One request and the status each role must get."""
@@ -274,6 +289,8 @@ EXPECTED: dict[str, list[Call]] = {
     "tablet:void": [page("get", "staff", 200, kw=GAME)],  # the form; test_tablet_void posts
     "tablet:preview": [page("post", "staff", 200, kw=GAME, body={"hand": DRAW})],
     "tablet:record": [page("post", "staff", 201, kw=GAME, body={"sequence": 3, "hand": DRAW})],
+    "tablet:calculator": [page("get", "staff", 200, kw=GAME)],
+    "tablet:evaluate": [page("post", "staff", 200, kw=GAME, body=CALCULATOR_HAND)],
     "tablet:correct-page": [page("get", "staff", 200, kw=HAND_1)],
     "tablet:correct": [
         page("post", "staff", 201, kw=HAND_1, body={"hand": TSUMO_2, "reason": "typo"})

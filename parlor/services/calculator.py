@@ -1,0 +1,142 @@
+"""The hand calculator (点数計算) for a game at a table: from the tiles staff tap on the tablet
+to the win's value under the game's ruleset and its house's yaku table.
+
+Reads only: nothing is stored. The value comes from the engine (scoring.hand_value), the
+winds from the game's state; `win_fields` is what the pad puts into the win of the hand entry
+(han/fu or yakuman, dora, ippatsu and the `yaku` list of docs/game-record.md).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from parlor.errors import InvalidInput, NotFound
+from parlor.models import Game, HandState
+from parlor.selectors.yaku import game_preset_id, yaku_tables
+from parlor.services import engine
+from scoring.facts import WINDS
+from scoring.hand_value import HandValue, evaluate_hand
+from scoring.hand_value.json_input import winning_hand_from_json
+from scoring.hand_value.json_output import hand_value_to_dict
+from scoring.hand_value.yaku_files import yaku_table_for
+from scoring.hand_value.yaku_table import DORA_KEYS, JokerRule
+from scoring.ruleset import Ruleset, ValueInput
+from scoring.values import YAKUMAN_NAMES
+
+
+@dataclass(frozen=True, slots=True)
+class Keyboard:
+    """Which tiles and counters the calculator offers under a ruleset."""
+
+    player_count: int
+    kita: bool  # North set aside (北抜き)
+    flowers: int  # how many flowers the set holds (花牌), 0 without
+    joker: bool  # an all-mighty tile (白ポッチ)
+    renhou: bool  # 人和 is a yaku of the house
+    supported: bool  # False for point-count rulesets, which the calculator cannot count yet
+
+
+def keyboard_for(game: Game) -> Keyboard:
+    ruleset = engine.ruleset_from_snapshot(game.ruleset_snapshot)
+    table = yaku_table_for(game_preset_id(game), yaku_tables())
+    return Keyboard(
+        player_count=ruleset.player_count,
+        kita="north" in ruleset.nukidora,
+        flowers=sum(1 for name in ruleset.nukidora if "flower" in name),
+        joker=table.joker is not JokerRule.NONE,
+        renhou="renhou" in table.by_key,
+        supported=ruleset.value_input is not ValueInput.POINT_COUNT,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Calculated:
+    value: HandValue
+    ruleset: Ruleset
+    win_fields: dict[str, Any]  # han/fu or yakuman, dora, ippatsu, yaku: for the hand entry
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**hand_value_to_dict(self.value), "win": self.win_fields}
+
+
+def hand_state(game: Game, *, correct: int | None) -> dict[str, Any]:
+    """Round wind, dealer and sit-out of the hand being entered: the next hand, or on the
+    correction screen the hand it replaces (hides that hand's query)."""
+    if correct is None:
+        if game.next_state is None:
+            raise InvalidInput("the game is over: there is no hand to value", code="game_finished")
+        return dict(game.next_state)
+    hand = (
+        game.hands.filter(sequence=correct, state=HandState.CURRENT)
+        .select_related("outcome")
+        .first()
+    )
+    if hand is None:
+        raise NotFound(f"the game has no hand {correct}", code="hand_not_found")
+    return {
+        "round_wind": hand.outcome.round_wind,
+        "dealer": hand.outcome.dealer,
+        "sit_out": hand.entry.get("sit_out"),
+    }
+
+
+def seat_wind(*, winner: int, dealer: int, sit_out: int | None, seats: int,
+              player_count: int) -> str:
+    """The winner's wind (自風): the dealer is East and the winds follow in turn order over
+    the seats that play the hand (with 抜け番 the seat sitting out has none)."""
+    playing = [s for s in range(seats) if s != sit_out]
+    if winner not in playing:
+        raise InvalidInput(f"seat {winner} sits this hand out and cannot win it",
+                           field="winner", code="invalid_value")
+    start = playing.index(dealer) if dealer in playing else 0
+    return WINDS[(playing.index(winner) - start) % player_count]
+
+
+def win_fields(value: HandValue, *, ruleset: Ruleset, ippatsu: bool) -> dict[str, Any]:
+    """The win of the hand entry as the calculator values it (docs/game-record.md)."""
+    win = value.win
+    fields: dict[str, Any]
+    if win.is_yakuman:
+        names = win.yakuman_names
+        # Names where the record vocabulary knows them all (pao, 大役満 need them); else a count.
+        by_name = bool(names) and all(n in YAKUMAN_NAMES for n in names)
+        fields = {"yakuman": list(names) if by_name else win.yakuman}
+    else:
+        fields = {"han": win.han}
+        if ruleset.value_input is not ValueInput.HAN_FIXED_40FU:
+            fields["fu"] = win.fu
+        # Dora of every kind (flowers too): the part of han a minimum-han rule leaves out.
+        dora = sum(y.han for y in value.yaku if y.key in DORA_KEYS)
+        if dora:
+            fields["dora"] = dora
+    if ippatsu:
+        fields["ippatsu"] = True
+    fields["yaku"] = [
+        {"key": y.key, "han": y.han, **({"yakuman": True} if y.is_yakuman else {})}
+        for y in value.yaku
+    ]
+    return fields
+
+
+def hand_evaluate(*, game: Game, data: dict[str, Any]) -> Calculated:
+    """Value the tapped hand of `data` ({winner, tsumo, correct?, tiles, flags}) under the
+    game's ruleset; raises ScoringError (HandError naming the field) or a DomainError."""
+    ruleset = engine.ruleset_from_snapshot(game.ruleset_snapshot)
+    state = hand_state(game, correct=data.get("correct"))
+    seats = game.seats.count()
+    sit_out = data.get("sit_out", state.get("sit_out"))
+    wind = seat_wind(winner=data["winner"], dealer=state["dealer"], sit_out=sit_out,
+                     seats=seats, player_count=ruleset.player_count)
+    line = {
+        "rules": {"players": ruleset.player_count},
+        "situation": {"seat_wind": wind, "round_wind": state["round_wind"],
+                      "tsumo": data["tsumo"]},
+        "tiles": data["tiles"],
+        "flags": data.get("flags") or {},
+    }
+    hand = winning_hand_from_json(line)
+    table = yaku_table_for(game_preset_id(game), yaku_tables())
+    value = evaluate_hand(hand, ruleset=ruleset, yaku_table=table)
+    fields = win_fields(value, ruleset=ruleset, ippatsu=hand.flags.ippatsu)
+    return Calculated(value=value, ruleset=ruleset, win_fields=fields)
