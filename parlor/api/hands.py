@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import serializers
@@ -42,7 +44,7 @@ RECORD_HELP = (
 
 class HandPreviewView(APIView):
     @extend_schema_serializer(component_name="HandPreviewInput")
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(serializers.Serializer[Any]):
         hand = HandEntryField(help_text=ENTRY_HELP)
 
     @extend_schema(
@@ -63,7 +65,7 @@ class HandPreviewView(APIView):
 
 class HandRecordView(APIView):
     @extend_schema_serializer(component_name="HandRecordInput")
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(serializers.Serializer[Any]):
         sequence = serializers.IntegerField(
             min_value=1,
             max_value=HAND_SEQUENCE_MAX,
@@ -106,7 +108,7 @@ class HandRecordView(APIView):
 
 class HandCorrectView(APIView):
     @extend_schema_serializer(component_name="HandCorrectInput")
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(serializers.Serializer[Any]):
         hand = HandEntryField(help_text=ENTRY_HELP)
         reason = ReasonField()
 
@@ -136,7 +138,7 @@ class HandCorrectView(APIView):
 
 class HandVoidView(APIView):
     @extend_schema_serializer(component_name="HandVoidInput")
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(serializers.Serializer[Any]):
         reason = ReasonField(required=False, default="", allow_blank=True)
 
     @extend_schema(

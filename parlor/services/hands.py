@@ -10,13 +10,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
 from parlor.errors import Conflict, InvalidInput, NotFound
 from parlor.models import Game, GameResult, GameStatus, Hand, HandState
+from parlor.models.users import Actor, actor_row
 from parlor.reports.staleness import report_days_changed
 from parlor.selectors.access import game_for
 from parlor.services import engine
@@ -76,7 +76,7 @@ def hand_preview(*, game: Game, entry: dict[str, Any]) -> dict[str, Any]:
     state, as the replay document writes a hand; stores nothing."""
     _require_open(game)
     outcome, after, ruleset = _step(game, entry)
-    sit_out = has_sit_out(ruleset, len(game.state["scores"]))
+    sit_out = has_sit_out(ruleset, after.seats)
     final = final_settlement(after, ruleset=ruleset)
     return {
         "hand": hand_to_dict(outcome, sit_out=sit_out, chips=ruleset.chips is not None),
@@ -90,6 +90,8 @@ def hand_preview(*, game: Game, entry: dict[str, Any]) -> dict[str, Any]:
 def _step(game: Game, entry: dict[str, Any]) -> tuple[HandOutcome, GameState, Ruleset]:
     """The engine's step of the game's stored state by `entry` (raises ScoringError)."""
     ruleset = game_ruleset(game)
+    if game.state is None:
+        raise ValueError(f"{game} has no stored state (migration 0009 fills it)")
     state = GameState.from_dict(game.state)
     hand = engine.hand_of(entry, ruleset=ruleset, seats=state.seats, index=state.hands)
     outcome, after = step(state, hand, ruleset=ruleset)
@@ -108,7 +110,7 @@ class RecordedHand:
 
 @transaction.atomic
 def hand_record(
-    *, game: Game, sequence: int, entry: dict[str, Any], by: AbstractBaseUser | None
+    *, game: Game, sequence: int, entry: dict[str, Any], by: Actor
 ) -> RecordedHand:
     """Records the game's next hand (see hand_append)."""
     return hand_append(game_lock(game), sequence=sequence, entry=entry, by=by)
@@ -223,7 +225,7 @@ def hand_append(
     *,
     sequence: int,
     entry: dict[str, Any],
-    by: AbstractBaseUser | None,
+    by: Actor,
     idempotency_key: str = "",
     version: int | None = None,
 ) -> RecordedHand:
@@ -252,7 +254,7 @@ def hand_append(
             sequence=sequence,
             version=version,
             entry=entry,
-            entered_by=by,
+            entered_by=actor_row(by),
             idempotency_key=idempotency_key,
         )
     except IntegrityError as exc:
@@ -299,7 +301,7 @@ def _stale(game: Game, sequence: int, expected: int) -> Conflict:
 
 @transaction.atomic
 def hand_correct(
-    *, game: Game, sequence: int, entry: dict[str, Any], reason: str, by: AbstractBaseUser | None
+    *, game: Game, sequence: int, entry: dict[str, Any], reason: str, by: Actor
 ) -> Hand:
     """Replaces hand `sequence` by a new version and replays the game from it on.
 
@@ -326,7 +328,7 @@ def hand_correct(
         sequence=sequence,
         version=old.version + 1,
         entry=entry,
-        entered_by=by,
+        entered_by=actor_row(by),
         supersedes=old,
         reason=reason.strip(),
     )
@@ -340,7 +342,7 @@ def hand_correct(
 
 
 @transaction.atomic
-def hand_void_last(*, game: Game, sequence: int, reason: str, by: AbstractBaseUser | None) -> Hand:
+def hand_void_last(*, game: Game, sequence: int, reason: str, by: Actor) -> Hand:
     """Voids the game's last hand (取消), e.g. one entered by mistake. It stays in the log."""
     game = game_lock(game)
     _require_open(game)
@@ -356,7 +358,8 @@ def hand_void_last(*, game: Game, sequence: int, reason: str, by: AbstractBaseUs
     last = hands.pop()
     replay = engine.replay_game(game_record_build(game, [h.entry for h in hands]))
     before = hand_snapshot(last)
-    last.state, last.voided_at, last.voided_by = HandState.VOIDED, timezone.now(), by
+    last.state, last.voided_at = HandState.VOIDED, timezone.now()
+    last.voided_by = actor_row(by)
     last.void_reason = reason.strip()
     last.save(update_fields=["state", "voided_at", "voided_by", "void_reason"])
     game.hands_voided += 1

@@ -39,7 +39,7 @@ MAX_MELDS = 4
 MAX_INDICATORS = 10
 
 
-class EvaluateInput(serializers.Serializer):
+class EvaluateInput(serializers.Serializer[Any]):
     """The tapped hand: the win's seat, tsumo or ron, the tiles and the conditions."""
 
     winner = serializers.IntegerField(min_value=0, max_value=3)

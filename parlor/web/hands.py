@@ -113,7 +113,7 @@ def preview(request: HttpRequest, game_id: str) -> JsonResponse:
             (name, pages.points(score))
             for name, score in zip(names, result["last"]["scores_after"])
         ]
-    html = render_to_string("tablet/_preview.html", context, request=request)
+    html = str(render_to_string("tablet/_preview.html", context, request=request))
     if correct:
         html += settled_notice(result["settled"], request=request)
     return JsonResponse(
