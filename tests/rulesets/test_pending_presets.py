@@ -80,3 +80,24 @@ def test_the_command_line_lists_the_loaded_sheets_and_not_the_pending_ones() -> 
         assert PRESETS[preset_id].title in done.stdout
     for preset_id in PENDING:
         assert preset_id not in done.stdout.split()
+
+
+def test_a_sheet_waiting_for_an_option_is_read_with_what_it_waits_for(tmp_path: Path) -> None:
+    # Every published sheet is loaded now; the one rule still refused (JPML's liability for
+    # a rinshan win after an open kan) is how the next pending file would read.
+    text = (PRESET_DIR / "jpml-a.toml").read_text(encoding="utf-8")
+    text += ('\n[[waits_for]]\noption = "pao"\n'
+             'value = { pao = { yaku = ["daisangen", "daisuushii"], ron = "half", '
+             'ron_honba_paid_by = "discarder", ron_odd_unit_paid_by = "discarder", '
+             'daiminkan_rinshan = true } }\n'
+             'rule = "大明槓の嶺上開花は責任払い"\n')
+    (tmp_path / "jpml-a.toml").write_text(text, encoding="utf-8")
+    pending = load_pending(tmp_path)["jpml-a"]
+    assert pending.ruleset == PRESETS["jpml-a"]
+    (waiting,) = pending.waits_for
+    data = pending.ruleset.to_dict()
+    assert isinstance(waiting.value, dict)
+    data.update(waiting.value)
+    with pytest.raises(RulesetError) as refused:
+        Ruleset.from_dict(data)
+    assert refused.value.field == "pao.daiminkan_rinshan"
