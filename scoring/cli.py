@@ -106,8 +106,10 @@ def rulesets_command(*, as_json: bool, stdout: TextIO) -> int:
                    for r in presets.values()]
         stdout.write(json.dumps(listing, ensure_ascii=False, indent=1) + "\n")
         return 0
+    # The id column is as wide as the longest id, so the titles line up.
+    width = max((len(key) for key in presets), default=0)
     for r in presets.values():
-        stdout.write(f"{r.id:<20} {r.player_count}p {r.game_length.value:<10} "
+        stdout.write(f"{r.id:<{width}} {r.player_count}p {r.game_length.value:<10} "
                      f"{r.start_points}/{r.return_points}  {r.title} ({r.title_en})\n")
     return 0
 

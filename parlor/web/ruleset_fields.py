@@ -28,7 +28,8 @@ FIELD_HELP: dict[str, FieldHelp] = {
         "抜け番", "四人で三麻を回すときの抜け番の決め方。 Who sits out at a three-player table "
         "with four people."),
     "game_length": FieldHelp(
-        "東風戦・東南戦", "対局の長さ: 東風戦、東南戦 (半荘)、一局清算。 How long a game is."),
+        "東風戦・東南戦", "対局の長さ: 一局戦、東風戦、東南戦 (半荘)、東北戦 (一荘戦)、一局清算。"
+        " How long a game is: one hand, East, East-South, East to North, or open-ended."),
     "dealer_rotation": FieldHelp(
         "親の移動", "親は順に回るか、和了者が次の親か。 Whether the deal passes in seat order "
         "or to the winner."),
@@ -47,19 +48,26 @@ FIELD_HELP: dict[str, FieldHelp] = {
     "uma": FieldHelp(
         "ウマ", "順位ごとのウマ (p)。合計0、順位が下がるほど増えない。 Rank bonus in p, one per "
         "rank; sums to zero and never rises with rank."),
+    "uma_by_floaters": FieldHelp(
+        "浮き・沈みウマ", "返し以上の人 (浮き) の人数ごとの順位ウマ (p)。行 k は k 人浮きのウマ、"
+        "使うときは順位ウマを0に (null: なし)。 Uma by how many players finish at or above the "
+        "return points: row k is the uma by rank when k players float; it replaces the uma."),
     "point_unit": FieldHelp(
         "最小単位", "すべての支払いの単位 (1, 100, 1000)。 Every payment is a multiple of it."),
     "settlement_unit": FieldHelp("精算単位", "精算の単位。 The unit of the final result."),
     "settlement_rounding": FieldHelp(
-        "端数処理", "素点の丸め方 (五捨六入、四捨五入、切り捨て、切り上げ)。 How a score is "
-        "rounded at the settlement."),
+        "端数処理", "素点の丸め方 (五捨六入、四捨五入、マイナスの五は切り上げる四捨五入、切り捨て、"
+        "切り上げ)。 How a score is rounded at the settlement, a negative half rounded upward "
+        "included."),
     "rounding_residual_to": FieldHelp(
         "端数の調整", "丸めの差をだれが持つか。 Who absorbs the rounding: the top."),
     "box_under_settlement": FieldHelp(
         "箱下精算", "マイナスの点をそのまま精算するか、0点とするか。 A negative score counts "
         "as it is, or as zero."),
     "tie_break": FieldHelp(
-        "同点の扱い", "同点の順位: 起家優先、または最終局の親から。 How equal scores are ranked."),
+        "同点の扱い",
+        "同点の順位: 起家優先、最終局の親から、または同点は分ける (ウマ・オカを等分)。"
+        " How equal scores are ranked, or shared: tied players split their uma and oka."),
     "leftover_sticks_at_end": FieldHelp(
         "供託の行方", "終局時の供託をトップが取るか、無くなるか。 Sticks left at the end go to "
         "the top, or nobody."),
@@ -87,6 +95,12 @@ FIELD_HELP: dict[str, FieldHelp] = {
         "役満の上限", "何倍役満まで払うか (null: 上限なし)。 Cap on the yakuman multiple."),
     "big_yakuman": FieldHelp(
         "大役満", "満貫の6倍で払う役満。 Yakuman paid six mangan instead of four."),
+    "double_yakuman": FieldHelp(
+        "ダブル役満", "二倍の役満として払う役満の名前 (純正九蓮宝燈、四暗刻単騎、国士無双十三面、"
+        "大四喜など)。 Yakuman paid as two yakuman by name; pao covers only its own part."),
+    "kazoe_yakuman_stacking": FieldHelp(
+        "数え役満の複数倍", "数え役満を役満の飜ごとに重ねるか (13飜で役満、26飜でダブル)。"
+        " Whether a counted yakuman counts once per yakuman class: 26 han is a double."),
     "tsuuiisou_compound_mangan": FieldHelp(
         "字一色の複合", "字一色が複合したときの満貫数。 Mangan that tsuuiisou adds in a compound."),
     "point_count_yakuman": FieldHelp(
@@ -124,8 +138,9 @@ FIELD_HELP: dict[str, FieldHelp] = {
     "triple_ron": FieldHelp(
         "三家和", "三人のロン: 流局、頭ハネ、または全員の和了。 Three claimants of one discard."),
     "multi_ron_sticks_to": FieldHelp(
-        "供託の行方 (ダブロン)", "ダブロンの供託を上家が取るか、各自か。"
-        " Sticks on a multiple ron."),
+        "供託の行方 (ダブロン)",
+        "ダブロンの供託を上家が取るか、和了者で分けるか、各自の立直棒を戻し残りを上家か。"
+        " Sticks on a multiple ron: all to the head, split, or each winner's own back."),
     "multi_ron_honba_to": FieldHelp(
         "積み棒の行方 (ダブロン)", "ダブロンの積み棒を上家が取るか、各自か。"
         " Honba on a multiple ron."),
@@ -142,6 +157,9 @@ FIELD_HELP: dict[str, FieldHelp] = {
         "聴牌連荘", "流局で親が聴牌なら連荘。 … on a draw with the dealer tenpai."),
     "renchan_on_all_noten": FieldHelp(
         "全員ノーテン連荘", "全員ノーテンの流局で連荘。 … on a draw where nobody is tenpai."),
+    "renchan_on_any_draw": FieldHelp(
+        "流局連荘 (連荘方式)", "流局ならいつも親が連荘 (聴牌・ノーテンにかかわらず)。"
+        " The dealer keeps the deal after every exhaustive draw."),
     "all_last_dealer_keeps_on_draw": FieldHelp(
         "オーラスは親流れなし", "オーラスの流局では親が流れない。 In the last hand a draw never "
         "passes the deal."),
@@ -160,15 +178,23 @@ FIELD_HELP: dict[str, FieldHelp] = {
     "stop_min_points": FieldHelp(
         "止めの条件", "やめる親に必要な点 (null: 条件なし)。 Points the stopping dealer needs."),
     "extension": FieldHelp(
-        "延長 (西入・返り東)", "目標点に届かないときの延長。 The extension when nobody reaches "
-        "the target."),
+        "延長 (西入・返り東)", "目標点に届かないときの延長: 返り東、一場 (連荘優先)、"
+        "一場のサドンデス、決まった局数。 The extension when nobody reaches the target."),
     "extension_target": FieldHelp(
         "延長の目標点", "延長をやめる点と、超えるか以上か。 The target that ends the extension."),
+    "extension_hands": FieldHelp(
+        "延長局数", "局数で延長するときの局数 (null: 局数延長なし)。"
+        " How many deals an extension of a fixed number of hands has."),
     # 1.8 penalties
     "chombo_payment": FieldHelp(
-        "チョンボの罰則", "満貫払い、または n点オール。 How a chombo is paid."),
+        "チョンボの罰則", "満貫払い、n点オール、または精算時の減点 (対局中は点が動かない)。"
+        " How a chombo is paid: in the game, or deducted at the final settlement."),
     "chombo_amount": FieldHelp(
-        "チョンボ", "満貫払いの基本点 (2000 = 満貫)、または各自への点。 The chombo amount."),
+        "チョンボ", "満貫払いの基本点 (2000 = 満貫)、各自への点、または減点 (20000 = 20p)。"
+        " The chombo amount."),
+    "chombo_deduction_to": FieldHelp(
+        "減点の行方", "精算時の減点が場から消えるか、他の人で等分するか (減点のときだけ)。"
+        " Where a final-settlement deduction goes: out of the game, or to the others."),
     "chombo_amount_sit_out": FieldHelp(
         "抜け番のチョンボ", "抜け番への支払い (null: なし)。 Paid to the seat sitting out."),
     "chombo_hand": FieldHelp(

@@ -6,7 +6,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from parlor.models import RulesetDefinition, Table
-from parlor.services.rulesets import ruleset_resolve
+from parlor.selectors.rulesets import ruleset_resolve
 from rulesets.registry import PRESETS
 from tests.parlor.conftest import ok
 

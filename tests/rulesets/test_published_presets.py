@@ -2,9 +2,9 @@
 and one replayed game per preset ending in its final settlement.
 
 Expected numbers are worked out by hand from the sheet's text (the arithmetic is in the
-comments), never copied from the engine. The sheets that still wait for an engine option
-(``rulesets/pending/``) are replayed in today's form on games their waiting rules do not
-touch: no ties at the end and no chombo, so today's form and the sheet agree.
+comments), never copied from the engine. Every sheet is a loaded preset with its own rules:
+ties split (Mリーグ, WRC, EMA), chombo deducted at the settlement (Mリーグ, JPML, WRC, EMA),
+floating uma (JPML) and double yakuman by name (雀魂).
 """
 
 from __future__ import annotations
@@ -13,13 +13,11 @@ from typing import Any
 
 import pytest
 
-from rulesets.pending import load_pending
 from rulesets.registry import PRESETS
 from scoring.errors import RecordError
 from scoring.replay import replay_record
 
-PENDING = load_pending()
-ALL = {**PRESETS, **{key: p.ruleset for key, p in PENDING.items()}}
+ALL = PRESETS
 NAMES = ("Aoki", "Baba", "Chiba", "Doi")
 
 
@@ -201,3 +199,84 @@ def test_the_last_dealer_plays_on_after_a_win_under_the_league_sheets() -> None:
                       scores=[20000, 25000, 25000, 30000], wind="S", number=4))
     assert out["end"] is None
     assert out["hands"][0]["next"]["honba"] == 1
+
+
+# -- the options the sheets waited for -------------------------------------------------
+
+def final_of(preset: str, scores: list[int], *hands: dict[str, Any]) -> dict[str, Any]:
+    """The settlement of a game stopped by staff after ``hands`` from ``scores``."""
+    data = game(preset, *hands, scores=scores)
+    data["finished"] = True
+    final: dict[str, Any] = replay(data)["final"]
+    return final
+
+
+@pytest.mark.parametrize(("preset", "scores", "total"), [
+    # Mリーグ (同着の場合は順位点は分け): 25,000 start, 30,000 returned, oka 20, uma 30-10.
+    # A and B tie on 35,000: each 5 + (30 + 10 + 20) / 2 = 35; C −10 − 10 = −20;
+    # D −20 − 30 = −50.
+    pytest.param("mleague", [35000, 35000, 20000, 10000], [35, 35, -20, -50],
+                 id="Mリーグ: tied tops share uma 30 + 10 and the oka"),
+    # WRC: no oka, uma 15-5. A and B tie on 35,000: each 5 + (15 + 5) / 2 = 15;
+    # C 0 − 5 = −5; D −10 − 15 = −25.
+    pytest.param("wrc", [35000, 35000, 30000, 20000], [15, 15, -5, -25],
+                 id="WRC: tied players share the uma of the places they hold"),
+    # EMA: three tie on 26,000 for 2nd to 4th: each −4 + (5 − 5 − 15) / 3 = −9;
+    # A 12 + 15 = 27.
+    pytest.param("ema", [42000, 26000, 26000, 26000], [27, -9, -9, -9],
+                 id="EMA: three tied players share the uma of 2nd to 4th"),
+])
+def test_tied_players_share_the_uma(preset: str, scores: list[int],
+                                    total: list[float]) -> None:
+    assert final_of(preset, scores)["total_points"] == total
+
+
+@pytest.mark.parametrize(("scores", "total"), [
+    # 30,000 returned, no oka. A floater has 30,000 or more.
+    # One floater (12-1-3-8): A 15 + 12 = 27; B −1 − 1 = −2; C −4 − 3 = −7; D −10 − 8 = −18.
+    pytest.param([45000, 29000, 26000, 20000], [27, -2, -7, -18], id="一人浮き 12-1-3-8"),
+    # Two floaters (8-4-4-8): A 10 + 8 = 18; B 2 + 4 = 6; C −2 − 4 = −6; D −10 − 8 = −18.
+    pytest.param([40000, 32000, 28000, 20000], [18, 6, -6, -18], id="二人浮き 8-4-4-8"),
+    # Three floaters, C exactly on 30,000 (8-3-1-12): A 6 + 8 = 14; B 1 + 3 = 4;
+    # C 0 + 1 = 1; D −7 − 12 = −19.
+    pytest.param([36000, 31000, 30000, 23000], [14, 4, 1, -19],
+                 id="三人浮き 8-3-1-12, 30,000 itself floats"),
+])
+def test_jpml_uma_depends_on_how_many_players_float(scores: list[int],
+                                                    total: list[float]) -> None:
+    assert final_of("jpml-a", scores)["total_points"] == total
+
+
+@pytest.mark.parametrize("preset", ["mleague", "jpml-a", "wrc", "ema"])
+def test_a_chombo_is_deducted_at_the_settlement_and_moves_no_points(preset: str) -> None:
+    # Seat 1's chombo stops the first hand; it is dealt again and seat 0 rons seat 2 for
+    # 1 han 30 fu (the dealer's 1,500). The 20p leave the game.
+    start = ALL[preset].start_points
+    out = replay({**game(preset, {"result": {"kind": "chombo", "offender": 1}},
+                         ron(2, {"winner": 0, "han": 1, "fu": 30})), "finished": True})
+    assert out["hands"][0]["deltas"] == [0, 0, 0, 0]
+    assert out["hands"][1]["scores_after"] == [start + 1500, start, start - 1500, start]
+    assert out["final"]["bonuses"] == [0, -20, 0, 0]
+    assert sum(out["final"]["total_points"]) == pytest.approx(-20)
+
+
+@pytest.mark.parametrize(("preset", "name"), [
+    (preset, name)
+    for preset in ("mahjongsoul-4p-hanchan", "mahjongsoul-4p-tonpuu")
+    for name in ("kokushi_13", "suuankou_tanki", "daisuushii", "junsei_chuuren")])
+def test_mahjongsoul_names_four_double_yakuman(preset: str, name: str) -> None:
+    # 国士無双十三面待ち・四暗刻単騎・大四喜・純正九連宝燈はダブル役満: a non-dealer ron is
+    # 2 × 32,000 = 64,000; 四暗刻 (single wait not named) stays 32,000.
+    assert first_deltas(game(preset, ron(0, {"winner": 1, "yakuman": [name]}))) == [
+        -64000, 64000, 0, 0]
+    assert first_deltas(game(preset, ron(0, {"winner": 1, "yakuman": ["suuankou"]}))) == [
+        -32000, 32000, 0, 0]
+
+
+@pytest.mark.parametrize("preset", ["mahjongsoul-3p-hanchan", "mahjongsoul-3p-tonpuu"])
+def test_mahjongsoul_three_player_double_yakuman_tsumo(preset: str) -> None:
+    # A non-dealer 四暗刻単騎 tsumo with ツモ損: two yakuman, 2 × (8,000 + 16,000) = 48,000:
+    # the other non-dealer 16,000 and the dealer 32,000.
+    out = first_deltas(game(preset, {"result": {"kind": "tsumo", "win": {
+        "winner": 1, "yakuman": ["suuankou_tanki"]}}}))
+    assert out == [-32000, 48000, -16000]

@@ -105,9 +105,16 @@ def test_rulesets_lists_every_preset_with_its_title() -> None:
     done = subprocess.run([sys.executable, "-m", "scoring", "rulesets"], capture_output=True,
                           text=True, cwd=ROOT, timeout=60)
     assert done.returncode == 0
-    for preset in ("standard", "seed-000", "seed-003", "tenhou-3p-tonpuu"):
-        assert preset in done.stdout
-    assert "われポン" in done.stdout and "白マティ" in done.stdout
+    lines = {line.split()[0]: line for line in done.stdout.splitlines()}
+    for preset in ("standard", "seed-000", "seed-003", "tenhou-3p-tonpuu", "saikouisen",
+                   "mleague", "jpml-a", "wrc", "ema", "mahjongsoul-4p-hanchan",
+                   "mahjongsoul-4p-tonpuu", "mahjongsoul-3p-hanchan", "mahjongsoul-3p-tonpuu"):
+        assert preset in lines
+    assert "われポン" in lines["seed-000"] and "白マティ" in lines["seed-003"]
+    assert "Mリーグ" in lines["mleague"] and "雀魂 三人東風戦" in lines["mahjongsoul-3p-tonpuu"]
+    assert "(Aルール)" in lines["jpml-a"] and "WRC" in lines["wrc"] and "EMA" in lines["ema"]
+    # The titles start in one column, however long the id.
+    assert len({len(line) - len(line[len(key):].lstrip()) for key, line in lines.items()}) == 1
 
 
 def test_rulesets_json_gives_the_fields_a_program_needs() -> None:

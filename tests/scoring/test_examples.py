@@ -274,6 +274,159 @@ EXPECTED: dict[str, dict[str, Any]] = {
             [13000, 45000, 47000],  # S3-2  C riichi, rons A 4 han: 12,000+2,000 -> top
         ],
     },
+    "mleague": {
+        "end": "all_last", "after_hand": 9,
+        "scores": [23300, 23300, 29700, 23700],
+        "ranks": [3, 4, 1, 2],
+        # 30,000 returned, oka 20, uma 30-10, ties split, chombo −20p at the end:
+        # D −6.3 + 10 − 20 = −16.3; A and B tie on 23,300: −6.7 + (−10 − 30) / 2 = −26.7 each;
+        # C = −(3.7 − 26.7 − 26.7) = 49.7 (own −0.3 + oka 20 + uma 30).
+        "total_points": [-26.7, -26.7, 49.7, -16.3],
+        "bonuses": [0, 0, 0, -20],
+        "leaves_game": -20,  # D's chombo deduction
+        "running": [
+            [25000, 17000, 33000, 25000],  # E1-0  C rons B 30/4: 切り上げ満貫 8,000
+            [25000, 17000, 33000, 25000],  # E2-0  D chombo: nothing moves, dealt again
+            [27000, 16000, 32500, 24500],  # E2-0  A tsumo 30/2: 500 / dealer B 1,000
+            [27000, 16000, 29900, 27100],  # E3-0  D rons dealer C 40/2: 2,600
+            [28500, 17500, 28400, 25600],  # E4-0  draw, A B tenpai: ±1,500; D noten, passes
+            [24300, 21700, 28400, 25600],  # S1-1  B rons dealer A 30/3: 3,900 + 300
+            [24300, 24600, 28400, 22700],  # S2-0  dealer B rons D 30/2: 2,900
+            [24300, 23300, 29700, 22700],  # S2-1  C rons dealer B 30/1: 1,000 + 300
+            [22300, 23300, 29700, 24700],  # S3-0  D rons A 30/2: 2,000
+            [23300, 23300, 29700, 23700],  # S4-0  A rons dealer D 30/1: 1,000 — all-last ends
+        ],
+    },
+    "jpml-a": {
+        "end": "all_last", "after_hand": 11,
+        "scores": [28100, 32600, 30800, 26500],
+        "ranks": [3, 1, 2, 4],
+        # 30,000 returned, no oka; B and C float (30,000 or more): uma 8-4-4-8.
+        # C 0.8 + 4 = 4.8; A −1.9 − 4 − 20 (chombo) = −25.9; D −3.5 − 8 = −11.5;
+        # B = −(4.8 − 5.9 − 11.5) − 2 lost sticks = 10.6 (own 2.6 + uma 8).
+        "total_points": [-25.9, 10.6, 4.8, -11.5],
+        "bonuses": [-20, 0, 0, 0],
+        "leaves_game": -22,  # A's chombo deduction and the two sticks left at the end
+        "running": [
+            [30000, 37700, 22300, 30000],  # E1-0  B rons C 30/4: 7,700 (no 切り上げ)
+            [30000, 37700, 22300, 30000],  # E2-0  A chombo: nothing moves, dealt again
+            [28700, 41600, 21000, 28700],  # E2-0  dealer B tsumo 40/2: 1,300 all
+            [28700, 41600, 23300, 26400],  # E2-1  C rons D 30/2: 2,000 + 300
+            [27700, 40600, 26300, 25400],  # E3-0  draw, dealer C tenpai alone: +3,000
+            [27700, 35100, 26300, 30900],  # E3-1  D rons B 40/3: 5,200 + 300
+            [31600, 35100, 26300, 27000],  # E4-0  A rons dealer D 30/3: 3,900
+            [29600, 34100, 30300, 26000],  # S1-0  C tsumo 30/3: 1,000 / dealer A 2,000
+            [28600, 34100, 30300, 27000],  # S2-0  D rons A 30/1: 1,000
+            [30600, 32100, 30300, 27000],  # S3-0  A rons B 30/2: 2,000
+            [29100, 33600, 28800, 27500],  # S4-0  D riichi, draw, B D tenpai: dealer keeps
+            [28100, 32600, 30800, 26500],  # S4-1  C riichi, draw, C alone tenpai: game over,
+                                           #        both sticks are left on the table
+        ],
+    },
+    "wrc": {
+        "end": "all_last", "after_hand": 10,
+        "scores": [22100, 30000, 30000, 37900],
+        "ranks": [4, 2, 3, 1],
+        # 30,000 returned, no oka, uma 15-5; B and C tie on 30,000 and share 2nd and 3rd:
+        # 0 + (5 − 5) / 2 = 0 each, C −20 for the chombo; A −7.9 − 15 = −22.9;
+        # D = −(0 + 0 − 22.9) = 22.9 (own 7.9 + uma 15).
+        "total_points": [-22.9, 0, -20, 22.9],
+        "bonuses": [0, 0, -20, 0],
+        "leaves_game": -20,  # C's chombo deduction
+        "running": [
+            [33900, 26100, 30000, 30000],  # E1-0  dealer A rons B 40/2: 3,900
+            [33900, 24800, 31300, 30000],  # E1-1  C and D ron B: only C (head) 1,000 + 300
+            [33900, 24800, 31300, 30000],  # E2-0  C chombo: nothing moves, dealt again
+            [9900, 24800, 31300, 54000],   # E2-0  D rons A 11 han: sanbaiman 24,000
+            [17900, 24800, 31300, 46000],  # E3-0  A rons D mangan: 8,000
+            [19400, 26300, 29800, 44500],  # E4-0  draw, A B tenpai: ±1,500
+            [25700, 24200, 27700, 42400],  # S1-1  dealer A tsumo 30/3: 2,000 all + 100
+            [25700, 28700, 27700, 37900],  # S1-2  B rons D 30/3: 3,900 + 600
+            [24400, 28700, 29000, 37900],  # S2-0  C rons A 40/1: 1,300
+            [23100, 30000, 29000, 37900],  # S3-0  B rons A 40/1: 1,300
+            [22100, 30000, 30000, 37900],  # S4-0  C rons A 30/1: 1,000 — all-last ends
+        ],
+    },
+    "ema": {
+        "end": "all_last", "after_hand": 9,
+        "scores": [56600, 28700, 28700, 6000],
+        "ranks": [1, 2, 3, 4],
+        # 30,000 returned, no oka, uma 15-5; B and C tie on 28,700 and share 2nd and 3rd:
+        # −1.3 + (5 − 5) / 2 = −1.3 each; D −24 − 15 = −39;
+        # A = −(−1.3 − 1.3 − 39) − 20 (chombo) = 21.6 (own 26.6 + uma 15 − 20).
+        "total_points": [21.6, -1.3, -1.3, -39],
+        "bonuses": [-20, 0, 0, 0],
+        "leaves_game": -20,  # A's chombo deduction
+        "running": [
+            [30000, 26700, 32000, 31300],  # E1-0  double ron on B: C 30/2 2,000, D 40/1 1,300
+            [30000, 26700, 32000, 31300],  # E2-0  A chombo: nothing moves, dealt again
+            [28000, 22700, 30000, 39300],  # E2-0  D nagashi mangan, a win: 2,000 / dealer 4,000
+            [60000, 22700, 30000, 7300],   # E3-0  A rons D 13 han: counted yakuman 32,000
+            [56100, 22700, 33900, 7300],   # E4-0  C rons A 30/3: 3,900
+            [59100, 21700, 32900, 6300],   # S1-0  dealer A tsumo 30/2: 1,000 all
+            [56800, 24000, 32900, 6300],   # S1-1  B rons dealer A 30/2: 2,000 + 300
+            [57900, 23500, 32600, 6000],   # S2-0  A tsumo 30/1: 300 / dealer B 500
+            [56600, 24800, 32600, 6000],   # S3-0  B rons A 40/1: 1,300
+            [56600, 28700, 28700, 6000],   # S4-0  B rons C 30/3: 3,900 — all-last ends
+        ],
+    },
+    "mahjongsoul-4p-hanchan": {
+        "end": "tobi", "after_hand": 3,
+        "scores": [30900, 90400, -46100, 24800],
+        "ranks": [2, 1, 4, 3],
+        # 25,000 returned, no oka, uma 15-5: A 5.9 + 5 = 10.9; D −0.2 − 5 = −5.2;
+        # C −71.1 − 15 = −86.1; B = −(10.9 − 5.2 − 86.1) = 80.4 (own 65.4 + uma 15).
+        "total_points": [10.9, 80.4, -86.1, -5.2],
+        "running": [
+            [27900, 25000, 25000, 22100],  # E1-0  dealer A rons D 30/2: 2,900
+            [29400, 25500, 23500, 20600],  # E1-1  B riichi, draw, A B tenpai: ±1,500
+            [30900, 25500, 18800, 24800],  # E1-2  double ron on C: D (head) 2,600 + 600 +
+                                           #        stick, dealer A 30/1 1,500; A keeps the deal
+            [30900, 90400, -46100, 24800],  # E1-3  B rons C 四暗刻単騎: double, 64,000 + 900
+        ],
+    },
+    "mahjongsoul-4p-tonpuu": {
+        "end": "tobi", "after_hand": 2,
+        "scores": [8900, 9900, -8100, 89300],
+        "ranks": [3, 2, 4, 1],
+        # 25,000 returned, uma 15-5: B −15.1 + 5 = −10.1; A −16.1 − 5 = −21.1;
+        # C −33.1 − 15 = −48.1; D = −(−10.1 − 21.1 − 48.1) = 79.3 (own 64.3 + uma 15).
+        "total_points": [-21.1, -10.1, -48.1, 79.3],
+        "running": [
+            [25000, 26000, 24000, 25000],  # E1-0  B rons C 30/1: 1,000
+            [25000, 26000, 24000, 25000],  # E2-0  draw, nobody tenpai: the deal passes
+            [8900, 9900, -8100, 89300],    # E3-1  D tsumo 大四喜, double: dealer C 32,000,
+                                           #        A B 16,000, +100 each; C below 0
+        ],
+    },
+    "mahjongsoul-3p-hanchan": {
+        "end": "tobi", "after_hand": 3,
+        "scores": [-1200, 83200, 23000],
+        "ranks": [3, 1, 2],
+        # 35,000 returned, uma 15-0-15: C −12 + 0 = −12; A −36.2 − 15 = −51.2;
+        # B = −(−12 − 51.2) = 63.2 (own 48.2 + uma 15).
+        "total_points": [-51.2, 63.2, -12],
+        "running": [
+            [3000, 83000, 19000],   # E1-0  B tsumo 四暗刻単騎, double: dealer A 32,000, C 16,000
+            [1000, 83000, 21000],   # E2-0  C rons A 30/2: 2,000
+            [0, 82000, 23000],      # E3-0  dealer C tsumo 30/2: 1,000 all; A on 0 plays on
+            [-1200, 83200, 23000],  # E3-1  B rons A 30/1: 1,000 + 200; A below 0
+        ],
+    },
+    "mahjongsoul-3p-tonpuu": {
+        "end": "tenpai_yame", "after_hand": 2,
+        "scores": [18000, 4000, 83000],
+        "ranks": [2, 3, 1],
+        # 35,000 returned, uma 15-0-15: A −17 + 0 = −17; B −31 − 15 = −46;
+        # C = −(−17 − 46) = 63 (own 48 + uma 15).
+        "total_points": [-17, -46, 63],
+        "running": [
+            [35000, 37000, 33000],  # E1-0  B rons C 30/2: 2,000
+            [19000, 5000, 81000],   # E2-0  C tsumo 純正九蓮宝燈, double: dealer B 32,000, A 16,000
+            [18000, 4000, 83000],   # E3-0  draw, dealer C tenpai alone: +2,000; top over
+                                    #        40,000: the game stops (聴牌止め)
+        ],
+    },
 }
 
 
@@ -309,7 +462,9 @@ def test_example_replays_to_hand_computed_settlement(preset_id: str) -> None:
     assert final["scores"] == expected["scores"]
     assert final["ranks"] == expected["ranks"]
     assert final["total_points"] == pytest.approx(expected["total_points"], abs=1e-9)
-    assert sum(final["total_points"]) == pytest.approx(0, abs=1e-9)
+    # What leaves the game (chombo deductions, sticks lost at the end) is named, in p.
+    leaves = expected.get("leaves_game", 0)
+    assert sum(final["total_points"]) == pytest.approx(leaves, abs=1e-9)
     if "bonuses" in expected:
         assert final["bonuses"] == expected["bonuses"]
 
