@@ -124,6 +124,17 @@ DEMO_MONEY = {
 
 
 @transaction.atomic
+def demo_table_order() -> list[str]:
+    """The demo's tables, one per preset: the house rule sheets and the standard and Tenhou
+    rules first (tables 1 to 11, as the demo always numbered them), then the league and lobby
+    rules a parlor also runs tables under, so a new preset never renumbers a table."""
+
+    def later(key: str) -> bool:
+        return not (key.startswith(("seed-", "tenhou-")) or key == "standard")
+
+    return sorted(PRESETS, key=lambda key: (later(key), key))
+
+
 def demo_load() -> DemoResult:
     """Creates what is missing; running it again changes nothing."""
     parlor, _ = Parlor.objects.get_or_create(
@@ -133,7 +144,7 @@ def demo_load() -> DemoResult:
     created_logins = _demo_users(parlor, players[DEMO_PLAYERS[0].name])
     demoted = _demo_managers_scoped()
     tables = {}
-    for number, key in enumerate(PRESETS, start=1):
+    for number, key in enumerate(demo_table_order(), start=1):
         table, _ = Table.objects.get_or_create(
             parlor=parlor, label=str(number), defaults={"ruleset_key": key}
         )
