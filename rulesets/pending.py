@@ -17,6 +17,7 @@ from pathlib import Path
 
 from scoring.errors import RulesetError
 from scoring.ruleset import Ruleset
+from scoring.ruleset_files import ruleset_of_file
 
 PENDING_DIR = Path(__file__).resolve().parent / "pending"
 
@@ -51,14 +52,7 @@ def load_pending_file(path: Path) -> PendingPreset:
                                field=f"waits_for[{i}]")
         rules.append(WaitingRule(option=entry["option"], value=entry["value"],
                                  rule=entry["rule"]))
-    try:
-        ruleset = Ruleset.from_dict(data)
-    except RulesetError as e:
-        raise RulesetError(f"{path.name}: {e.message}", field=e.field) from None
-    if ruleset.id != path.stem:
-        raise RulesetError(f"{path.name}: id {ruleset.id!r} must match the file name",
-                           field="id")
-    return PendingPreset(ruleset=ruleset, waits_for=tuple(rules))
+    return PendingPreset(ruleset=ruleset_of_file(data, path), waits_for=tuple(rules))
 
 
 def load_pending(directory: Path = PENDING_DIR) -> dict[str, PendingPreset]:

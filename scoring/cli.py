@@ -67,12 +67,9 @@ def replay_command(source: str, *, stdin: TextIO, stdout: TextIO) -> int:
     except RulesetError as e:
         return emit_error(stdout, f"a preset file is invalid: {e.message}", field=e.field,
                           code="invalid_preset")
-    try:
-        text = stdin.read() if source == "-" else read_file(source)
-    except OSError as e:
-        return emit_error(stdout, f"cannot read {source}: {e.strerror}", code="unreadable")
-    except UnicodeDecodeError:
-        return emit_error(stdout, f"{source} is not UTF-8 text", code="unreadable")
+    text = read_source(source, stdin=stdin, stdout=stdout)
+    if text is None:
+        return EXIT_INVALID
     try:
         data: Any = json.loads(text)
     except (json.JSONDecodeError, RecursionError) as e:
@@ -86,6 +83,18 @@ def replay_command(source: str, *, stdin: TextIO, stdout: TextIO) -> int:
         return EXIT_INVALID
     stdout.write(json.dumps(result, ensure_ascii=False) + "\n")
     return 0
+
+
+def read_source(source: str, *, stdin: TextIO, stdout: TextIO) -> str | None:
+    """The text of `source` (a path, or - for standard input); None once the error that it
+    cannot be read is written."""
+    try:
+        return stdin.read() if source == "-" else read_file(source)
+    except OSError as e:
+        emit_error(stdout, f"cannot read {source}: {e.strerror}", code="unreadable")
+    except UnicodeDecodeError:
+        emit_error(stdout, f"{source} is not UTF-8 text", code="unreadable")
+    return None
 
 
 def read_file(path: str) -> str:
@@ -156,12 +165,9 @@ def evaluate_command(source: str, *, ruleset_key: str | None, stdin: TextIO,
         return emit_error(stdout, f"no preset {ruleset_key!r}; the presets are "
                                   f"{', '.join(presets)}", field="ruleset",
                           code="unknown_ruleset")
-    try:
-        text = stdin.read() if source == "-" else read_file(source)
-    except OSError as e:
-        return emit_error(stdout, f"cannot read {source}: {e.strerror}", code="unreadable")
-    except UnicodeDecodeError:
-        return emit_error(stdout, f"{source} is not UTF-8 text", code="unreadable")
+    text = read_source(source, stdin=stdin, stdout=stdout)
+    if text is None:
+        return EXIT_INVALID
     status = 0
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import tomllib
 from pathlib import Path
+from typing import Any
 
 from scoring.errors import RulesetError
 from scoring.ruleset import Ruleset
@@ -27,6 +28,12 @@ def default_preset_dir() -> Path:
 def load_file(path: Path) -> Ruleset:
     with path.open("rb") as f:
         data = tomllib.load(f)
+    return ruleset_of_file(data, path)
+
+
+def ruleset_of_file(data: dict[str, Any], path: Path) -> Ruleset:
+    """The ruleset a preset file holds (its TOML read as `data`); errors name the file, and the
+    id must be the file's name."""
     try:
         ruleset = Ruleset.from_dict(data)
     except RulesetError as e:
