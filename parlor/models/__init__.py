@@ -13,7 +13,7 @@ from parlor.models.money import (
     MoneySettings,
     StandingsSettings,
 )
-from parlor.models.parlors import MemberRole, Parlor, ParlorMember, Player, PlayerKind
+from parlor.models.parlors import USER_ROLES, MemberRole, Parlor, ParlorMember, Player, PlayerKind
 from parlor.models.rulesets import RulesetDefinition
 from parlor.models.seat_stats import GameSeatStats
 from parlor.models.tables import SeatDraw, SeatDrawMethod, SeatDrawPosition, Table
@@ -33,6 +33,7 @@ __all__ = [
     "MAX_RATE_YEN_PER_P",
     "MAX_TERM_YEN",
     "MONEY_UNITS_YEN",
+    "USER_ROLES",
     "Adjustment",
     "AdjustmentKind",
     "AuditAction",

@@ -14,6 +14,7 @@ from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest
 
+from parlor.models import USER_ROLES
 from parlor.security.client_address import client_address
 from parlor.security.lockout import (
     lockout_remaining,
@@ -23,6 +24,11 @@ from parlor.security.lockout import (
 
 
 class LockoutModelBackend(ModelBackend):
+    def get_user(self, user_id: Any) -> User | None:
+        """The session's user, with their roles (USER_ROLES) in the same query."""
+        user = get_user_model().objects.select_related(*USER_ROLES).filter(pk=user_id).first()
+        return user if user is not None and self.user_can_authenticate(user) else None
+
     def authenticate(
         self,
         request: HttpRequest | None,

@@ -17,9 +17,12 @@ from typing import Any
 
 from django.conf import settings
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 from rest_framework.authentication import TokenAuthentication
 from rest_framework.authtoken.models import Token
 from rest_framework.exceptions import AuthenticationFailed
+
+from parlor.models import USER_ROLES
 
 
 def token_is_expired(token: Token) -> bool:
@@ -47,14 +50,24 @@ def token_issue(user: Any) -> Token:
 
 
 class ExpiringTokenAuthentication(TokenAuthentication):
-    """DRF's token authentication, refusing a token past its lifetime."""
+    """DRF's token authentication, refusing a token past its lifetime. The token's query also
+    loads the user's roles (USER_ROLES), so the request knows what the user may see."""
 
     def authenticate_credentials(self, key: str) -> tuple[Any, Token]:
-        user, token = super().authenticate_credentials(key)
+        # DRF's own method, with the roles joined to its select_related("user").
+        token = (
+            Token.objects.select_related(*(f"user__{name}" for name in USER_ROLES))
+            .filter(key=key)
+            .first()
+        )
+        if token is None:
+            raise AuthenticationFailed(_("Invalid token."))
+        if not token.user.is_active:
+            raise AuthenticationFailed(_("User inactive or deleted."))
         if token_is_expired(token):
             token.delete()
             raise AuthenticationFailed("the token has expired: sign in again")
-        return user, token
+        return token.user, token
 
 
 class RevokeTokensOnPasswordChange:

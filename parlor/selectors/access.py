@@ -12,9 +12,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import OuterRef, QuerySet, Subquery
+from django.core.exceptions import ObjectDoesNotExist
 
 from parlor.errors import Forbidden, InvalidInput, NotFound
 from parlor.models import Game, MemberRole, Parlor, ParlorMember, Player, Table
@@ -40,19 +39,13 @@ class Access:
 
 
 def access_for(user: AbstractBaseUser | AnonymousUser) -> Access:
-    """The user's parlor and role (one query); Forbidden if they have none."""
+    """The user's parlor and role; Forbidden if they have none. The sign-in of a request loads
+    the user's roles with the user (models.USER_ROLES), so this reads nothing more then; a
+    user loaded otherwise has them read here (a query each)."""
     if not user.is_authenticated:
         raise Forbidden("sign in first", code="not_authenticated")
-    # A user has one ParlorMember and one Player at most (both are one-to-one with the user),
-    # so the user's row with both joined finds what the two look-ups by user found.
-    row = (
-        get_user_model()
-        .objects.select_related("parlor_member__parlor", "player__parlor")
-        .filter(pk=user.pk)
-        .first()
-    )
-    member: ParlorMember | None = getattr(row, "parlor_member", None)
-    player: Player | None = getattr(row, "player", None)
+    member: ParlorMember | None = _related(user, "parlor_member")
+    player: Player | None = _related(user, "player")
     if member is not None:
         role = Role.MANAGER if member.role == MemberRole.MANAGER else Role.STAFF
         return Access(
@@ -61,6 +54,14 @@ def access_for(user: AbstractBaseUser | AnonymousUser) -> Access:
     if player is not None:
         return Access(player.parlor, Role.PLAYER, player)
     raise Forbidden("this account has no role at any parlor; ask a manager", code="no_role")
+
+
+def _related(user: Any, name: str) -> Any:
+    """The user's one-to-one row `name` (ParlorMember or Player), or None if they have none."""
+    try:
+        return getattr(user, name)
+    except ObjectDoesNotExist:
+        return None
 
 
 def is_manager(user: Any, parlor_id: int | None = None) -> bool:
@@ -87,12 +88,13 @@ def _uuid(value: Any, what: str) -> uuid.UUID:
 
 
 def table_for(user: Any, table_id: Any, *, role: Role = Role.STAFF) -> tuple[Table, Access]:
-    """A table at the user's parlor: one query for staff and managers (as game_for)."""
-    found = _with_member_role(user, Table.objects.all(), table_id, parlor="parlor")
-    if found is not None and found[1].at_least(role):
-        return found
+    """A table at the user's parlor: one query (the user's roles came with their sign-in)."""
     access = require(user, role)
-    table = Table.objects.filter(parlor=access.parlor, public_id=_uuid(table_id, "table")).first()
+    table = (
+        Table.objects.select_related("parlor")
+        .filter(parlor=access.parlor, public_id=_uuid(table_id, "table"))
+        .first()
+    )
     if table is None:
         raise NotFound(f"no table {table_id} at {access.parlor.name}", code="table_not_found")
     return table, access
@@ -101,22 +103,17 @@ def table_for(user: Any, table_id: Any, *, role: Role = Role.STAFF) -> tuple[Tab
 def game_for(
     user: Any, game_id: Any, *, role: Role = Role.STAFF, lock: bool = False
 ) -> tuple[Game, Access]:
-    """A game at the user's parlor. With role=PLAYER a player may read only games they sat in.
-
-    One query for staff and managers (every tablet request): the game with its table and
-    parlor, and the user's role at that parlor. Anyone else, or a game that is not found
-    there, takes the general path below, which gives the same answers and errors.
+    """A game at the user's parlor, with its table and parlor. With role=PLAYER a player may
+    read only games they sat in. One query for staff and managers (every tablet request): the
+    user's roles came with their sign-in.
 
     `lock`: the game's row is locked until the transaction ends, by the same query (only the
     game's row, as games.game_lock locks it); the caller is in a transaction.
     """
-    games = Game.objects.select_for_update(of=("self",)) if lock else Game.objects.all()
-    found = _with_member_role(user, games, game_id, parlor="table__parlor")
-    if found is not None and found[1].at_least(role):
-        return found
     access = require(user, role)
+    games = Game.objects.select_for_update(of=("self",)) if lock else Game.objects.all()
     game = (
-        games.select_related("table", "table__parlor")
+        games.select_related("table__parlor")
         .filter(table__parlor=access.parlor, public_id=_uuid(game_id, "game"))
         .first()
     )
@@ -125,57 +122,6 @@ def game_for(
     if access.role == Role.PLAYER and not game.seats.filter(player=access.player).exists():
         raise Forbidden("a player can read only the games they played", code="not_your_game")
     return game, access
-
-
-def _member_lookup_id(user: Any, object_id: Any) -> uuid.UUID | None:
-    """The object's public id, if the member look-ups can serve this user and id; None sends
-    the request to the general path (anonymous users, ids that are no UUID)."""
-    if not user.is_authenticated:
-        return None
-    try:
-        return uuid.UUID(str(object_id))
-    except ValueError:
-        return None
-
-
-def _member_access(parlor: Parlor, member_role: str, player_id: int | None) -> Access:
-    """A member's Access at their parlor. Staff who also play there (本走) need their player
-    row: one query more."""
-    role = Role.MANAGER if member_role == MemberRole.MANAGER else Role.STAFF
-    player = None if player_id is None else Player.objects.get(pk=player_id)
-    return Access(parlor, role, player)
-
-
-def _with_member_role(
-    user: Any, queryset: QuerySet[Any], object_id: Any, *, parlor: str
-) -> tuple[Any, Access] | None:
-    """The object of `queryset` with `object_id` and the user's Access when the user works at
-    its parlor (reached through the relation `parlor`, loaded with it), else None.
-
-    A user has one ParlorMember at most, so a member row at the object's parlor is the member
-    row access_for finds, and its Access is the same (their player only if at that parlor).
-    """
-    public_id = _member_lookup_id(user, object_id)
-    if public_id is None:
-        return None
-    at_its_parlor = {"user_id": user.pk, "parlor_id": OuterRef(f"{parlor}_id")}
-    try:
-        found = (
-            queryset.select_related(parlor)
-            .annotate(
-                member_role=Subquery(ParlorMember.objects.filter(**at_its_parlor).values("role")),
-                member_player_id=Subquery(Player.objects.filter(**at_its_parlor).values("pk")),
-            )
-            .get(public_id=public_id)
-        )
-    except queryset.model.DoesNotExist:
-        return None
-    if found.member_role is None:
-        return None
-    its_parlor = found
-    for name in parlor.split("__"):
-        its_parlor = getattr(its_parlor, name)
-    return found, _member_access(its_parlor, found.member_role, found.member_player_id)
 
 
 def player_for(user: Any, player_id: Any) -> tuple[Player, Access]:

@@ -1,5 +1,5 @@
-"""game_for and table_for find staff's game or table and their role in one query; everyone
-else takes the general path. Both must give the same Access and the same errors."""
+"""game_for and table_for: each persona's answer and error, and one query for staff once the
+user is signed in (the sign-in loads the user's roles with the user)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,12 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import AnonymousUser
+from rest_framework.authtoken.models import Token
 
 from parlor.errors import Forbidden, NotFound
 from parlor.models import Game, MemberRole, Parlor, Player, Table
+from parlor.security.backends import LockoutModelBackend
+from parlor.security.tokens import ExpiringTokenAuthentication
 from parlor.selectors.access import Access, Role, access_for, game_for, table_for
 from parlor.services.games import game_start
 from parlor.services.seating import Seating
@@ -56,7 +59,7 @@ def _outcome(lookup: Any) -> tuple[str, Any]:
 
 
 def _general(user: Any, model: Any, object_id: Any, role: Role) -> tuple[str, Any]:
-    """What the lookup answered before the one-query path: role first, then the object."""
+    """The lookup spelled out: role first, then the object at the user's parlor."""
 
     def lookup() -> tuple[Any, Access]:
         access = access_for(user)
@@ -106,15 +109,38 @@ def test_staff_who_play_carry_their_player_row(users, game, parlor):
     assert elsewhere.player is None and elsewhere.role == Role.STAFF
 
 
+def signed_in(user: Any) -> list[Any]:
+    """The user as each sign-in of a request loads it: the session's and the token's."""
+    Token.objects.get_or_create(user=user)
+    by_token, _ = ExpiringTokenAuthentication().authenticate_credentials(
+        Token.objects.get(user=user).key
+    )
+    return [LockoutModelBackend().get_user(user.pk), by_token]
+
+
 def test_staff_find_the_game_and_their_role_in_one_query(
     users, game, table, django_assert_num_queries
 ):
-    with django_assert_num_queries(1):
-        found, access = game_for(users["manager"], game.public_id, role=Role.MANAGER)
-        assert found.table.parlor == access.parlor and access.role == Role.MANAGER
-    with django_assert_num_queries(1):
-        found, access = table_for(users["staff"], table.public_id)
-        assert found == table and found.parlor == access.parlor
+    for manager, staff in zip(signed_in(users["manager"]), signed_in(users["staff"])):
+        with django_assert_num_queries(1):
+            found, access = game_for(manager, game.public_id, role=Role.MANAGER)
+            assert found.table.parlor == access.parlor and access.role == Role.MANAGER
+        with django_assert_num_queries(1):
+            found, access = table_for(staff, table.public_id)
+            assert found == table and found.parlor == access.parlor
+
+
+def test_the_sign_in_brings_the_roles_so_access_reads_nothing(users, django_assert_num_queries):
+    for who in ("staff_who_plays", "seated_player", "no_role"):
+        own_player = Player.objects.filter(user=users[who]).first()
+        for user in signed_in(users[who]):
+            with django_assert_num_queries(0):
+                try:
+                    access = access_for(user)
+                except Forbidden as exc:
+                    assert (who, exc.code) == ("no_role", "no_role")
+                    continue
+            assert access.player == own_player and own_player is not None
 
 
 def test_a_game_or_table_at_another_parlor_is_not_found_for_staff(users, other_parlor):
