@@ -48,6 +48,9 @@ class Win:
     ippatsu: bool = False
     chips: int = 0  # 祝儀
     pao: int | None = None  # 包: the liable seat
+    # 大明槓の責任払い: whose discard the winner called as an open kan before this tsumo on
+    # the kan's replacement tile (嶺上開花); liable for the whole win where the ruleset says so
+    daiminkan_feeder: int | None = None
     yaku: tuple[RecordedYaku, ...] = ()  # what the calculator counted; never changes payments
 
     @property

@@ -109,17 +109,31 @@ def pay_win_tsumo(state: TableState, hand: Hand, win: Win, *, ruleset: Ruleset,
 
     amounts = shares(win)
     honba_each = state.honba * ruleset.honba_tsumo_per_payer if honba else 0
-    if win.pao is None or ruleset.pao is None:
+    liable, part = tsumo_liability(win, ruleset)
+    if liable is None:
         transfers = [Transfer(p, win.winner, a, Reason.TSUMO) for p, a in amounts.items()]
         transfers += [Transfer(p, win.winner, honba_each, Reason.HONBA) for p in payers]
         return tuple(t for t in transfers if t.amount)
     # 包 on a tsumo: the liable player pays the covered share of everyone, honba included.
-    covered = shares(pao_part(win, ruleset))
+    covered = shares(part)
     transfers = [Transfer(p, win.winner, a - covered[p], Reason.TSUMO)
                  for p, a in amounts.items()]
-    transfers.append(Transfer(win.pao, win.winner, sum(covered.values()), Reason.PAO))
-    transfers.append(Transfer(win.pao, win.winner, honba_each * len(payers), Reason.HONBA))
+    transfers.append(Transfer(liable, win.winner, sum(covered.values()), Reason.PAO))
+    transfers.append(Transfer(liable, win.winner, honba_each * len(payers), Reason.HONBA))
     return tuple(t for t in transfers if t.amount)
+
+
+def tsumo_liability(win: Win, ruleset: Ruleset) -> tuple[int | None, Win]:
+    """Who pays a tsumo in everyone's place, and for which part of it: the pao player for
+    the pao yakuman (包), or the feeder of the open kan for the whole rinshan win
+    (大明槓の責任払い) where the ruleset makes them liable; (None, win) for nobody."""
+    if ruleset.pao is None:
+        return None, win
+    if win.pao is not None:
+        return win.pao, pao_part(win, ruleset)
+    if win.daiminkan_feeder is not None and ruleset.pao.daiminkan_rinshan:
+        return win.daiminkan_feeder, win
+    return None, win
 
 
 def noten_transfers(tenpai: tuple[int, ...], active: tuple[int, ...],

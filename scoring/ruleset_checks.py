@@ -231,9 +231,6 @@ def _check_end(r: Ruleset) -> None:
               "renchan_on_dealer_tenpai and renchan_on_all_noten must be true too")
     if r.penalty_deposit is not None and r.penalty_deposit % r.riichi_stick:
         _fail("penalty_deposit", "penalty_deposit must be a whole number of sticks")
-    if r.pao is not None and r.pao.daiminkan_rinshan:
-        _fail("pao.daiminkan_rinshan", "liability for a rinshan win after an open kan "
-              "(大明槓の責任払い) cannot be recorded yet: a hand has no fact for it; use false")
     _check_tobi_payment(r)
     _check_chombo(r)
 

@@ -10,7 +10,7 @@ from scoring.ruleset import Ruleset, ValueInput
 from scoring.values import YAKUMAN_NAMES
 
 WIN_FIELDS = ("winner", "han", "fu", "yakuman", "points", "dora", "ippatsu", "chips", "pao",
-              "yaku")
+              "daiminkan_feeder", "yaku")
 VALID_FU = (20, 25, *range(30, 140, 10))
 MAX_HAN = 99
 MAX_YAKUMAN = 8
@@ -53,9 +53,11 @@ def read_win(win: FieldReader, *, ruleset: Ruleset, seats: int, tsumo: bool) -> 
         win.fail("chips", f"ruleset {ruleset.id} pays no chips (祝儀); leave 'chips' out")
     pao = read_pao(win, ruleset=ruleset, seats=seats, winner=winner,
                    yakuman=yakuman, names=names)
+    feeder = read_daiminkan_feeder(win, ruleset=ruleset, seats=seats, winner=winner,
+                                   tsumo=tsumo, pao=pao)
     return Win(winner=winner, han=han, fu=fu, yakuman=yakuman, yakuman_names=names,
                points=points, dora=dora, ippatsu=win.boolean("ippatsu"), chips=chips,
-               pao=pao, yaku=read_yaku(win))
+               pao=pao, daiminkan_feeder=feeder, yaku=read_yaku(win))
 
 
 def read_yaku(win: FieldReader) -> tuple[RecordedYaku, ...]:
@@ -168,3 +170,23 @@ def read_pao(win: FieldReader, *, ruleset: Ruleset, seats: int, winner: int,
         win.fail("pao", f"none of {', '.join(names)} carries pao in ruleset {ruleset.id} "
                         f"(pao yakuman: {', '.join(ruleset.pao.yaku)})")
     return pao
+
+
+def read_daiminkan_feeder(win: FieldReader, *, ruleset: Ruleset, seats: int, winner: int,
+                          tsumo: bool, pao: int | None) -> int | None:
+    """大明槓の責任払い: the seat whose discard the winner called as an open kan, where the
+    winner then drew the winning tile from the dead wall (嶺上開花)."""
+    if not win.has("daiminkan_feeder"):
+        return None
+    feeder = win.seat("daiminkan_feeder", seats=seats, what="the player who fed the open kan")
+    if ruleset.pao is None or not ruleset.pao.daiminkan_rinshan:
+        win.fail("daiminkan_feeder", f"ruleset {ruleset.id} has no liability for a rinshan "
+                                     "win after an open kan (大明槓の責任払い)")
+    if not tsumo:
+        win.fail("daiminkan_feeder", "a rinshan win after an open kan is a tsumo; "
+                                     "record it as one")
+    if feeder == winner:
+        win.fail("daiminkan_feeder", "the winner cannot have fed their own open kan")
+    if pao is not None:
+        win.fail("daiminkan_feeder", "give one liable player: 'pao' or 'daiminkan_feeder'")
+    return feeder

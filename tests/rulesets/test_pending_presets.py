@@ -83,21 +83,20 @@ def test_the_command_line_lists_the_loaded_sheets_and_not_the_pending_ones() -> 
 
 
 def test_a_sheet_waiting_for_an_option_is_read_with_what_it_waits_for(tmp_path: Path) -> None:
-    # Every published sheet is loaded now; the one rule still refused (JPML's liability for
-    # a rinshan win after an open kan) is how the next pending file would read.
-    text = (PRESET_DIR / "jpml-a.toml").read_text(encoding="utf-8")
-    text += ('\n[[waits_for]]\noption = "pao"\n'
-             'value = { pao = { yaku = ["daisangen", "daisuushii"], ron = "half", '
-             'ron_honba_paid_by = "discarder", ron_odd_unit_paid_by = "discarder", '
-             'daiminkan_rinshan = true } }\n'
-             'rule = "大明槓の嶺上開花は責任払い"\n')
-    (tmp_path / "jpml-a.toml").write_text(text, encoding="utf-8")
-    pending = load_pending(tmp_path)["jpml-a"]
-    assert pending.ruleset == PRESETS["jpml-a"]
+    # Every published sheet is loaded now (JPML's liability for a rinshan win after an open
+    # kan included); a sheet asking for a value the engine still refuses (own_then_head is
+    # for sticks, never honba) is how the next pending file would read.
+    text = (PRESET_DIR / "ema.toml").read_text(encoding="utf-8")
+    text += ('\n[[waits_for]]\noption = "multi_ron_honba_to"\n'
+             'value = { multi_ron_honba_to = "own_then_head" }\n'
+             'rule = "each winner takes back their own counters"\n')
+    (tmp_path / "ema.toml").write_text(text, encoding="utf-8")
+    pending = load_pending(tmp_path)["ema"]
+    assert pending.ruleset == PRESETS["ema"]
     (waiting,) = pending.waits_for
     data = pending.ruleset.to_dict()
     assert isinstance(waiting.value, dict)
     data.update(waiting.value)
     with pytest.raises(RulesetError) as refused:
         Ruleset.from_dict(data)
-    assert refused.value.field == "pao.daiminkan_rinshan"
+    assert refused.value.field == "multi_ron_honba_to"

@@ -153,6 +153,10 @@ def test_jpml_a_rules_game_ends_with_the_last_riichi_stick_left_on_the_table() -
     # 自摸損あり: 子の満貫ツモは子から2,000点、親から4,000点、合計6,000点.
     pytest.param(game("mahjongsoul-3p-hanchan", tsumo(1, han=5)),
                  [-4000, 6000, -2000], id="雀魂 三人: ツモ損, a non-dealer mangan tsumo is 6,000"),
+    # 大明槓の嶺上開花は責任払い: seat 1 wins 30 fu 3 han on the replacement tile of an open
+    # kan fed by seat 2, who pays the whole tsumo alone: 1,000 + 1,000 + 2,000 = 4,000.
+    pytest.param(game("jpml-a", tsumo(1, han=3, fu=30, daiminkan_feeder=2)),
+                 [0, 4000, -4000, 0], id="JPML: 大明槓の嶺上開花は責任払い"),
     # Double and triple ron are allowed: the discarder pays each winner separately.
     pytest.param(game("ema", ron(0, {"winner": 1, "han": 1, "fu": 30},
                                  {"winner": 2, "han": 1, "fu": 30},
@@ -199,6 +203,29 @@ def test_the_last_dealer_plays_on_after_a_win_under_the_league_sheets() -> None:
                       scores=[20000, 25000, 25000, 30000], wind="S", number=4))
     assert out["end"] is None
     assert out["hands"][0]["next"]["honba"] == 1
+
+
+@pytest.mark.parametrize("preset", ["mahjongsoul-4p-hanchan", "mahjongsoul-4p-tonpuu"])
+@pytest.mark.parametrize(("last_score", "ends"), [
+    pytest.param(1000, False, id="exactly 0 plays on"),
+    pytest.param(900, True, id="below 0 ends the game"),
+])
+def test_mahjongsoul_busts_only_below_zero(preset: str, last_score: int, ends: bool) -> None:
+    # "Bankruptcy: Applied for negative points; Not applied for zero point": seat 3 deals a
+    # 1,000 ron (1 han 30 fu to seat 1) in East 1 from 1,000 (to 0) or from 900 (to −100).
+    scores = [34000, 33000, 32000 + 1000 - last_score, last_score]
+    out = replay(game(preset, ron(3, {"winner": 1, "han": 1, "fu": 30}), scores=scores))
+    assert out["hands"][0]["scores_after"][3] == last_score - 1000
+    assert (out["end"] is not None) is ends
+
+
+def test_mahjongsoul_last_dealer_stops_as_top_where_the_league_sheets_play_on() -> None:
+    # "in All Last, if the dealer is already winning then an extra hand is not played": the
+    # same South 4 win by the dealer as top (30,000 → 31,000) that Mリーグ plays on from.
+    out = replay(game("mahjongsoul-4p-hanchan", ron(0, {"winner": 3, "han": 1, "fu": 30}),
+                      scores=[20000, 25000, 25000, 30000], wind="S", number=4))
+    assert out["end"] is not None
+    assert out["final"]["ranks"][3] == 1
 
 
 # -- the options the sheets waited for -------------------------------------------------

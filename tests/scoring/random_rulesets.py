@@ -160,7 +160,7 @@ def random_rulesets(draw: st.DrawFn) -> Ruleset:
                                   "ron": pick(draw, ("half", "full")),
                                   "ron_honba_paid_by": pick(draw, ("discarder", "pao")),
                                   "ron_odd_unit_paid_by": pick(draw, ("discarder", "pao")),
-                                  "daiminkan_rinshan": False})),
+                                  "daiminkan_rinshan": draw(st.booleans())})),
         "open_riichi": pick(draw, (None, {"han": 2, "dealin_by_non_riichi":
                                           pick(draw, ("yakuman", "normal"))})),
         "nagashi": pick(draw, (None, {"value": pick(draw, ("mangan", "yakuman")),

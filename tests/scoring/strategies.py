@@ -72,6 +72,9 @@ def hand_entries(draw: st.DrawFn, ruleset: Ruleset, scores: tuple[int, ...],
         win = {"winner": winner, **draw(win_values(ruleset, tsumo=True))}
         if "yakuman" in win and ruleset.pao is not None and draw(st.booleans()):
             win["pao"] = draw(st.sampled_from([s for s in seats if s != winner]))
+        elif (ruleset.pao is not None and ruleset.pao.daiminkan_rinshan
+              and draw(st.booleans())):  # 大明槓の責任払い
+            win["daiminkan_feeder"] = draw(st.sampled_from([s for s in seats if s != winner]))
         hand["result"] = {"kind": "tsumo", "win": win}
     elif kind == "draw":
         tenpai = draw(st.lists(st.sampled_from(seats), unique=True))
