@@ -144,6 +144,12 @@ WIN = {
             "description": "Chips (祝儀) this win earns, where the ruleset pays chips.",
         },
         "pao": seat("The player liable (包) for this yakuman (a `yakuman` win only)."),
+        "daiminkan_feeder": seat(
+            "On a tsumo only: the player whose discard the winner called as an open kan (大明槓) "
+            "just before winning on its replacement tile (嶺上開花). Where the ruleset makes them "
+            "liable (`pao.daiminkan_rinshan`, JPML) they pay the whole win; other rulesets refuse "
+            "it. Not together with `pao`."
+        ),
         "yaku": {
             "type": "array",
             "maxItems": MAX_YAKU,
