@@ -9,7 +9,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from parlor.selectors.yaku import yaku_counts_of_player
+from parlor.selectors.yaku_stats import yaku_stats_of_player
 from parlor.services.games import game_finish, game_start
 from parlor.services.hands import hand_record
 from parlor.services.seating import Seating
@@ -42,8 +42,8 @@ def four(parlor) -> list[Any]:
 
 
 def counts(player: Any) -> tuple[int, dict[str, int]]:
-    wins, rows = yaku_counts_of_player(player)
-    return wins, {row.key: row.wins for row in rows}
+    stats = yaku_stats_of_player(player)
+    return stats.yaku_wins, {row.key: row.wins for row in stats.yaku}
 
 
 def test_each_yaku_counts_once_per_paid_win_of_the_player(parlor, staff_user, four):
