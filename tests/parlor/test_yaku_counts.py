@@ -27,13 +27,16 @@ def ron(loser: int, *wins: dict[str, Any]) -> dict[str, Any]:
 
 
 def play(parlor: Any, staff_user: Any, players: list[Any], hands: list[dict[str, Any]], *,
-         ruleset_key: str = "standard", label: str = "Y", finish: bool = True) -> None:
+         ruleset_key: str = "standard", label: str = "Y", finish: bool = True) -> Any:
+    """Plays `hands` at a new table through the services; returns the game."""
     table = TableFactory(parlor=parlor, label=label, ruleset_key=ruleset_key)
     game = game_start(table=table, players=players, seating=Seating.GIVEN, by=staff_user)
     for sequence, entry in enumerate(hands, start=1):
         hand_record(game=game, sequence=sequence, entry=entry, by=staff_user)
     if finish:
         game_finish(game=game, by=staff_user)
+    game.refresh_from_db()
+    return game
 
 
 @pytest.fixture
