@@ -27,7 +27,7 @@ from parlor.public.present import (
 from parlor.selectors.access import Role
 from parlor.selectors.games import results_of_player
 from parlor.selectors.visits import receipt_of, visit_for, visit_lines_of_player
-from parlor.selectors.yaku import yaku_counts_of_player
+from parlor.selectors.yaku_stats import share_text, win_style_label, yaku_stats_of_player
 from parlor.services.standings import Standings, parlor_standings, standings_are_public
 from parlor.services.stats import player_stats
 from parlor.web.pages import ruleset_titles
@@ -124,6 +124,21 @@ def _seconds(request: HttpRequest, name: str, bounds: tuple[int, int, int]) -> i
         return default
 
 
+def _yaku_context(player: Player) -> dict[str, Any]:
+    """The player's yaku counts and riichi, dama and open shares of the wins with yaku."""
+    stats = yaku_stats_of_player(player)
+    return {
+        "yaku": [{"row": row, "share": share_text(row.share_tenths)} for row in stats.yaku],
+        "yaku_wins": stats.yaku_wins,
+        "paid_wins": stats.paid_wins,
+        "win_styles": [
+            {"style": row.style.value, "label": win_style_label(row.style), "wins": row.wins,
+             "share": share_text(row.share_tenths)}
+            for row in stats.styles
+        ],
+    }
+
+
 @login_required(login_url=LOGIN)
 def player_page(request: HttpRequest) -> HttpResponse:
     """The signed-in player's history and statistics, from their hand records."""
@@ -150,7 +165,6 @@ def player_page(request: HttpRequest) -> HttpResponse:
         for row in visit_lines_of_player(player, limit=20)
     ]
     stats = [{"player_count": s.player_count, **stats_rows(s)} for s in player_stats(player)]
-    yaku_wins, yaku = yaku_counts_of_player(player)
     return render(
         request,
         "public/player.html",
@@ -159,8 +173,7 @@ def player_page(request: HttpRequest) -> HttpResponse:
             "games": games,
             "visits": visits,
             "stats": stats,
-            "yaku": yaku,
-            "yaku_wins": yaku_wins,
+            **_yaku_context(player),
         },
     )
 

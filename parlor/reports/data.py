@@ -1,7 +1,8 @@
 """What a daily report says, as plain values that the CSV, XLSX and PDF renderers all read.
 
 A cell is an `int` (yen or a count), `Points` (a result in tenths of the ruleset's unit),
-a `datetime` (already in the parlor's time zone), a `date`, a `str`, or None (empty).
+`Percent` (a share in tenths of a percent), a `datetime` (already in the parlor's time
+zone), a `date`, a `str`, or None (empty).
 Renderers choose the formatting from the type, so every format shows the same numbers.
 """
 
@@ -25,7 +26,17 @@ class Points:
         return f"{sign}{whole}.{tenth}"
 
 
-CellValue = Cell | Points
+@dataclass(frozen=True, slots=True)
+class Percent:
+    """A share in tenths of a percent: Percent(429) is 42.9 %."""
+
+    tenths: int
+
+    def text(self) -> str:
+        return f"{self.tenths // 10}.{self.tenths % 10}"
+
+
+CellValue = Cell | Points | Percent
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,6 +29,7 @@ from parlor.reports.sections_cash import (
     staff_play_section,
 )
 from parlor.reports.sections_void import voided_section
+from parlor.reports.sections_yaku import win_styles_section, yaku_section
 from parlor.reports.selectors import DayLedger, day_ledger
 
 
@@ -149,6 +150,8 @@ def summary_section(
         (pgettext("daily report", "Settlements net (yen)"), paid_in - paid_out),
         (pgettext("daily report", "Staff play net (yen)"), staff_play_net(ledger)),
         (pgettext("daily report", "Corrections"), len(corrections.rows)),
+        (pgettext("daily report", "Wins"), ledger.yaku.paid_wins),
+        (pgettext("daily report", "Wins with yaku recorded"), ledger.yaku.yaku_wins),
     )
     return Section(
         "summary",
@@ -172,6 +175,8 @@ def daily_report_data(*, parlor: Parlor, day: date, now: datetime | None = None)
         settlements_section(ledger, local),
         staff_play_section(ledger, local),
         players_section(ledger),
+        win_styles_section(ledger.yaku),
+        yaku_section(ledger.yaku),
         games_section(ledger, local),
         voided_section(ledger, local),
         corrections_section(ledger, local),

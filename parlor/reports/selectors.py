@@ -29,6 +29,7 @@ from parlor.models import (
     Settlement,
     VisitGame,
 )
+from parlor.selectors.yaku_stats import NO_WINS, YakuStats, yaku_stats_of_games
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +88,7 @@ class DayLedger:
     correction_adjustments: tuple[Adjustment, ...]  # money owed because of a correction
     audit_events: tuple[AuditEvent, ...]  # corrections, voids and cancels in the audit log,
     #                                        and the void of each of the day's voided games
+    yaku: YakuStats = NO_WINS  # the yaku recorded on the paid wins of the finished games
 
 
 def _top_prize(terms: Terms, rank: int, is_staff_play: bool) -> int:
@@ -175,6 +177,7 @@ def day_ledger(*, parlor: Parlor, day: date) -> DayLedger:
         starts_at=start,
         ends_at=end,
         games=tuple(_game_line(g, terms.get(g.pk), stand_ins) for g in finished),
+        yaku=yaku_stats_of_games(g.pk for g in finished),
         cancelled=tuple(cancelled),
         settlements=tuple(
             Settlement.objects.filter(visit__parlor=parlor, closed_at__gte=start, closed_at__lt=end)

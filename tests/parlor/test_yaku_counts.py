@@ -9,7 +9,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from parlor.selectors.yaku import yaku_counts_of_player
+from parlor.selectors.yaku_stats import yaku_stats_of_player
 from parlor.services.games import game_finish, game_start
 from parlor.services.hands import hand_record
 from parlor.services.seating import Seating
@@ -27,13 +27,16 @@ def ron(loser: int, *wins: dict[str, Any]) -> dict[str, Any]:
 
 
 def play(parlor: Any, staff_user: Any, players: list[Any], hands: list[dict[str, Any]], *,
-         ruleset_key: str = "standard", label: str = "Y", finish: bool = True) -> None:
+         ruleset_key: str = "standard", label: str = "Y", finish: bool = True) -> Any:
+    """Plays `hands` at a new table through the services; returns the game."""
     table = TableFactory(parlor=parlor, label=label, ruleset_key=ruleset_key)
     game = game_start(table=table, players=players, seating=Seating.GIVEN, by=staff_user)
     for sequence, entry in enumerate(hands, start=1):
         hand_record(game=game, sequence=sequence, entry=entry, by=staff_user)
     if finish:
         game_finish(game=game, by=staff_user)
+    game.refresh_from_db()
+    return game
 
 
 @pytest.fixture
@@ -42,8 +45,8 @@ def four(parlor) -> list[Any]:
 
 
 def counts(player: Any) -> tuple[int, dict[str, int]]:
-    wins, rows = yaku_counts_of_player(player)
-    return wins, {row.key: row.wins for row in rows}
+    stats = yaku_stats_of_player(player)
+    return stats.yaku_wins, {row.key: row.wins for row in stats.yaku}
 
 
 def test_each_yaku_counts_once_per_paid_win_of_the_player(parlor, staff_user, four):

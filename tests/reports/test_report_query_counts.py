@@ -14,7 +14,8 @@ from tests.parlor.test_query_counts_history import play_more
 from tests.reports.day import DAY, DayOfGames, play_day
 
 pytestmark = pytest.mark.django_db
-REPORT_QUERIES = 12  # the day's games, seats, results, money, stand-ins, cash and corrections
+REPORT_QUERIES = 13  # the day's games, seats, results, money, stand-ins, cash, corrections
+# and the yaku recorded on its wins (one query over all its games)
 
 
 @pytest.fixture(params=[0, 8], ids=["few-games", "many-games"])

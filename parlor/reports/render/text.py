@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
-from parlor.reports.data import CellValue, Points
+from parlor.reports.data import CellValue, Percent, Points
 
 # A spreadsheet reads a cell that starts with one of these as a formula (OWASP: CSV injection).
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\uff1d", "\uff0b", "\uff0d", "\uff20")
@@ -28,10 +28,11 @@ def clock(value: datetime) -> str:
 
 
 def plain(value: CellValue) -> str:
-    """A cell as a machine-readable string: no thousands separators, ISO dates."""
+    """A cell as a machine-readable string: no thousands separators, ISO dates, a share
+    as its number of percent (the column heading says %)."""
     if value is None:
         return ""
-    if isinstance(value, Points):
+    if isinstance(value, (Points, Percent)):
         return value.text()
     if isinstance(value, datetime):
         return f"{value:%Y-%m-%d} {clock(value)}"
@@ -48,8 +49,10 @@ def display(value: CellValue) -> str:
         return f"{value:,}"
     if isinstance(value, Points):
         return ("+" if value.tenths > 0 else "") + value.text()
+    if isinstance(value, Percent):
+        return value.text() + "%"
     return plain(value)
 
 
 def is_number(value: CellValue) -> bool:
-    return isinstance(value, (int, Points)) and not isinstance(value, bool)
+    return isinstance(value, (int, Points, Percent)) and not isinstance(value, bool)

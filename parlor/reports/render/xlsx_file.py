@@ -11,7 +11,7 @@ from openpyxl import Workbook
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 
-from parlor.reports.data import CellValue, DailyReportData, Points, Section
+from parlor.reports.data import CellValue, DailyReportData, Percent, Points, Section
 from parlor.reports.render.text import FORMULA_STARTS
 
 _BOLD = Font(bold=True)
@@ -22,6 +22,8 @@ def _cell_value(value: CellValue) -> tuple[Any, str | None]:
     """The value openpyxl stores and its number format."""
     if isinstance(value, Points):
         return Decimal(value.tenths) / 10, "+0.0;-0.0;0.0"
+    if isinstance(value, Percent):  # a fraction shown as a percentage: 0.429 is 42.9%
+        return Decimal(value.tenths) / 1000, "0.0%"
     if isinstance(value, datetime):
         return value.replace(tzinfo=None), "yyyy-mm-dd hh:mm"  # already the parlor's local time
     if isinstance(value, date):
