@@ -14,14 +14,15 @@ a game in progress on each. Then, in the same run:
    loop: a late answer does not delay the next request's schedule, and the latency counts
    from the scheduled time), which shows the time of one request when the server is busy
    but not queueing;
-4. and 5. the floors, saturated (bench/floor.py; --no-floor skips them): the reads and
+4. to 6. the floors, saturated (bench/floor.py; --no-floor skips them): the reads and
    writes a recorded hand cannot do without (the game with the user's role, the key, the
    hands; the hand, its outcome, the game row, the audit event, the key's record), in the
    fewest round trips, with no engine and no answer: in a transaction with the game locked,
-   and optimistic (a compare-and-set on the game row, no transaction). Their throughput
-   against the bare insert bounds the ratio any implementation of the request can reach;
-   they run last, as the hands they write are not the tablets' (the database is left as
-   it is for inspection).
+   and optimistic (a compare-and-set on the game row, no transaction); and the transactional
+   one's writes through the plain ORM (the product's look-up, create and save), which is
+   what Django costs by itself. Their throughput against the bare insert bounds the ratio
+   any implementation of the request can reach; they run last, as the hands they write are
+   not the tablets' (the database is left as it is for inspection).
 
 With every tablet posting back to back (phases 1 and 2) the queue in front of the two
 workers sets the latency (Little's law: mean latency = tablets / throughput), so those
@@ -75,7 +76,11 @@ from bench.load_client import (  # noqa: E402
 )
 
 HOST = "127.0.0.1"
-FLOOR_LABELS = {"tx": "floor, transactional", "optimistic": "floor, optimistic"}
+FLOOR_LABELS = {
+    "tx": "floor, transactional",
+    "optimistic": "floor, optimistic",
+    "orm": "floor, plain ORM",
+}
 
 
 def parse_args() -> argparse.Namespace:
@@ -449,7 +454,7 @@ def main() -> None:
             )
             phases.append(("hand", f"record hand at {paced_rate:.0f}/s", paced, seconds))
         # Last: the floors write hands the tablets do not know of (their games' own counts).
-        for design in () if args.no_floor else ("tx", "optimistic"):
+        for design in () if args.no_floor else FLOOR_LABELS:
             floor, seconds = run_phase(
                 f"floor-{design}",
                 [floor_request(t, design, i) for i, t in enumerate(tablets)],
@@ -479,8 +484,7 @@ def report(
     phase_names = {
         "record hand, saturated": "saturated",
         "bare insert, saturated": "bare",
-        FLOOR_LABELS["tx"]: "floor-tx",
-        FLOOR_LABELS["optimistic"]: "floor-optimistic",
+        **{label: f"floor-{design}" for design, label in FLOOR_LABELS.items()},
     }
     print()
     print(
@@ -498,7 +502,7 @@ def report(
     print()
     verdict = "met" if ratio >= 0.6 else "NOT met"
     print(f"record-hand / bare throughput: {ratio:.2f} (target >= 0.6: {verdict})")
-    for design in ("tx", "optimistic"):
+    for design in FLOOR_LABELS:
         floor = results.get(f"floor-{design}")
         if floor is not None and bare_rate:
             floor_rate = len(floor.latencies) / args.seconds
@@ -506,6 +510,15 @@ def report(
                 f"  floor ({design}) / bare: {floor_rate / bare_rate:.2f}, "
                 f"record-hand / floor: {hand_rate / floor_rate:.2f}"
             )
+    if "floor-tx" in results and "floor-orm" in results:
+        tx_rate, orm_rate = (
+            len(results[f"floor-{d}"].latencies) / args.seconds for d in ("tx", "orm")
+        )
+        verdict = "met" if hand_rate >= 0.6 * tx_rate else "NOT met"
+        print(
+            f"record-hand / floor (tx): {hand_rate / tx_rate:.2f} (target >= 0.6: {verdict}); "
+            f"the same writes in plain Django, floor (orm) / floor (tx): {orm_rate / tx_rate:.2f}"
+        )
     if "paced" in results:
         paced = results["paced"]
         p95 = percentile([x * 1000 for x in paced.latencies], 0.95)
