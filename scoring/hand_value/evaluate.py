@@ -123,6 +123,9 @@ def evaluate_faces(hand: WinningHand, *, ruleset: Ruleset, yaku_table: YakuTable
     if hand.kita and "north" not in ruleset.nukidora:
         raise HandError(f"ruleset {ruleset.id} does not set North aside (no 北抜き)",
                         field="kita", code="inconsistent_flags")
+    if hand.gari:
+        raise HandError(f"ruleset {ruleset.id} sets no man tiles aside (no ガリ)",
+                        field="gari", code="inconsistent_flags")
     flowers = sum(1 for name in ruleset.nukidora if "flower" in name)
     if not 0 <= hand.flowers <= flowers:
         raise HandError(f"ruleset {ruleset.id} has {flowers} flowers (花牌); got "

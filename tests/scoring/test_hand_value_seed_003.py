@@ -199,3 +199,9 @@ def test_four_whites_are_searched_by_their_fills_not_every_face() -> None:
                           ruleset=SEED_003, yaku_table=TABLE)
     assert time.perf_counter() - start < 2.0  # generous: about 20 ms here
     assert len(value.joker_faces) == 4
+
+
+def test_gari_are_refused_where_the_ruleset_sets_no_man_tiles_aside() -> None:
+    with pytest.raises(HandError) as refused:
+        evaluate_hand(hand(PINFU_TANYAO, "5s", gari=("1m",)), ruleset=PRESETS["tenhou-3p-hanchan"])
+    assert (refused.value.code, refused.value.field) == ("inconsistent_flags", "gari")
