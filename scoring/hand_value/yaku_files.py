@@ -124,8 +124,16 @@ def win_points(section: dict[str, Any]) -> tuple[tuple[str, int], ...]:
     if unknown:
         raise RulesetError(f"unknown field {unknown[0]!r}; allowed in [win_points]: "
                            f"{', '.join(WIN_POINT_FIELDS)}", field=f"win_points.{unknown[0]}")
-    return tuple((name, han_value(section[name], key=name, field="points", allow_none=False)
-                  or 0) for name in WIN_POINT_FIELDS if name in section)
+    points = []
+    for name in WIN_POINT_FIELDS:
+        if name not in section:
+            continue
+        value = section[name]
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_VALUE:
+            raise RulesetError(f"win_points.{name} must be a whole number from 1 to "
+                               f"{MAX_VALUE}", field=f"win_points.{name}")
+        points.append((name, value))
+    return tuple(points)
 
 
 def dora_order(section: dict[str, Any]) -> dict[str, str]:
