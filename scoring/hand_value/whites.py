@@ -86,8 +86,9 @@ def concealed_readings(hand: WinningHand, faces: tuple[int, ...]
                        ) -> list[tuple[WinningHand, tuple[str, ...]]]:
     """The hand with its concealed whites given faces, for every fill that can win."""
     jokers = hand.concealed.count(JOKER)
+    in_melds = tuple(t[1:] for m in hand.melds for t in m.tiles if t.startswith(JOKER))
     if not jokers:
-        return [(hand, tuple(t[1:] for m in hand.melds for t in m.tiles if t.startswith(JOKER)))]
+        return [(hand, in_melds)]
     check_tile_count(hand, len(hand.concealed))
     counts = [0] * 34
     for tile in parse_tiles(tuple(t for t in hand.concealed if t != JOKER), field="concealed"):
@@ -99,6 +100,6 @@ def concealed_readings(hand: WinningHand, faces: tuple[int, ...]
         for win in wins:
             order = iter(sorted(names, key=lambda n: n != win))  # the winning white first
             concealed = tuple(next(order) if t == JOKER else t for t in hand.concealed)
-            read_as = tuple(n[1:] for n in sorted(names, key=lambda n: n != win))
+            read_as = (*(n[1:] for n in sorted(names, key=lambda n: n != win)), *in_melds)
             found.append((replace(hand, concealed=concealed, win_tile=win), read_as))
     return found

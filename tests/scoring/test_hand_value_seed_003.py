@@ -205,3 +205,12 @@ def test_gari_are_refused_where_the_ruleset_sets_no_man_tiles_aside() -> None:
     with pytest.raises(HandError) as refused:
         evaluate_hand(hand(PINFU_TANYAO, "5s", gari=("1m",)), ruleset=PRESETS["tenhou-3p-hanchan"])
     assert (refused.value.code, refused.value.field) == ("inconsistent_flags", "gari")
+
+
+def test_whites_in_the_hand_and_in_a_pon_are_all_reported() -> None:
+    pon = Meld(MeldKind.PON, ("P", "P", "P"))  # a pon of whites alone: any triplet
+    value = evaluate_hand(hand("2p 3p P 6p 7p 8p 3s 4s 5s 2s 2s", "5s", melds=(pon,)),
+                          ruleset=SEED_003, yaku_table=TABLE)
+    # The pon is best read as 5p (three red fives) and the white in hand as 4p (tanyao).
+    assert value.joker_faces == ("4p", "5p", "5p", "5p")
+    assert {y.key: y.han for y in value.yaku}["aka_dora"] == 4
