@@ -15,7 +15,7 @@ from parlor.errors import InvalidInput, NotFound
 from parlor.models import Game, HandState
 from parlor.selectors.yaku import game_preset_id, yaku_tables
 from parlor.services import engine
-from scoring.facts import WINDS
+from scoring.facts import WINDS, Win
 from scoring.hand_value import HandValue, evaluate_hand
 from scoring.hand_value.json_input import winning_hand_from_json
 from scoring.hand_value.json_output import hand_value_to_dict
@@ -32,9 +32,9 @@ class Keyboard:
     player_count: int
     kita: bool  # North set aside (北抜き)
     flowers: int  # how many flowers the set holds (花牌), 0 without
-    joker: bool  # an all-mighty tile (白ポッチ)
+    joker: bool  # a separate all-mighty tile key (白ポッチ); under 白マティ the 白 key is one
     renhou: bool  # 人和 is a yaku of the house
-    supported: bool  # False for point-count rulesets, which the calculator cannot count yet
+    gari: tuple[str, ...]  # man tiles set aside as dora (ガリ, 白マティ): 1m 5m 9m
 
 
 def keyboard_for(game: Game) -> Keyboard:
@@ -44,9 +44,9 @@ def keyboard_for(game: Game) -> Keyboard:
         player_count=ruleset.player_count,
         kita="north" in ruleset.nukidora,
         flowers=sum(1 for name in ruleset.nukidora if "flower" in name),
-        joker=table.joker is not JokerRule.NONE,
+        joker=table.joker is JokerRule.POCCHI_AFTER_RIICHI,
         renhou="renhou" in table.by_key,
-        supported=ruleset.value_input is not ValueInput.POINT_COUNT,
+        gari=tuple(name for name in ruleset.nukidora if name.endswith("m")),
     )
 
 
@@ -97,11 +97,13 @@ def win_fields(value: HandValue, *, ruleset: Ruleset, ippatsu: bool) -> dict[str
     """The win of the hand entry as the calculator values it (docs/game-record.md)."""
     win = value.win
     fields: dict[str, Any]
-    if win.is_yakuman:
-        names = win.yakuman_names
-        # Names where the record vocabulary knows them all (pao, 大役満 need them); else a count.
-        by_name = bool(names) and all(n in YAKUMAN_NAMES for n in names)
-        fields = {"yakuman": list(names) if by_name else win.yakuman}
+    if ruleset.value_input is ValueInput.POINT_COUNT:
+        # 点数制: the count without yakuman, which the payment adds at their points.
+        fields = {"points": win.points}
+        if win.is_yakuman:
+            fields["yakuman"] = yakuman_field(win)
+    elif win.is_yakuman:
+        fields = {"yakuman": yakuman_field(win)}
     else:
         fields = {"han": win.han}
         if ruleset.value_input is not ValueInput.HAN_FIXED_40FU:
@@ -117,6 +119,13 @@ def win_fields(value: HandValue, *, ruleset: Ruleset, ippatsu: bool) -> dict[str
         for y in value.yaku
     ]
     return fields
+
+
+def yakuman_field(win: Win) -> list[str] | int:
+    """Names where the record vocabulary knows them all (pao, 大役満 need them); else a count."""
+    names = win.yakuman_names
+    by_name = bool(names) and all(n in YAKUMAN_NAMES for n in names)
+    return list(names) if by_name else win.yakuman
 
 
 def hand_evaluate(*, game: Game, data: dict[str, Any]) -> Calculated:

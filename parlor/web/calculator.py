@@ -68,6 +68,7 @@ _AREAS = (
     (re.compile(r"win_tile"), "win"),
     (re.compile(r"(dora|ura)"), "dora"),
     (re.compile(r"^(flags|tiles\.flowers|tiles\.kita|flowers|kita)"), "flags"),
+    (re.compile(r"^(tiles\.gari|gari)"), "dora"),
 )
 
 
@@ -89,8 +90,8 @@ def _messages() -> dict[str, str]:
         "no_yaku": _("This hand has no yaku (dora do not count)."),
         "inconsistent_flags": _("These conditions cannot hold together."),
         "yaku_not_in_ruleset": _("This ruleset does not have that yaku."),
-        "unsupported_ruleset": _(
-            "The calculator cannot count this ruleset's point-count hands yet: enter the points."
+        "gari_in_hand": _(
+            "A tile set aside as dora (gari) is part of a hand only in the yakuman that need it."
         ),
     }
 
@@ -165,6 +166,7 @@ def value_context(calculated: Calculated) -> dict[str, Any]:
         "limit": labels.limit_label(value.limit) if value.limit != "none" else "",
         "points": pages.points(value.points),
         "joker_faces": [tile_face(face) for face in value.joker_faces],
+        "counts_points": value.point_count is not None,  # 点数制: yaku counted in points
     }
 
 
@@ -177,7 +179,8 @@ def calculator_panel(request: HttpRequest, game_id: str) -> HttpResponse:
     suits = [
         {"code": code, "label": label,
          "tiles": [f"{n}{code}" for n in range(1, 10)
-                   if not (keyboard.player_count == 3 and code == "m" and 2 <= n <= 8)],
+                   if not (keyboard.player_count == 3 and code == "m" and 2 <= n <= 8)
+                   or f"{n}{code}" in keyboard.gari],  # 5m exists only to be set aside
          "red": keyboard.player_count == 4 or code != "m"}
         for code, label in SUITS
     ]

@@ -52,7 +52,8 @@ class WinningHand:
     """One win as the tiles lie: the concealed tiles include the winning tile."""
 
     concealed: tuple[str, ...]  # 手牌, with the winning tile: 14, 11, 8, 5 or 2 tiles;
-    # "*" for an all-mighty tile where the house plays one (白ポッチ)
+    # "*" for an all-mighty tile where the house plays one (白ポッチ; under 白マティ every
+    # white, "P" or "*", is one)
     win_tile: str  # 和了牌
     is_tsumo: bool  # 自摸和; False for ron 栄和 (and chankan)
     melds: tuple[Meld, ...] = ()
@@ -63,6 +64,7 @@ class WinningHand:
     ura_indicators: tuple[str, ...] = ()  # 裏ドラ表示牌, given only after riichi
     kita: int = 0  # 北抜き: North tiles set aside (sanma)
     flowers: int = 0  # 花牌 set aside as dora (抜きドラ, seed 004)
+    gari: tuple[str, ...] = ()  # ガリ: man tiles set aside as dora (seed 003: 1m 5m 9m)
     player_count: int = 4
 
     @property

@@ -1,6 +1,7 @@
 """A winning hand from JSON, in the form of the Tenhou corpus lines (AGARI.md §1):
 ``rules.players``, ``situation`` (``seat_wind``, ``round_wind``, ``tsumo``), ``tiles``
-(``hand``, ``win_tile``, ``melds``, ``kita``, ``dora_indicators``, ``ura_indicators``) and
+(``hand``, ``win_tile``, ``melds``, ``kita``, ``dora_indicators``, ``ura_indicators``, and
+``flowers`` or ``gari`` where a house sets them aside) and
 ``flags``. Other fields (ids, Tenhou's own answer) are ignored.
 """
 
@@ -69,5 +70,6 @@ def winning_hand_from_json(data: Any) -> WinningHand:
         kita=tiles.integer("kita", low=0, high=4, what="North tiles set aside", default=0),
         flowers=tiles.integer("flowers", low=0, high=8, what="flowers set aside (花牌)",
                               default=0),
+        gari=tile_list(tiles, "gari", what="man tiles set aside (ガリ)", required=False),
         player_count=players,
     )

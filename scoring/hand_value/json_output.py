@@ -27,4 +27,5 @@ def hand_value_to_dict(value: HandValue) -> dict[str, object]:
         "shape": value.shape.value,
         "wait": value.wait.value,
         **({"joker_faces": list(value.joker_faces)} if value.joker_faces else {}),
+        **({"point_count": value.point_count} if value.point_count is not None else {}),
     }

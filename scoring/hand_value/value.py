@@ -35,6 +35,7 @@ class HandValue:
     wait: Wait
     win: Win  # the value as the rest of the engine takes it (scoring.facts.Win)
     joker_faces: tuple[str, ...] = ()  # what each all-mighty tile was read as
+    point_count: int | None = None  # 点数制: what one payer owes, yakuman at their points
 
 
 @dataclass(frozen=True, slots=True)

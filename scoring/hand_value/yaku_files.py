@@ -6,16 +6,21 @@ house yaku (``name``, ``name_ja``, ``closed``, ``opened``, and ``yakuman = true`
 one); ``opened = "none"`` means closed hands only. ``removed`` lists standard yaku the house
 does not play. Only yaku the calculator can detect are accepted. ``[tiles]`` sets the
 house's tile rules: ``joker`` (an all-mighty tile, ``JokerRule``), ``fives_always_dora`` and
-``seven_pairs_with_four``.
+``seven_pairs_with_four``. A point-count house (点数制) gives ``[win_points]`` (points every
+win adds: ``banban``, ``dealer``), ``[dora_after]`` (indicator → dora where its order
+differs) and ``[gari_in_hand]`` (a pulled tile → the yakuman that may use it in the hand;
+``chiitoitsu_tsuuiisou`` is all honors as seven pairs).
 """
 
 from __future__ import annotations
 
 import tomllib
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from scoring.errors import RulesetError
+from scoring.hand_value.tiles import TILES
 from scoring.hand_value.yaku_table import (
     DETECTED_KEYS,
     STANDARD_ROWS,
@@ -28,6 +33,9 @@ from scoring.ruleset_files import default_preset_dir
 
 ENTRY_FIELDS = ("name", "name_ja", "closed", "opened", "yakuman")
 TILE_FIELDS = ("joker", "fives_always_dora", "seven_pairs_with_four")
+WIN_POINT_FIELDS = ("banban", "dealer")  # バンバン (場ゾロ), 親
+SECTIONS = ("id", "removed", "yaku", "tiles", "win_points", "dora_after", "gari_in_hand")
+SEVEN_PAIRS_ALL_HONORS = "chiitoitsu_tsuuiisou"  # 字一色 as seven pairs (七対子)
 MAX_VALUE = 13
 
 
@@ -84,7 +92,7 @@ def table_from_dict(table_id: str, data: dict[str, Any]) -> YakuTable:
             raise RulesetError(f"the calculator cannot detect yaku {key!r}; known: "
                                f"{', '.join(sorted(DETECTED_KEYS))}", field=f"yaku.{key}")
         rows[key] = entry_rule(key, entry, rows.get(key))
-    unknown = sorted(set(data) - {"id", "removed", "yaku", "tiles"})
+    unknown = sorted(set(data) - set(SECTIONS))
     if unknown:
         raise RulesetError(f"unknown field {unknown[0]!r} in the yaku table of {table_id}",
                            field=unknown[0])
@@ -103,7 +111,52 @@ def table_from_dict(table_id: str, data: dict[str, Any]) -> YakuTable:
         if not isinstance(value, bool):
             raise RulesetError(f"tiles.{name} is true or false", field=f"tiles.{name}")
         flags[name] = value
-    return YakuTable(table_id, tuple(rows.values()), joker=JokerRule(joker), **flags)
+    return YakuTable(table_id, tuple(rows.values()), joker=JokerRule(joker),
+                     win_points=win_points(data.get("win_points", {})),
+                     dora_after=MappingProxyType(dora_order(data.get("dora_after", {}))),
+                     gari_in_hand=MappingProxyType(gari_rules(data.get("gari_in_hand", {}),
+                                                              rows)),
+                     **flags)
+
+
+def win_points(section: dict[str, Any]) -> tuple[tuple[str, int], ...]:
+    unknown = sorted(set(section) - set(WIN_POINT_FIELDS))
+    if unknown:
+        raise RulesetError(f"unknown field {unknown[0]!r}; allowed in [win_points]: "
+                           f"{', '.join(WIN_POINT_FIELDS)}", field=f"win_points.{unknown[0]}")
+    points = []
+    for name in WIN_POINT_FIELDS:
+        if name not in section:
+            continue
+        value = section[name]
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_VALUE:
+            raise RulesetError(f"win_points.{name} must be a whole number from 1 to "
+                               f"{MAX_VALUE}", field=f"win_points.{name}")
+        points.append((name, value))
+    return tuple(points)
+
+
+def dora_order(section: dict[str, Any]) -> dict[str, str]:
+    for indicator, dora in section.items():
+        for name in (indicator, dora):
+            if name not in TILES or TILES[name].is_red or TILES[name].is_joker:
+                raise RulesetError(f"dora_after: {name!r} is not a tile name (1m…9s, E S W N "
+                                   "P F C)", field=f"dora_after.{indicator}")
+    return {str(k): str(v) for k, v in section.items()}
+
+
+def gari_rules(section: dict[str, Any], rows: dict[str, YakuRule]) -> dict[str, tuple[str, ...]]:
+    allowed = {key for key, row in rows.items() if row.is_yakuman} | {SEVEN_PAIRS_ALL_HONORS}
+    rules = {}
+    for tile, names in section.items():
+        if tile not in TILES or TILES[tile].is_red or TILES[tile].is_joker:
+            raise RulesetError(f"gari_in_hand: {tile!r} is not a tile name",
+                               field=f"gari_in_hand.{tile}")
+        if not isinstance(names, list) or any(name not in allowed for name in names):
+            raise RulesetError(f"gari_in_hand.{tile} lists yakuman of the table (or "
+                               f"{SEVEN_PAIRS_ALL_HONORS})", field=f"gari_in_hand.{tile}")
+        rules[str(tile)] = tuple(str(name) for name in names)
+    return rules
 
 
 def load_yaku_tables(directory: Path | None = None) -> dict[str, YakuTable]:

@@ -24,6 +24,8 @@ class JokerRule(StrEnum):
     NONE = "none"
     # 白ポッチ (seed 004): the one dotted white, drawn after riichi, wins as any tile.
     POCCHI_AFTER_RIICHI = "pocchi_after_riichi"
+    # 白マティ (seed 003): every white (白) stands for any tile, in any part of the hand.
+    EVERY_WHITE = "every_white"
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +66,13 @@ class YakuTable:
     joker: JokerRule = JokerRule.NONE
     fives_always_dora: bool = False  # every 5p and 5s is a dora (red and gold fives, seed 004)
     seven_pairs_with_four: bool = False  # 七対子の4枚使い: four of a tile as two pairs
+    # 点数制 (東天紅): points every win adds to its yaku, by name (banban バンバン, dealer 親)
+    win_points: tuple[tuple[str, int], ...] = ()
+    # indicator → dora where the house's order differs (seed 003: 一萬→五萬→九萬→北→一萬)
+    dora_after: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    # pulled tiles (ガリ) kept out of ordinary hands → the yakuman that may use them
+    gari_in_hand: Mapping[str, tuple[str, ...]] = field(
+        default_factory=lambda: MappingProxyType({}))
     by_key: Mapping[str, YakuRule] = field(init=False, repr=False, compare=False)
     closed_yaku: Mapping[str, YakuHan] = field(init=False, repr=False, compare=False)
     open_yaku: Mapping[str, YakuHan] = field(init=False, repr=False, compare=False)
@@ -162,6 +171,7 @@ HOUSE_KEYS = frozenset({
     "north",  # 北は共通の役牌: a North triplet is a value triplet for every seat
     "manzu_honitsu",  # 萬子混一色: man tiles and honors only (a yakuman in seed 004)
     "flower",  # 花牌: one dora per flower set aside
+    "gari",  # ガリ: one dora per tile set aside (東天紅: 一萬, 五萬, 九萬 and 北)
 })
 DETECTED_KEYS = frozenset(r.key for r in STANDARD_ROWS) | HOUSE_KEYS
 
@@ -173,4 +183,4 @@ SUPERSEDES = (
     ("isshoku_yonjun", "iipeikou"),
 )
 
-DORA_KEYS = ("dora", "ura_dora", "aka_dora", "kita", "flower")
+DORA_KEYS = ("dora", "ura_dora", "aka_dora", "kita", "flower", "gari")

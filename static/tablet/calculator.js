@@ -1,10 +1,10 @@
 /* tenbo 点棒 — the hand calculator (計算): tiles tapped on a keyboard become the win's value.
  *
  * Staff open it from the value panel of a winner. The panel's HTML comes from the server for
- * the game's ruleset (which tiles, North, flowers, the white pocchi); taps fill the hand, the
- * winning tile, melds and dora indicators; tsumo or ron and riichi come from the entry on the
- * pad. The server values the hand (parlor/web/calculator.py) and "Use this value" puts han and
- * fu (or yakuman) into the win with its yaku, which the record keeps. Tapping a value on the
+ * the game's ruleset (which tiles, North, flowers, gari, the white pocchi); taps fill the hand,
+ * the winning tile, melds and dora indicators; tsumo or ron and riichi come from the entry on
+ * the pad. The server values the hand (parlor/web/calculator.py) and "Use this value" puts han
+ * and fu (or yakuman, or a point count) into the win with its yaku, which the record keeps. Tapping a value on the
  * grid afterwards overwrites it and drops the yaku, which would no longer describe it.
  */
 (function (tenbo) {
@@ -21,7 +21,7 @@
   function freshCalc(seat) {
     return {
       seat: seat, target: "hand", hand: [], win: null, melds: [], building: [], dora: [],
-      ura: [], flags: {}, kita: 0, flowers: 0, answer: null
+      ura: [], gari: [], flags: {}, kita: 0, flowers: 0, answer: null
     };
   }
 
@@ -54,7 +54,7 @@
       if (calc.hand.length >= handSize(calc) && calc.win === null) calc.target = "win";
     } else if (target === "win") {
       calc.win = tile;
-    } else if (target === "dora" || target === "ura") {
+    } else if (target === "dora" || target === "ura" || target === "gari") {
       calc[target].push(tile);
     } else if (target === "chi") {
       calc.building.push(tile);
@@ -103,7 +103,8 @@
       partial.innerHTML = calc.building.map(face).join("");
       lists.melds.appendChild(partial);
     }
-    ["dora", "ura"].forEach(function (name) {
+    ["dora", "ura", "gari"].forEach(function (name) {
+      if (!lists[name]) return;
       calc[name].forEach(function (tile, i) {
         lists[name].appendChild(chipButton(face(tile), "data-calc-remove-" + name, String(i)));
       });
@@ -176,6 +177,7 @@
       kita: calc.kita,
       flowers: calc.flowers
     };
+    if (calc.gari.length) tiles.gari = calc.gari;  // 白マティ: 1m 5m 9m set aside (ガリ)
     var body = { winner: calc.seat, tsumo: isTsumo(app), tiles: tiles, flags: flags };
     if (app.mode === "correct") body.correct = Number(app.root.dataset.correct);
     if (app.cfg.has_sit_out && app.state.sitOut !== null) body.sit_out = app.state.sitOut;
@@ -211,7 +213,7 @@
     if (!calc || !calc.answer || !t || !t.win) return;
     var fields = calc.answer.value.win, value = {}, extra = {};
     Object.keys(fields).forEach(function (k) {
-      if (k === "han" || k === "fu" || k === "yakuman") value[k] = fields[k];
+      if (k === "han" || k === "fu" || k === "yakuman" || k === "points") value[k] = fields[k];
       else extra[k] = fields[k];
     });
     var w = t.win;
@@ -277,6 +279,7 @@
     if (d.calcRemoveMeld) { calc.melds.splice(Number(d.calcRemoveMeld), 1); return changedTiles(app); }
     if (d.calcRemoveDora) { calc.dora.splice(Number(d.calcRemoveDora), 1); return changedTiles(app); }
     if (d.calcRemoveUra) { calc.ura.splice(Number(d.calcRemoveUra), 1); return changedTiles(app); }
+    if (d.calcRemoveGari) { calc.gari.splice(Number(d.calcRemoveGari), 1); return changedTiles(app); }
     if (d.calcFlag) { calc.flags[d.calcFlag] = !calc.flags[d.calcFlag]; return changedTiles(app); }
     if (d.calcKita !== undefined) { calc.kita = Number(d.calcKita); return changedTiles(app); }
     if (d.calcFlowers !== undefined) { calc.flowers = Number(d.calcFlowers); return changedTiles(app); }

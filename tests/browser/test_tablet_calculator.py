@@ -1,9 +1,8 @@
 """The hand calculator on the tablet: hands entered by tiles, valued on the screen, and the
 value, its yaku and its fu checked against the engine's own evaluator; the value then fills the
-win, the payments are the engine's for that value, and the record keeps the yaku.
-
-A seed-003 hand (the white as a joker) cannot be entered yet: the evaluator refuses point-count
-rulesets (`unsupported_ruleset`), and the panel says so.
+win, the payments are the engine's for that value, and the record keeps the yaku. The three
+hands: a standard ron, a seed-004 tsumo with flowers and the white pocchi, and a seed-003
+(白マティ) ron counted in points with two whites read as two different tiles.
 """
 
 from __future__ import annotations
@@ -12,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from parlor.models import Game, Hand
+from parlor.models import Game, Hand, Table
 from rulesets.registry import PRESETS
 from scoring.hand_value import HandValue, WinFlags, WinningHand, evaluate_hand
 from scoring.hand_value.yaku_files import load_yaku_tables
@@ -141,3 +140,44 @@ def test_a_seed_004_tsumo_with_flowers_and_the_white_pocchi_in_portrait(tablet):
     assert win["han"] == expected.han and "fu" not in win  # seed 004 fixes fu at 40
     assert [y["key"] for y in win["yaku"]] == [y.key for y in expected.yaku]
     assert Game.objects.get(public_id=game_id).hand_count == 1
+
+
+def test_a_seed_003_ron_counted_in_points_with_two_whites_as_different_tiles(tablet,
+                                                                             parlor_floor):
+    Table.objects.create(parlor=parlor_floor["parlor"], label="3", ruleset_key="seed-003")
+    tablet.start_game("3", NAMES[:3])
+    tablet.seat(1)
+    tablet.seat(0)  # seat 1 wins by ron on seat 0's discard; seat 0 deals, so seat 1 is South
+    open_calculator(tablet)
+    # 白マティ: the 白 key is the all-mighty tile; there is no separate pocchi key.
+    assert tablet.page.query_selector('#calc-panel [data-tile="*"]') is None
+    hand = ["2p", "3p", "P", "6p", "7p", "P", "3s", "4s", "6s", "7s", "8s", "2s", "2s"]
+    tap_tiles(tablet, hand)
+    tap_tiles(tablet, ["5s"])
+    tablet.page.click('[data-calc-target="gari"]')
+    tap_tiles(tablet, ["5m"])  # a 5m set aside (ガリ)
+    tablet.page.click('[data-calc-kita="1"]')
+    tablet.page.click("[data-calc-evaluate]")
+    tablet.page.wait_for_selector("[data-calc-result] [data-calc-value]")
+    tablet.shot("calculated-seed-003")
+    expected = evaluate_hand(
+        WinningHand(concealed=(*hand, "5s"), win_tile="5s", is_tsumo=False, seat_wind="S",
+                    gari=("5m",), kita=1, player_count=3),
+        ruleset=PRESETS["seed-003"], yaku_table=load_yaku_tables()["seed-003"])
+    assert sorted(expected.joker_faces) == ["4p", "5p"]  # one white per gap, not the same tile
+    assert shown_value(tablet, "[data-calc-result]") == expected_shown(expected)
+    assert expected.fu_parts == () and {"banban", "gari"} <= {y.key for y in expected.yaku}
+    read_as = tablet.page.text_content("[data-calc-result] .hint") or ""
+    assert "4筒" in read_as and "5筒" in read_as
+
+    use_and_confirm(tablet)
+    game_id = tablet.page.get_attribute("#tablet", "data-game")
+    # 出アガリは1人分: the discarder pays the count; no dealer factor, no limit.
+    before = tablet.scores()
+    after = tablet.after_scores_in_preview()
+    assert (after[0] - before[0], after[1] - before[1], after[2] - before[2]) == (
+        -expected.points, expected.points, 0)
+    tablet.confirm()
+    win = recorded_win(game_id)
+    assert win["points"] == expected.win.points and "han" not in win
+    assert win["yaku"] == [{"key": y.key, "han": y.han} for y in expected.yaku]

@@ -134,13 +134,23 @@ def test_a_hand_that_is_no_win_is_refused_in_words_beside_its_part(tablet, game,
     assert error["message"] and error["detail"]  # Japanese sentence, the engine's English
 
 
-def test_a_point_count_ruleset_is_refused_until_the_calculator_counts_it(
+def test_a_seed_003_hand_is_counted_in_points_with_the_white_as_a_joker(
         tablet, parlor, staff_user):
     game = game_at(parlor, staff_user, ruleset_key="seed-003", seats=3)
-    error = evaluate(tablet, game, {**RON, "tiles": {"hand": RON_TILES, "win_tile": "5s"}})
-    assert error.json()["error"]["code"] == "unsupported_ruleset"
+    tiles = ["2p", "3p", "P", "6p", "7p", "P", "3s", "4s", "5s", "6s", "7s", "8s", "2s", "2s"]
+    response = evaluate(tablet, game, {"winner": 1, "tsumo": False,
+                                       "tiles": {"hand": tiles, "win_tile": "5s",
+                                                 "gari": ["1m"]}})
+    assert response.status_code == 200
+    data = response.json()["value"]
+    expected = evaluate_hand(
+        WinningHand(concealed=tuple(tiles), win_tile="5s", is_tsumo=False, seat_wind="S",
+                    gari=("1m",), player_count=3),
+        ruleset=PRESETS["seed-003"], yaku_table=load_yaku_tables()["seed-003"])
+    assert data["win"]["points"] == expected.win.points and "han" not in data["win"]
+    assert data["points"] == expected.points and sorted(data["joker_faces"]) == ["4p", "5p"]
     panel = tablet.get(f"/tablet/games/{game.public_id}/calculator/").content.decode()
-    assert "data-calc-unsupported" in panel
+    assert "data-calc-unsupported" not in panel and 'data-tile="*"' not in panel
 
 
 def test_staff_of_another_parlor_cannot_value_a_hand_of_this_game(game, other_parlor):

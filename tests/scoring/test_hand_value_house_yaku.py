@@ -85,6 +85,12 @@ def test_seed_001_renhou_is_4_han_added_to_the_other_yaku() -> None:
                  id="zero-han"),
     pytest.param({"yaku": {"tanyao": {"han": 2}}}, "yaku.tanyao.han", id="unknown-field"),
     pytest.param({"removed": ["daisharin"]}, "removed", id="removing-an-unknown-yaku"),
+    pytest.param({"win_points": {"menzen": 1}}, "win_points.menzen",
+                 id="a-win-point-the-calculator-does-not-add"),
+    pytest.param({"win_points": {"banban": 0}}, "win_points.banban", id="zero-win-points"),
+    pytest.param({"dora_after": {"9m": "10m"}}, "dora_after.9m", id="a-dora-that-is-no-tile"),
+    pytest.param({"gari_in_hand": {"N": ["tanyao"]}}, "gari_in_hand.N",
+                 id="gari-allowed-in-a-yaku-that-is-no-yakuman"),
 ])
 def test_a_malformed_house_table_is_refused_with_the_field(data: dict[str, object],
                                                            field: str) -> None:

@@ -1,0 +1,197 @@
+"""The point count (点数制) of 白マティ (seed 003, on 東天紅): 一点、二点 instead of han and fu.
+
+Each yaku is worth its han as points, and so is each dora; every win adds the house's
+``win_points`` (バンバン 2, 親 1). A yakuman is worth the ruleset's ``point_count_yakuman``
+(50) and, unlike ordinary mahjong, adds to the other yaku of the hand. The payment is the
+ruleset's own (``scoring.values.point_count_value``): ``Win.points`` carries the count
+without the yakuman, ``Win.yakuman`` how many there are.
+
+>>> from scoring.ruleset_files import load_directory, default_preset_dir
+>>> from scoring.hand_value.yaku_files import load_yaku_tables
+>>> seed_003 = load_directory(default_preset_dir())["seed-003"]
+>>> hand = WinningHand(concealed=tuple("1p 2p 3p 4p 5p 6p 7s 8s 9s 2s 3s 4s W W".split()),
+...                    win_tile="4s", is_tsumo=False, seat_wind="S", player_count=3)
+>>> value = count_hand(hand, ruleset=seed_003, yaku_table=load_yaku_tables()["seed-003"])
+>>> [(y.key, y.han) for y in value.yaku], value.point_count, value.points
+([('pinfu', 1), ('aka_dora', 1), ('banban', 2)], 4, 4)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+
+from scoring.errors import HandError
+from scoring.facts import Win
+from scoring.hand_value.hand import WinningHand
+from scoring.hand_value.hand_facts import (
+    hand_facts,
+    normal_yaku,
+    reading_groups,
+    shared_yaku,
+    winning_readings,
+    yakuman_names,
+)
+from scoring.hand_value.readings import Reading, Shape
+from scoring.hand_value.tiles import HAKU, JOKER, TILES, dora_after, parse_tile, tile_name
+from scoring.hand_value.value import WIND_ORDER, HandValue, payments
+from scoring.hand_value.yaku import HandFacts
+from scoring.hand_value.yaku_files import SEVEN_PAIRS_ALL_HONORS
+from scoring.hand_value.yaku_table import YakuHan, YakuTable
+from scoring.ruleset import Ruleset
+from scoring.values import point_count_value
+
+# A yakuman adds to the other yaku (役満は…ほかの通常役と複合する), but not to the yaku it is
+# made of: 大三元 does not count its three dragon triplets again, 四暗刻 not 三暗刻. House
+# choice where the seed is silent: only yaku that every hand of the yakuman has are left out.
+YAKUMAN_INCLUDES: Mapping[str, frozenset[str]] = MappingProxyType({
+    "kokushi": frozenset({"honroutou"}),
+    "kokushi_13": frozenset({"honroutou"}),
+    "daisangen": frozenset({"shousangen", "haku", "hatsu", "chun"}),
+    "suuankou": frozenset({"sanankou", "toitoi"}),
+    "suuankou_tanki": frozenset({"sanankou", "toitoi"}),
+    "suukantsu": frozenset({"sankantsu", "toitoi"}),
+    "chinroutou": frozenset({"toitoi", "junchan", "chanta", "honroutou"}),
+    "shousuushii": frozenset({"seat_wind", "round_wind"}),
+    "daisuushii": frozenset({"seat_wind", "round_wind"}),
+    "chuuren": frozenset({"chinitsu"}),
+    "junsei_chuuren": frozenset({"chinitsu"}),
+})
+WIN_POINT_NAMES = MappingProxyType({"banban": ("Banban", "バンバン (場ゾロ)"),
+                                    "dealer": ("Dealer", "親")})
+
+
+def count_hand(hand: WinningHand, *, ruleset: Ruleset, yaku_table: YakuTable) -> HandValue:
+    """The point count of a hand whose every tile has a face: the best reading (高点法)."""
+    check_pulled(hand, ruleset)
+    held = {*hand.concealed, *(t for meld in hand.melds for t in meld.tiles)}
+    never = [name for name, allowed in yaku_table.gari_in_hand.items()
+             if not allowed and name in held]
+    if never:
+        raise HandError(f"{never[0]} is set aside as dora (ガリ) and is never part of a hand",
+                        field="concealed", code="gari_in_hand")
+    facts = hand_facts(hand)
+    readings = winning_readings(facts, yaku_table)
+    worth = yaku_table.yaku_of(is_open=facts.is_open)
+    shared = shared_yaku(facts, worth)
+    extras = (*count_dora(hand, facts, yaku_table), *win_points(hand, yaku_table))
+    gari = [k for k in facts.present if tile_name(k) in yaku_table.gari_in_hand]
+    best: HandValue | None = None
+    refusal = HandError(f"no yaku: the hand needs at least {ruleset.min_han} point from yaku "
+                        "(dora, バンバン and 親 do not count)", field="concealed", code="no_yaku")
+    for reading in readings:
+        groups = reading_groups(reading, facts)
+        names = yakuman_names(groups, reading, facts, shared, worth)
+        if gari and not gari_allowed(gari, names, reading, yaku_table):
+            refusal = gari_refusal(gari, yaku_table)
+            continue
+        found, _fu, _pinfu = normal_yaku(reading, facts, shared, groups, ruleset=ruleset,
+                                         worth=worth)
+        left_out = frozenset().union(*(YAKUMAN_INCLUDES.get(n, frozenset()) for n in names))
+        yaku = tuple(y for y in found if y.key not in left_out)
+        if not names and sum(y.han for y in yaku) < ruleset.min_han:
+            continue
+        value = reading_value(reading, hand, ruleset=ruleset,
+                              yakuman=tuple(worth[n] for n in names), yaku=yaku + extras)
+        if best is None or count_rank(value) > count_rank(best):
+            best = value
+    if best is None:
+        raise refusal
+    return best
+
+
+def reading_value(reading: Reading, hand: WinningHand, *, ruleset: Ruleset,
+                  yakuman: tuple[YakuHan, ...], yaku: tuple[YakuHan, ...]) -> HandValue:
+    win = Win(winner=WIND_ORDER.index(hand.seat_wind), points=sum(y.han for y in yaku),
+              yakuman=sum(y.han for y in yakuman),
+              yakuman_names=tuple(y.key for y in yakuman))
+    paid = payments(win, hand, ruleset)
+    return HandValue(yaku=yakuman + yaku, han=None, fu=None, fu_parts=(),
+                     yakuman=win.yakuman, limit="yakuman" if win.yakuman else "none",
+                     points=sum(amount for _, amount in paid), payers=paid,
+                     shape=reading.shape, wait=reading.wait, win=win,
+                     point_count=point_count_value(win, ruleset))
+
+
+def count_rank(value: HandValue) -> tuple[int, int]:
+    """Higher is better: what the hand is paid, then the fewer yakuman (the same money from
+    ordinary yaku is the plainer reading)."""
+    return value.points, -value.yakuman
+
+
+def check_pulled(hand: WinningHand, ruleset: Ruleset) -> None:
+    if hand.kita and "north" not in ruleset.nukidora:
+        raise HandError(f"ruleset {ruleset.id} does not set North aside (no 北抜き)",
+                        field="kita", code="inconsistent_flags")
+    for i, name in enumerate(hand.gari):
+        if name not in ruleset.nukidora:
+            raise HandError(f"ruleset {ruleset.id} sets aside only "
+                            f"{', '.join(ruleset.nukidora)}; got {name!r}",
+                            field=f"gari[{i}]", code="inconsistent_flags")
+
+
+def gari_allowed(gari: list[int], names: list[str], reading: Reading,
+                 table: YakuTable) -> bool:
+    """A pulled tile (ガリ) held in the hand: only for the yakuman that need it (北 for
+    国士無双, 四喜和 and all honors as seven pairs; 一萬・九萬 for 国士無双 and 清老頭)."""
+    tags = set(names)
+    if reading.shape is Shape.SEVEN_PAIRS and "tsuuiisou" in tags:
+        tags.add(SEVEN_PAIRS_ALL_HONORS)
+    return all(tags & set(table.gari_in_hand[tile_name(k)]) for k in gari)
+
+
+def gari_refusal(gari: list[int], table: YakuTable) -> HandError:
+    rules = "; ".join(f"{tile_name(k)}: {', '.join(table.gari_in_hand[tile_name(k)]) or 'never'}"
+                      for k in gari)
+    return HandError(f"a tile set aside as dora (ガリ) is in the hand, which only some "
+                     f"yakuman allow ({rules})", field="concealed", code="gari_in_hand")
+
+
+def count_dora(hand: WinningHand, facts: HandFacts,
+               table: YakuTable) -> tuple[YakuHan, ...]:
+    """Dora in points: indicated tiles, 5p and 5s (always red), tiles set aside (ガリ).
+
+    A white indicator makes every tile of the hand and every tile set aside a dora; an
+    indicator pointing to the white makes every white a dora, whatever it stands for.
+    """
+    pulled = [TILES["N"].kind] * hand.kita + [parse_tile(g).kind for g in hand.gari]
+    whites = [TILES[name].kind for name in hand.concealed if name.startswith(JOKER)]
+    whites += [TILES[name].kind for meld in hand.melds for name in meld.tiles
+               if name.startswith(JOKER)]
+    counts = {
+        "dora": indicated(hand.dora_indicators, "dora_indicators", facts, pulled, whites,
+                          table),
+        "ura_dora": indicated(hand.ura_indicators, "ura_indicators", facts, pulled, whites,
+                              table),
+        "aka_dora": facts.counts[13] + facts.counts[22],  # 5p, 5s: 常時赤ドラ
+        "gari": len(pulled),
+    }
+    worth = table.yaku_of(is_open=facts.is_open)
+    return tuple(YakuHan(key, worth[key].name, worth[key].name_ja, count * worth[key].han)
+                 for key, count in counts.items() if count and key in worth)
+
+
+def indicated(indicators: tuple[str, ...], field: str, facts: HandFacts, pulled: list[int],
+              whites: list[int], table: YakuTable) -> int:
+    total = 0
+    for i, name in enumerate(indicators):
+        if name == JOKER or (name in TILES and TILES[name].kind == HAKU):
+            total += sum(facts.counts) + len(pulled)  # 白が表示牌: everything is dora
+            continue
+        kind = parse_tile(name, field=f"{field}[{i}]").kind
+        after = table.dora_after.get(tile_name(kind))
+        dora = TILES[after].kind if after else dora_after(kind, player_count=3)
+        total += facts.counts[dora] + pulled.count(dora)
+        if dora == HAKU:  # 中が表示牌: a white is a dora whatever it stands for
+            total += sum(1 for k in whites if k != HAKU)
+    return total
+
+
+def win_points(hand: WinningHand, table: YakuTable) -> tuple[YakuHan, ...]:
+    points = []
+    for key, value in table.win_points:
+        if key == "dealer" and not hand.is_dealer:
+            continue
+        name, name_ja = WIN_POINT_NAMES[key]
+        points.append(YakuHan(key, name, name_ja, value))
+    return tuple(points)
