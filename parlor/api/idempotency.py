@@ -13,17 +13,17 @@ from parlor.services.idempotency import (
     Answer,
     KeyedRequest,
     idempotent_call,
-    request_fingerprint,
+    request_keyed,
 )
 
 
 def keyed_request(request: Request) -> KeyedRequest:
     """The request's Idempotency-Key, its fingerprint and its user."""
-    return KeyedRequest(
-        key=request.headers.get("Idempotency-Key", "").strip(),
-        fingerprint=request_fingerprint(
-            method=request.method or "POST", path=request.path, body=request.data
-        ),
+    return request_keyed(
+        headers=request.headers,
+        method=request.method or "POST",
+        path=request.path,
+        body=request.data,
         user=request.user,
     )
 
@@ -45,13 +45,6 @@ def idempotent_response(
     """The response of `call`, or, for a retry with the same key, the first response again.
 
     Scoped to `table` (a table's POSTs) or to `parlor` (the visit and money POSTs)."""
-    keyed = keyed_request(request)
-    status, body, replayed = idempotent_call(
-        table=table,
-        parlor=parlor,
-        key=keyed.key,
-        fingerprint=keyed.fingerprint,
-        user=keyed.user,
-        call=call,
+    return answer_response(
+        idempotent_call(table=table, parlor=parlor, request=keyed_request(request), call=call)
     )
-    return answer_response(Answer(status, body, replayed))

@@ -57,16 +57,25 @@ class KeyedRequest:
             )
 
 
+def request_keyed(*, headers: Any, method: str, path: str, body: Any, user: Actor) -> KeyedRequest:
+    """A request's KeyedRequest, the same for the API and the tablet: its Idempotency-Key
+    header (stripped), the fingerprint of its method, path and parsed body, and its user."""
+    return KeyedRequest(
+        key=headers.get("Idempotency-Key", "").strip(),
+        fingerprint=request_fingerprint(method=method, path=path, body=body),
+        user=user,
+    )
+
+
 def idempotent_call(
     *,
     table: Table | None = None,
     parlor: Parlor | None = None,
-    key: str,
-    fingerprint: str,
-    user: Actor,
+    request: KeyedRequest,
     call: Callable[[], tuple[int, Any]],
-) -> tuple[int, Any, bool]:
-    """Runs `call` once per (table, key) or (parlor, key): returns (status, body, replayed).
+) -> Answer:
+    """Runs `call` once per (table, key) or (parlor, key) and answers; a retry gets the first
+    answer again (replayed).
 
     Exactly one of `table` (a table's POSTs) and `parlor` (the visit and money POSTs) is given.
     Its row is locked before the key is looked up, so a retry that arrives while the first
@@ -75,16 +84,15 @@ def idempotent_call(
     """
     if (table is None) == (parlor is None):
         raise TypeError("idempotent_call takes a table or a parlor, not both or neither")
-    request = KeyedRequest(key, fingerprint, user)
     with transaction.atomic():
         if request.key:
             scope_lock(table=table, parlor=parlor)
             stored = stored_answer(request, table=table, parlor=parlor)
             if stored is not None:
-                return stored.status, stored.body, True
-        status, body = call()
-        answer_store(request, Answer(status, body), table=table, parlor=parlor)
-        return status, body, False
+                return stored
+        answer = Answer(*call())
+        answer_store(request, answer, table=table, parlor=parlor)
+        return answer
 
 
 def scope_lock(*, table: Table | None, parlor: Parlor | None) -> None:

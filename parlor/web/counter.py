@@ -26,7 +26,7 @@ from parlor.public.present import receipt_lines, receipt_totals, signed
 from parlor.selectors.access import Role, player_for, players_for, require
 from parlor.selectors.counter import PlayerState, counter_rows, player_matches, players_found
 from parlor.selectors.visits import adjustments_of, receipt_of, visit_for
-from parlor.services.idempotency import idempotent_call, request_fingerprint
+from parlor.services.idempotency import idempotent_call, request_keyed
 from parlor.services.visits import (
     adjustments_pay_out,
     visit_check_in,
@@ -108,14 +108,14 @@ def _once(request: HttpRequest, *, parlor: Parlor, call: Callable[[], tuple[int,
     """Runs a counter POST once per form shown (its hidden idempotency_key): the retry of a
     double tap or of a reload gets the first answer instead of a second player or payout."""
     body = {k: v for k, v in request.POST.items() if k != "csrfmiddlewaretoken"}
-    _status, answer, _replayed = idempotent_call(
-        parlor=parlor,
-        key=request.POST.get("idempotency_key", "").strip(),
-        fingerprint=request_fingerprint(method="POST", path=request.path, body=body),
+    keyed = request_keyed(
+        headers={"Idempotency-Key": request.POST.get("idempotency_key", "")},
+        method="POST",
+        path=request.path,
+        body=body,
         user=request.user,
-        call=call,
     )
-    return answer
+    return idempotent_call(parlor=parlor, request=keyed, call=call).body
 
 
 @require_GET

@@ -24,7 +24,7 @@ from parlor.security.limits import HAND_SEQUENCE_MAX
 from parlor.selectors.access import game_for
 from parlor.services import engine
 from parlor.services.hands import hand_correct, hand_preview, hand_record_answered
-from parlor.services.idempotency import KeyedRequest, idempotent_call, request_fingerprint
+from parlor.services.idempotency import KeyedRequest, idempotent_call, request_keyed
 from parlor.services.replays import current_hands, game_record_build, replay_money_changes
 from parlor.web import labels, pages
 from parlor.web.access import staff_page
@@ -121,6 +121,13 @@ def preview(request: HttpRequest, game_id: str) -> JsonResponse:
     )
 
 
+def _keyed(request: HttpRequest, body: Any) -> KeyedRequest:
+    """The tablet's POST as idempotency sees it, as the API's (api.idempotency.keyed_request)."""
+    return request_keyed(
+        headers=request.headers, method="POST", path=request.path, body=body, user=request.user
+    )
+
+
 @require_POST
 @staff_page
 def record(request: HttpRequest, game_id: str) -> JsonResponse:
@@ -132,11 +139,7 @@ def record(request: HttpRequest, game_id: str) -> JsonResponse:
             game_id=game_id,
             sequence=values["sequence"],
             entry=values["hand"],
-            request=KeyedRequest(
-                key=request.headers.get("Idempotency-Key", "").strip(),
-                fingerprint=request_fingerprint(method="POST", path=request.path, body=body),
-                user=request.user,
-            ),
+            request=_keyed(request, body),
             # The tablet's short answer, of the hand alone: the page reloads the table after it.
             answer=lambda recorded: (201, {"ok": True, "sequence": recorded.hand.sequence}),
             answer_of_hand=True,
@@ -197,7 +200,6 @@ def correct_page(request: HttpRequest, game_id: str, sequence: int) -> HttpRespo
 def correct(request: HttpRequest, game_id: str, sequence: int) -> JsonResponse:
     """{hand, reason}: a new version of hand `sequence`; the game is replayed from it."""
     game, _access = game_for(request.user, game_id)
-    key = request.headers.get("Idempotency-Key", "").strip()
     try:
         body = json_body(request)
         values = validated(HandCorrectView.InputSerializer, body)
@@ -212,14 +214,14 @@ def correct(request: HttpRequest, game_id: str, sequence: int) -> JsonResponse:
             )
             return 201, {"ok": True, "sequence": sequence}
 
-        status, payload, replayed = idempotent_call(
+        answered = idempotent_call(
             table=game.table,
-            key=key,
-            fingerprint=request_fingerprint(method="POST", path=request.path, body=body),
-            user=request.user,
+            request=_keyed(request, body),
             call=call,
         )
     except (DomainError, ScoringError) as exc:
         return _error(exc)
     url = reverse("tablet:history", kwargs={"game_id": game.public_id})
-    return JsonResponse({**payload, "replayed": replayed, "redirect": url}, status=status)
+    return JsonResponse(
+        {**answered.body, "replayed": answered.replayed, "redirect": url}, status=answered.status
+    )

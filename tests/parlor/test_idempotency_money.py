@@ -11,7 +11,7 @@ from django.db import connection, connections, transaction
 from rest_framework.test import APIClient
 
 from parlor.models import Adjustment, IdempotencyRecord, MemberRole, Parlor, Settlement, Visit
-from parlor.services.idempotency import idempotent_call
+from parlor.services.idempotency import KeyedRequest, idempotent_call
 from tests.parlor.conftest import client_for, ok
 from tests.parlor.factories import MemberFactory, PlayerFactory
 from tests.parlor.test_concurrency_pg import _race
@@ -224,7 +224,7 @@ def test_a_keyed_post_does_not_hold_up_other_writes_at_the_parlor(parlor, player
 
     def keyed_post() -> None:
         try:
-            idempotent_call(parlor=parlor, key="k", fingerprint="f", user=None, call=held)
+            idempotent_call(parlor=parlor, request=KeyedRequest("k", "f", None), call=held)
         finally:
             connections.close_all()
 
