@@ -153,7 +153,12 @@
       if (win.pao !== undefined) w.pao = win.pao;
       if (win.daiminkan_feeder !== undefined) w.feeder = win.daiminkan_feeder;
       if (win.chips) w.chips = win.chips;
-      if (win.yaku) w.calc = { fields: { yaku: win.yaku }, html: "" };
+      // What the calculator recorded beside the value: the yaku and whether the hand was open.
+      if (win.yaku || win.open !== undefined) {
+        w.calc = { fields: {}, html: "" };
+        if (win.yaku) w.calc.fields.yaku = win.yaku;
+        if (win.open !== undefined) w.calc.fields.open = win.open;
+      }
       return w;
     }
     if (result.kind === "ron") { state.loser = result.loser; state.winners = result.wins.map(fromWin); }

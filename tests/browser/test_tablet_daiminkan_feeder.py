@@ -12,7 +12,8 @@ from typing import Any
 
 import pytest
 
-from parlor.models import Table
+from parlor.models import Game, GameStatus, Table
+from parlor.services.hands import hand_record
 from tests.browser.tablet import Tablet, engine_replay
 from tests.browser.test_tablet_games import NAMES
 from tests.browser.test_tablet_penalties import exported, transfers_in_preview
@@ -126,3 +127,34 @@ def test_no_feeder_picker_at_a_standard_table(tablet, parlor_floor):
     wait_for_payers(tablet, {NAMES[0], NAMES[2], NAMES[3]})
     assert tablet.page.query_selector("#feeder-button") is None
     assert tablet.page.query_selector('[data-pick="feeder"]') is None
+
+
+def test_a_correction_keeps_the_feeder_and_what_the_calculator_recorded(tablet, parlor_floor):
+    Table.objects.create(parlor=parlor_floor["parlor"], label="J", ruleset_key="jpml-a")
+    tablet.start_game("J", NAMES, seating="given")
+    page = tablet.page
+    # The hand as the calculator fills it (an open hand: rinshan, haku, dora), recorded
+    # before the correction screen reads it back.
+    win = {**FED_RINSHAN_TSUMO["result"]["win"], "open": True,
+           "yaku": [{"key": "rinshan", "han": 1}, {"key": "haku", "han": 1},
+                    {"key": "dora", "han": 1}]}
+    recorded = {"result": {"kind": "tsumo", "win": win}}
+    game = Game.objects.get(table__label="J", status=GameStatus.IN_PROGRESS)
+    hand_record(game=game, sequence=1, entry=recorded, by=parlor_floor["staff"])
+
+    # Staff add a riichi they forgot (seat 3's stick); the win is left as it was.
+    page.reload()
+    tablet.wait_ready()
+    page.click('[data-action="history"]')
+    page.wait_for_selector("body[data-screen='history']")
+    page.click('[data-correct="1"]')
+    page.wait_for_selector("body[data-screen='correct']")
+    tablet.wait_ready()
+    wait_for_payers(tablet, {NAMES[FEEDER]})
+    assert "大明槓の責任払い" in page.inner_text(f'.seat[data-seat="{FEEDER}"] [data-role]')
+    tablet.riichi(3, "riichi")
+    page.fill("#reason", "リーチ棒の記録漏れ")
+    page.wait_for_selector("#confirm:not([disabled])")
+    page.click("#confirm")
+    page.wait_for_selector("body[data-screen='history']")
+    assert exported(tablet)["hands"] == [{"riichi": [3], **recorded}]
