@@ -52,6 +52,9 @@ class Win:
     # the kan's replacement tile (嶺上開花); liable for the whole win where the ruleset says so
     daiminkan_feeder: int | None = None
     yaku: tuple[RecordedYaku, ...] = ()  # what the calculator counted; never changes payments
+    # the record's `open`: True with an open meld (副露), False closed (門前), None not
+    # recorded; for statistics, never changes payments
+    is_open: bool | None = None
 
     @property
     def is_yakuman(self) -> bool:

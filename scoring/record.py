@@ -200,7 +200,24 @@ def read_hand(data: Any, *, index: int, ruleset: Ruleset, seats: int) -> Hand:
                   penalties=penalties, stop=hand.boolean("stop"))
     if sit_out is not None:
         check_sit_out_absent(hand, parsed)
+    check_riichi_winner_closed(hand, parsed)
     return parsed
+
+
+def check_riichi_winner_closed(reader: FieldReader, hand: Hand) -> None:
+    """A winner whose riichi stood won with a closed hand: `open: true` on their win is
+    refused (立直 needs 門前)."""
+    result = hand.result
+    if isinstance(result, Ron):
+        wins = [(f"result.wins[{i}].open", w) for i, w in enumerate(result.wins)]
+    elif isinstance(result, Tsumo):
+        wins = [("result.win.open", result.win)]
+    else:
+        return
+    for field, win in wins:
+        if win.is_open and win.winner in hand.riichi:
+            reader.fail(field, f"seat {win.winner} won after riichi, so with a closed hand "
+                               "(門前); 'open' cannot be true", code="open_with_closed_yaku")
 
 
 def read_sit_out(hand: FieldReader, *, ruleset: Ruleset, seats: int) -> int | None:

@@ -6,11 +6,12 @@ import re
 
 from scoring.facts import RecordedYaku, Win
 from scoring.fields import FieldReader
+from scoring.hand_value.yaku_table import STANDARD_ROWS
 from scoring.ruleset import Ruleset, ValueInput
 from scoring.values import YAKUMAN_NAMES
 
 WIN_FIELDS = ("winner", "han", "fu", "yakuman", "points", "dora", "ippatsu", "chips", "pao",
-              "daiminkan_feeder", "yaku")
+              "daiminkan_feeder", "yaku", "open")
 VALID_FU = (20, 25, *range(30, 140, 10))
 MAX_HAN = 99
 MAX_YAKUMAN = 8
@@ -18,6 +19,10 @@ MAX_POINT_COUNT = 10_000
 MAX_YAKU = 24  # more than any hand holds (yaku and each kind of dora); bounds a hostile record
 YAKU_FIELDS = ("key", "han", "yakuman")
 YAKU_KEY = re.compile(r"[a-z][a-z0-9_]{0,39}")
+# 門前限定: yaku and yakuman only a closed hand has, in every house's table (riichi, pinfu,
+# chiitoitsu, kokushi, ...; no house table opens one of them); renhou is closed-only where a
+# house has it. An open hand (`open: true`) cannot list one.
+CLOSED_ONLY_KEYS = frozenset(r.key for r in STANDARD_ROWS if r.opened is None) | {"renhou"}
 
 
 def read_win(win: FieldReader, *, ruleset: Ruleset, seats: int, tsumo: bool) -> Win:
@@ -55,9 +60,35 @@ def read_win(win: FieldReader, *, ruleset: Ruleset, seats: int, tsumo: bool) -> 
                    yakuman=yakuman, names=names)
     feeder = read_daiminkan_feeder(win, ruleset=ruleset, seats=seats, winner=winner,
                                    tsumo=tsumo, pao=pao)
+    yaku = read_yaku(win)
+    ippatsu = win.boolean("ippatsu")
+    is_open = read_open(win, yaku=yaku, yakuman_names=names, ippatsu=ippatsu)
     return Win(winner=winner, han=han, fu=fu, yakuman=yakuman, yakuman_names=names,
-               points=points, dora=dora, ippatsu=win.boolean("ippatsu"), chips=chips,
-               pao=pao, daiminkan_feeder=feeder, yaku=read_yaku(win))
+               points=points, dora=dora, ippatsu=ippatsu, chips=chips,
+               pao=pao, daiminkan_feeder=feeder, yaku=yaku, is_open=is_open)
+
+
+def read_open(win: FieldReader, *, yaku: tuple[RecordedYaku, ...],
+              yakuman_names: tuple[str, ...], ippatsu: bool) -> bool | None:
+    """The optional ``open``: true for a hand with an open meld (副露), false for a closed one
+    (門前), None where it was not recorded. A statistic only: the payment never reads it.
+
+    An open hand has no riichi and no closed-only yaku (門前限定), so ``open: true`` beside
+    one of them in ``yaku``, in ``yakuman`` by name or as ``ippatsu`` is refused.
+    """
+    if not win.has("open"):
+        return None
+    is_open = win.boolean("open")
+    if is_open:
+        closed_only = [y.key for y in yaku if y.key in CLOSED_ONLY_KEYS]
+        closed_only += [n for n in yakuman_names if n in CLOSED_ONLY_KEYS]
+        if ippatsu and "ippatsu" not in closed_only:
+            closed_only.append("ippatsu")
+        if closed_only:
+            win.fail("open", f"an open hand (副露) cannot have {', '.join(closed_only)}: "
+                             "riichi and those yaku need a closed hand (門前). Give "
+                             "'open': false, or correct the yaku", code="open_with_closed_yaku")
+    return is_open
 
 
 def read_yaku(win: FieldReader) -> tuple[RecordedYaku, ...]:

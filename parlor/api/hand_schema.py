@@ -170,6 +170,14 @@ WIN = {
                 "additionalProperties": False,
             },
         },
+        "open": {
+            "type": "boolean",
+            "description": (
+                "Optional, for statistics: true where the hand had an open meld (副露), false "
+                "where it was closed (門前). The payment never reads it. `true` is refused "
+                "beside riichi, ippatsu or a closed-only yaku (門前限定)."
+            ),
+        },
     },
     "required": ["winner"],
     "additionalProperties": False,

@@ -5,8 +5,10 @@ player page) and for the games of a parlor's business day (the daily report).
 Only wins that recorded their `yaku` (docs/game-record.md) count, so every figure says of how
 many wins it is: a win entered by han and fu alone is in `paid_wins` and nowhere else.
 
-Closed or open is not in the record: a win holds its yaku, not its melds. It is read from the
-yaku and the house's yaku table the calculator used (scoring.hand_value.YakuTable):
+Riichi is read from the yaku (riichi or double riichi among them). Closed or open comes from
+the win's `open` where it was recorded (true: 副露, false: 門前; the engine refuses `open: true`
+beside riichi or a closed-only yaku). Where `open` is absent it is read from the yaku and the
+house's yaku table the calculator used (scoring.hand_value.YakuTable):
 
 - riichi or double riichi among the yaku: riichi;
 - a yaku that only a closed hand has (門前限定: menzen tsumo, pinfu, iipeikou, chiitoitsu,
@@ -44,11 +46,16 @@ class WinStyle(StrEnum):
     UNKNOWN = "unknown"  # the yaku do not tell a closed hand from an open one
 
 
-def win_style(yaku: Sequence[Mapping[str, Any]], table: YakuTable) -> WinStyle:
-    """How a win was made, as far as its recorded yaku tell under the house's yaku table."""
+def win_style(
+    yaku: Sequence[Mapping[str, Any]], table: YakuTable, *, is_open: bool | None = None
+) -> WinStyle:
+    """How a win was made: riichi from its yaku; open or closed from `is_open` (the win's
+    `open`) where recorded, else as far as the yaku tell under the house's yaku table."""
     keys = {str(item.get("key")) for item in yaku}
     if keys & RIICHI_KEYS:
         return WinStyle.RIICHI
+    if is_open is not None:
+        return WinStyle.OPEN if is_open else WinStyle.DAMA
     closed = opened = False
     for item in yaku:
         rule = table.by_key.get(str(item.get("key")))
@@ -111,6 +118,7 @@ class RecordedWin:
 
     preset: str
     yaku: tuple[Mapping[str, Any], ...]  # empty: recorded without yaku
+    is_open: bool | None = None  # the win's `open` (副露), None where not recorded
 
 
 def paid_winners(transfers: Any) -> set[int]:
@@ -145,7 +153,8 @@ def yaku_stats_of(wins: Iterable[RecordedWin]) -> YakuStats:
         if not win.yaku:
             continue
         with_yaku += 1
-        styles[win_style(win.yaku, yaku_table_for(win.preset, tables))] += 1
+        table = yaku_table_for(win.preset, tables)
+        styles[win_style(win.yaku, table, is_open=win.is_open)] += 1
         for item in win.yaku:
             counts[str(item["key"])] += 1
             if item.get("yakuman"):
@@ -197,11 +206,18 @@ def _winning_hands(game_ids: Iterable[int]) -> Any:
     )
 
 
+def open_of(win: Mapping[str, Any]) -> bool | None:
+    """The win's recorded `open`; None where absent (or, in a record the engine did not
+    check, not a boolean)."""
+    value = win.get("open")
+    return value if isinstance(value, bool) else None
+
+
 def _recorded(entry: Mapping[str, Any], transfers: Any, preset: str,
               seat: int | None = None) -> list[RecordedWin]:
     paid = paid_winners(transfers)
     return [
-        RecordedWin(preset=preset, yaku=tuple(win.get("yaku") or ()))
+        RecordedWin(preset=preset, yaku=tuple(win.get("yaku") or ()), is_open=open_of(win))
         for win in wins_of(entry)
         if win.get("winner") in paid and (seat is None or win.get("winner") == seat)
     ]

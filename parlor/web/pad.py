@@ -2,8 +2,8 @@
 
 The pad offers only what the ruleset accepts, so staff cannot tap an impossible value: han and
 fu where fu counts, han alone where fu is fixed, points for point-count rulesets, and the
-options (pao, open riichi, wareme, nagashi, chips, penalties, chombo compensation, ...) only
-where the ruleset has them.
+options (pao, the open kan's feeder, open riichi, wareme, nagashi, chips, penalties, chombo
+compensation, ...) only where the ruleset has them.
 Validity comes from the engine's own checks (`impossible_fu`), not from a second copy.
 """
 
@@ -127,6 +127,8 @@ def pad_config(ruleset: Ruleset, *, seats: int) -> dict[str, Any]:
         if needs_yakuman_names(ruleset)
         else [],
         "pao": ruleset.pao is not None,
+        # 大明槓の責任払い: who fed the open kan before a rinshan tsumo pays it all (JPML)
+        "daiminkan_feeder": ruleset.pao is not None and ruleset.pao.daiminkan_rinshan,
         "open_riichi": ruleset.open_riichi is not None,
         "riichi_cancel": ruleset.riichi_cancel_fee is not None,
         "wareme": ruleset.wareme is not None,

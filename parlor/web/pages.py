@@ -261,6 +261,10 @@ def entry_summary(entry: dict[str, Any], names: list[str], ruleset: Ruleset) -> 
         text = labels.win_value_label(win, limits=ruleset.limits)
         if win.get("pao") is not None:
             text += " " + _("(pao: %(name)s)") % {"name": name(win["pao"])}
+        if win.get("daiminkan_feeder") is not None:  # 大明槓の責任払い
+            text += " " + _("(open-kan feeder pays: %(name)s)") % {
+                "name": name(win["daiminkan_feeder"])
+            }
         return text
 
     if kind == "ron":

@@ -22,7 +22,10 @@
       penalties: state.penalties
     };
   }
-  function newWin(seat) { return { seat: seat, value: null, label: "", pao: null, chips: 0, calc: null }; }
+  // feeder: 大明槓の責任払い, the seat whose discard the winner called as an open kan (tsumo only)
+  function newWin(seat) {
+    return { seat: seat, value: null, label: "", pao: null, feeder: null, chips: 0, calc: null };
+  }
   function winnerIndex(state, seat) {
     for (var i = 0; i < state.winners.length; i++) if (state.winners[i].seat === seat) return i;
     return -1;
@@ -64,10 +67,11 @@
     }
   }
 
-  function winEntry(w) {
+  function winEntry(w, tsumo) {
     var win = { winner: w.seat };
     Object.keys(w.value).forEach(function (k) { win[k] = w.value[k]; });
     if (w.pao !== null) win.pao = w.pao;
+    if (tsumo && w.feeder !== null) win.daiminkan_feeder = w.feeder;
     if (w.chips) win.chips = w.chips;
     // The calculator's dora, ippatsu and yaku (calculator.js), kept while its value stands.
     if (w.calc) Object.keys(w.calc.fields).forEach(function (k) { win[k] = w.calc.fields[k]; });
@@ -97,9 +101,12 @@
     if (state.wareme !== null) entry.wareme = state.wareme;
     if (state.penalties.length) entry.penalties = state.penalties.map(penaltyEntry);
     if (state.kind === "ron") {
-      entry.result = { kind: "ron", loser: state.loser, wins: state.winners.map(winEntry) };
+      entry.result = {
+        kind: "ron", loser: state.loser,
+        wins: state.winners.map(function (w) { return winEntry(w, false); })
+      };
     } else if (state.kind === "tsumo") {
-      entry.result = { kind: "tsumo", win: winEntry(state.winners[0]) };
+      entry.result = { kind: "tsumo", win: winEntry(state.winners[0], true) };
     } else if (state.kind === "draw") {
       entry.result = { kind: "draw", tenpai: sorted(state.tenpai) };
       if (state.nagashi.length) entry.result.nagashi = sorted(state.nagashi);
@@ -144,8 +151,14 @@
       w.value = valueOf(win);
       w.label = label(w.value);
       if (win.pao !== undefined) w.pao = win.pao;
+      if (win.daiminkan_feeder !== undefined) w.feeder = win.daiminkan_feeder;
       if (win.chips) w.chips = win.chips;
-      if (win.yaku) w.calc = { fields: { yaku: win.yaku }, html: "" };
+      // What the calculator recorded beside the value: the yaku and whether the hand was open.
+      if (win.yaku || win.open !== undefined) {
+        w.calc = { fields: {}, html: "" };
+        if (win.yaku) w.calc.fields.yaku = win.yaku;
+        if (win.open !== undefined) w.calc.fields.open = win.open;
+      }
       return w;
     }
     if (result.kind === "ron") { state.loser = result.loser; state.winners = result.wins.map(fromWin); }

@@ -2,8 +2,8 @@
  *
  * Taps change app.state (see hand.js) and call tenbo.preview.changed(), which asks the server
  * for the payments once the hand is complete. A pending "pick" makes the next seat tap mean
- * something else: the pao player, another winner, nagashi, the compensated player or the
- * player of a penalty.
+ * something else: the pao player, the open kan's feeder (大明槓の責任払い), another winner,
+ * nagashi, the compensated player or the player of a penalty.
  */
 (function (tenbo) {
   "use strict";
@@ -37,7 +37,10 @@
         state.editingCompensation = false;
       }
     } else if (state.pick === "pao") {
-      if (w && seat !== w.seat) w.pao = w.pao === seat ? null : seat;
+      if (w && seat !== w.seat) { w.pao = w.pao === seat ? null : seat; w.feeder = null; }
+    } else if (state.pick === "feeder") {
+      // One liable player on a win: the feeder of the open kan replaces any pao.
+      if (w && seat !== w.seat) { w.feeder = w.feeder === seat ? null : seat; w.pao = null; }
     } else if (state.pick === "add") {
       if (hand.winnerIndex(state, seat) < 0 && seat !== state.loser && state.winners.length < cfg.max_winners) {
         state.winners.push(hand.newWin(seat));
@@ -77,7 +80,10 @@
         break;
       case "tsumo":
         if (i >= 0) state.winners = [];
-        else if (state.winners.length) state.winners[0].seat = seat;
+        else if (state.winners.length) {
+          state.winners[0].seat = seat;
+          if (state.winners[0].feeder === seat) state.winners[0].feeder = null;
+        }
         else state.winners = [hand.newWin(seat)];
         state.active = 0;
         break;
@@ -132,8 +138,10 @@
       state.editing = true;
     } else {
       w.value = grid.cellValue(cell);
-      // A yakuman may carry pao: keep the panel (and its 包 button) open.
-      state.editing = !!cfg.pao && w.value.yakuman !== undefined;
+      // A yakuman may carry pao, and a tsumo the open kan's feeder where the ruleset makes
+      // them liable: keep the panel (and its 包 or 責任払い button) open.
+      state.editing = (!!cfg.pao && w.value.yakuman !== undefined) ||
+        (!!cfg.daiminkan_feeder && state.kind === "tsumo");
     }
     if (w.value && w.value.yakuman === undefined) w.pao = null;
     w.label = w.value ? grid.valueLabel(w.value) : "";
@@ -197,6 +205,7 @@
     if (penalty) return dom.fmt(T.prompt_penalty, { kind: tenbo.seats.penaltyLabel(app, penalty) });
     if (state.pick === "compensation") return T.prompt_compensation;
     if (state.pick === "pao") return T.prompt_pao;
+    if (state.pick === "feeder") return T.prompt_feeder;
     if (state.pick === "add") return T.prompt_add_winner;
     if (state.pick === "nagashi") return T.prompt_nagashi;
     switch (state.kind) {

@@ -27,6 +27,9 @@
     if (state.nagashi.indexOf(seat) >= 0) out.push(T.role_nagashi);
     if (seat === state.offender) out.push(T.role_offender);
     state.winners.forEach(function (w) { if (w.pao === seat) out.push(T.role_pao); });
+    state.winners.forEach(function (w) {
+      if (state.kind === "tsumo" && w.feeder === seat) out.push(T.role_feeder);
+    });
     if (state.kind === "chombo" && state.compensation && state.compensation.to === seat) {
       out.push(T.role_compensation);
     }

@@ -97,6 +97,12 @@
       pao.hidden = !(w && w.value && w.value.yakuman !== undefined);
       pao.setAttribute("aria-pressed", String(state.pick === "pao" || (!!w && w.pao !== null)));
     }
+    // 大明槓の責任払い: only on a tsumo (the button exists only where the ruleset has it)
+    var feeder = dom.$("#feeder-button");
+    if (feeder) {
+      feeder.hidden = !(w && state.kind === "tsumo");
+      feeder.setAttribute("aria-pressed", String(state.pick === "feeder" || (!!w && w.feeder !== null)));
+    }
     dom.$$("[data-chips]").forEach(function (b) {
       b.setAttribute("aria-pressed", String(!!w && Number(b.dataset.chips) === (w.chips || 0)));
     });

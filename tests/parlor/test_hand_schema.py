@@ -60,7 +60,7 @@ def test_each_result_kind_is_its_own_component_behind_a_discriminator(schema):
     assert hand["result"]["$ref"].endswith("/HandResult")
     win = components["Win"]["properties"]
     assert {"winner", "han", "fu", "yakuman", "points", "dora", "ippatsu", "chips", "pao",
-            "yaku", "daiminkan_feeder"} == set(
+            "yaku", "daiminkan_feeder", "open"} == set(
         win
     )
     assert components["ChomboResult"]["properties"]["compensation"]["$ref"].endswith(

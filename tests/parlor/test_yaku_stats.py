@@ -13,6 +13,7 @@ from django.test import Client
 from parlor.selectors.yaku import yaku_tables
 from parlor.selectors.yaku_stats import WinStyle, share_tenths, win_style, yaku_stats_of_player
 from parlor.services.rulesets import ruleset_create
+from scoring.errors import ScoringError
 from scoring.hand_value import TENHOU_YAKU
 from tests.parlor.factories import PlayerFactory
 from tests.parlor.test_yaku_counts import play, ron
@@ -132,3 +133,49 @@ def test_the_player_page_shows_the_counts_and_shares_in_japanese(parlor, staff_u
     english = client.get("/me/").content.decode()
     assert '<tr data-style="open"><th>Open</th>' in english
     assert "Riichi, dama and open wins" in english
+
+
+@pytest.mark.parametrize(("yaku", "is_open", "expected"), [
+    pytest.param([y("tanyao", 1), y("dora", 1)], False, WinStyle.DAMA,
+                 id="a-closed-tanyao-ron-is-dama"),
+    pytest.param([y("tanyao", 1), y("dora", 1)], True, WinStyle.OPEN,
+                 id="an-open-tanyao-ron-is-open"),
+    pytest.param([y("daisangen", 1)], True, WinStyle.OPEN, id="an-open-yakuman"),
+    pytest.param([y("riichi", 1), y("tanyao", 1)], False, WinStyle.RIICHI,
+                 id="riichi-still-from-the-yaku"),
+    pytest.param([y("honitsu", 3)], True, WinStyle.OPEN, id="open-overrides-the-inference"),
+    pytest.param([y("tanyao", 1)], None, WinStyle.UNKNOWN, id="absent-falls-back"),
+    pytest.param([y("chiitoitsu", 2)], None, WinStyle.DAMA, id="absent-infers-closed"),
+])
+def test_a_recorded_open_decides_open_or_closed(yaku, is_open, expected):
+    assert win_style(yaku, TENHOU_YAKU, is_open=is_open) is expected
+
+
+TANYAO = [y("tanyao", 1), y("dora", 1)]
+# Seat 1 wins four tanyao rons: recorded closed, recorded open, not recorded, and a closed
+# honitsu at its closed han that the yaku alone would also call dama.
+OPEN_HANDS = [
+    ron(0, {"winner": 1, "han": 2, "fu": 30, "yaku": TANYAO, "open": False}),
+    ron(2, {"winner": 1, "han": 2, "fu": 30, "yaku": TANYAO, "open": True}),
+    ron(3, {"winner": 1, "han": 2, "fu": 30, "yaku": TANYAO}),
+    ron(0, {"winner": 1, "han": 3, "fu": 40, "yaku": [y("honitsu", 3)], "open": False}),
+]
+
+
+@pytest.mark.django_db
+def test_the_recorded_open_counts_where_the_yaku_do_not_tell(parlor, staff_user):
+    four = PlayerFactory.create_batch(4, parlor=parlor)
+    play(parlor, staff_user, four, OPEN_HANDS)
+    assert styles(four[1]) == {"riichi": (0, 0), "dama": (2, 500), "open": (1, 250),
+                               "unknown": (1, 250)}
+
+
+@pytest.mark.django_db
+def test_an_open_riichi_win_is_not_recorded(parlor, staff_user):
+    four = PlayerFactory.create_batch(4, parlor=parlor)
+    riichi_open = {"riichi": [1], **ron(0, {"winner": 1, "han": 2, "fu": 30, "open": True,
+                                            "yaku": [y("riichi", 1), y("tanyao", 1)]})}
+    with pytest.raises(ScoringError) as refused:
+        play(parlor, staff_user, four, [riichi_open])
+    assert refused.value.field == "hands[0].result.wins[0].open"
+    assert refused.value.code == "open_with_closed_yaku"
