@@ -55,7 +55,8 @@ def win_styles_section(stats: YakuStats) -> Section:
     )
     note = _coverage(stats) + " " + pgettext(
         "daily report",
-        "Closed or open is read from the yaku: a win whose yaku do not tell is unknown.",
+        "Closed or open is as the win recorded it (the calculator records it), else read from "
+        "the yaku: a win that tells neither is unknown.",
     )
     return Section(
         "win_styles",

@@ -148,4 +148,6 @@ def hand_evaluate(*, game: Game, data: dict[str, Any]) -> Calculated:
     table = yaku_table_for(game_preset_id(game), yaku_tables())
     value = evaluate_hand(hand, ruleset=ruleset, yaku_table=table)
     fields = win_fields(value, ruleset=ruleset, ippatsu=hand.flags.ippatsu)
+    # 副露 or 門前 as the tiles lie (a closed kan keeps the hand closed), for the statistics.
+    fields["open"] = any(meld.kind.is_open for meld in hand.melds)
     return Calculated(value=value, ruleset=ruleset, win_fields=fields)

@@ -69,7 +69,7 @@ def test_a_standard_ron_is_valued_as_the_engine_values_it_for_the_south_seat(tab
     assert value["win"] == {
         "han": expected.han, "fu": expected.fu,
         "dora": sum(y.han for y in expected.yaku if y.key == "dora"),
-        "yaku": [{"key": y.key, "han": y.han} for y in expected.yaku]}
+        "yaku": [{"key": y.key, "han": y.han} for y in expected.yaku], "open": False}
     assert 'data-yaku="riichi"' in data["html"] and "data-fu-part" in data["html"]
     assert not Hand.objects.exists()
 
@@ -84,6 +84,7 @@ def test_the_computed_win_is_recorded_with_its_yaku(tablet, game):
     assert response.status_code == 201
     stored = Hand.objects.get(game=game).entry["result"]["wins"][0]
     assert stored["yaku"] == win["yaku"] and stored["han"] == win["han"]
+    assert stored["open"] is False  # 門前: the statistics count it closed
 
 
 def test_the_seed_004_table_values_flowers_and_the_white_pocchi(tablet, seed_004):
@@ -193,6 +194,17 @@ def test_an_open_pon_of_white_dragons_is_valued_with_its_meld(tablet, game):
     assert [y["key"] for y in value["yaku"]] == [y.key for y in expected.yaku]
     assert (value["han"], value["fu"]) == (expected.han, expected.fu)
     assert {"reason": "open_triplet", "fu": 4, "tile": "P"} in value["fu_parts"]
+    assert value["win"]["open"] is True  # 副露
+
+
+def test_a_closed_kan_keeps_the_win_closed(tablet, game):
+    concealed = ["3p", "4p", "5p", "6p", "7p", "8p", "3s", "4s", "6s", "6s", "5s"]
+    body = {"winner": 1, "tsumo": False, "flags": {"riichi": True},
+            "tiles": {"hand": concealed, "win_tile": "5s",
+                      "melds": [{"type": "ankan", "tiles": ["9m", "9m", "9m", "9m"]}]}}
+    response = evaluate(tablet, game, body)
+    assert response.status_code == 200, response.content
+    assert response.json()["value"]["win"]["open"] is False  # 暗槓 is no open meld
 
 
 def test_the_correction_screen_values_the_hand_in_its_own_round(tablet, game, staff_user):
