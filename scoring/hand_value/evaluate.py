@@ -34,7 +34,7 @@ from scoring.hand_value.hand_facts import (
 )
 from scoring.hand_value.point_count import count_hand
 from scoring.hand_value.readings import Reading
-from scoring.hand_value.tiles import JOKER, tile_name
+from scoring.hand_value.tiles import JOKER, kinds_in_play, tile_name
 from scoring.hand_value.value import (
     HandValue,
     Scored,
@@ -107,8 +107,7 @@ def check_joker(hand: WinningHand, table: YakuTable, *, ruleset_key: str) -> Non
 
 def faces_in_play(player_count: int) -> tuple[str, ...]:
     """Every face a joker may stand for: sanma has no 2m–8m."""
-    kinds = [k for k in range(34) if player_count == 4 or not 0 < k < 8]
-    return tuple(tile_name(k) for k in kinds)
+    return tuple(tile_name(k) for k in kinds_in_play(player_count))
 
 
 def joker_rank(value: HandValue) -> tuple[int, int, int]:

@@ -91,6 +91,15 @@ def unknown_tile(name: object, *, field: str) -> HandError:
                      f"red five) or E S W N P F C", field=field, code="unknown_tile")
 
 
+def kinds_in_play(player_count: int) -> tuple[int, ...]:
+    """The tile kinds a set holds: all 34, or without 2m–8m in three-player mahjong.
+
+    >>> len(kinds_in_play(4)), len(kinds_in_play(3)), kinds_in_play(3)[:2]
+    (34, 27, (0, 8))
+    """
+    return tuple(k for k in range(34) if player_count == 4 or not 0 < k < 8)
+
+
 def dora_after(indicator: int, *, player_count: int) -> int:
     """The dora a revealed indicator points to (ドラ表示牌の次).
 

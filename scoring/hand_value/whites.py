@@ -14,7 +14,7 @@ from itertools import product
 from scoring.errors import HandError
 from scoring.hand_value.checks import check_tile_count, parse_tiles
 from scoring.hand_value.hand import Meld, MeldKind, WinningHand
-from scoring.hand_value.tiles import COPIES, JOKER, TILES, tile_name
+from scoring.hand_value.tiles import COPIES, JOKER, TILES, kinds_in_play, tile_name
 from scoring.hand_value.value import HandValue
 from scoring.hand_value.wild import joker_fills
 from scoring.hand_value.yaku_table import YakuTable
@@ -60,8 +60,7 @@ def joker_faces_in_play(player_count: int, table: YakuTable) -> tuple[int, ...]:
     """Faces a white may stand for: the tiles in play, less those never held in a hand
     (五萬 under 東天紅: 三色同刻 does not exist, so it makes no set)."""
     never = {TILES[name].kind for name, allowed in table.gari_in_hand.items() if not allowed}
-    return tuple(k for k in range(34)
-                 if (player_count == 4 or not 0 < k < 8) and k not in never)
+    return tuple(k for k in kinds_in_play(player_count) if k not in never)
 
 
 def meld_readings(melds: tuple[Meld, ...], faces: tuple[int, ...]) -> list[tuple[Meld, ...]]:
