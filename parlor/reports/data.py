@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime
 
+from parlor.domain.shares import percent_number
+
 Cell = int | str | datetime | date | None
 
 
@@ -33,7 +35,7 @@ class Percent:
     tenths: int
 
     def text(self) -> str:
-        return f"{self.tenths // 10}.{self.tenths % 10}"
+        return percent_number(self.tenths)
 
 
 CellValue = Cell | Points | Percent

@@ -31,6 +31,7 @@ from typing import Any
 from django.db.models import JSONField, OuterRef, Subquery
 from django.utils.translation import pgettext
 
+from parlor.domain.shares import percent_number, share_tenths
 from parlor.models import GameSeat, GameStatus, Hand, HandState, Player, RulesetDefinition
 from parlor.selectors.yaku import WIN_REASONS, preset_of, yaku_names, yaku_tables
 from scoring.hand_value import YakuTable
@@ -69,17 +70,6 @@ def win_style(
     if closed == opened:  # nothing said, or the list contradicts itself
         return WinStyle.UNKNOWN
     return WinStyle.DAMA if closed else WinStyle.OPEN
-
-
-def share_tenths(part: int, whole: int) -> int | None:
-    """`part` of `whole` in tenths of a percent, rounded half up; None of nothing.
-
-    >>> share_tenths(1, 3), share_tenths(2, 3), share_tenths(0, 0)
-    (333, 667, None)
-    """
-    if whole <= 0:
-        return None
-    return (2000 * part + whole) // (2 * whole)
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,4 +252,4 @@ def share_text(tenths: int | None) -> str:
     >>> share_text(429), share_text(None)
     ('42.9%', '—')
     """
-    return "—" if tenths is None else f"{tenths // 10}.{tenths % 10}%"
+    return "—" if tenths is None else percent_number(tenths) + "%"

@@ -10,8 +10,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
+from parlor.domain.shares import share_tenths
 from parlor.selectors.yaku import yaku_tables
-from parlor.selectors.yaku_stats import WinStyle, share_tenths, win_style, yaku_stats_of_player
+from parlor.selectors.yaku_stats import WinStyle, win_style, yaku_stats_of_player
 from parlor.services.rulesets import ruleset_create
 from scoring.errors import ScoringError
 from scoring.hand_value import TENHOU_YAKU
