@@ -3,12 +3,16 @@ to fix (HandError codes: unknown_tile, wrong_tile_count, five_of_a_tile, bad_mel
 
 from __future__ import annotations
 
+from dataclasses import fields
+from typing import NoReturn
+
 from scoring.errors import HandError
 from scoring.hand_value.hand import Meld, MeldKind, WinFlags, WinningHand
 from scoring.hand_value.tiles import COPIES, TILES, Tile, parse_tile, tile_name
 
 WIND_NAMES = ("E", "S", "W", "N")
 MAX_INDICATORS = 5  # the first indicator and one per kan
+FLAG_FIELDS = frozenset(f.name for f in fields(WinFlags))
 
 
 def parse_tiles(names: tuple[str, ...], *, field: str) -> list[Tile]:
@@ -73,43 +77,47 @@ def check_winds(hand: WinningHand) -> None:
                         field="round_wind", code="bad_wind")
 
 
-NO_FLAGS = WinFlags()
-
-
 def check_flags(hand: WinningHand, *, is_open: bool) -> None:
-    """Flags that cannot hold together, or not with this hand."""
+    """Flags that cannot hold together, or not with this hand; the first one found is
+    refused, naming its field."""
     flags: WinFlags = hand.flags
-    if (flags == NO_FLAGS and not hand.ura_indicators and not hand.kita
-            and len(hand.dora_indicators) <= MAX_INDICATORS):
-        return
     in_riichi = flags.riichi or flags.double_riichi
-    problems = (
-        (flags.riichi and flags.double_riichi, "riichi",
-         "give riichi or double_riichi, not both: double riichi replaces riichi"),
-        (in_riichi and is_open, "riichi", "a hand with called melds cannot be in riichi"),
-        (flags.ippatsu and not in_riichi, "ippatsu", "ippatsu needs riichi or double riichi"),
-        (flags.haitei and not hand.is_tsumo, "haitei", "haitei is a tsumo on the last tile"),
-        (flags.houtei and hand.is_tsumo, "houtei", "houtei is a ron on the last discard"),
-        (flags.rinshan and not hand.is_tsumo, "rinshan",
-         "rinshan is a tsumo on a replacement tile"),
-        (flags.chankan and hand.is_tsumo, "chankan", "chankan is a ron on an added kan"),
-        (flags.tenhou and (not hand.is_tsumo or not hand.is_dealer or bool(hand.melds)),
-         "tenhou", "tenhou is the dealer's tsumo on the first draw"),
-        (flags.chiihou and (not hand.is_tsumo or hand.is_dealer or bool(hand.melds)),
-         "chiihou", "chiihou is a non-dealer's tsumo on the first draw"),
-        (flags.renhou and (hand.is_tsumo or hand.is_dealer or bool(hand.melds)), "renhou",
-         "renhou is a non-dealer's ron before the first draw"),
-        (bool(hand.ura_indicators) and not in_riichi, "ura_indicators",
-         "ura-dora indicators are turned only for a hand in riichi"),
-        (len(hand.dora_indicators) > MAX_INDICATORS, "dora_indicators",
-         f"at most {MAX_INDICATORS} dora indicators (one plus one per kan)"),
-        (len(hand.ura_indicators) > MAX_INDICATORS, "ura_indicators",
-         f"at most {MAX_INDICATORS} ura-dora indicators"),
-        (hand.kita < 0 or hand.kita > COPIES, "kita", "kita is 0 to 4 North tiles"),
-        (hand.kita > 0 and hand.player_count != 3, "kita",
-         "kita (North set aside) is a three-player rule"),
-    )
-    for failed, field, message in problems:
-        if failed:
-            raise HandError(message, field=f"flags.{field}" if hasattr(flags, field)
-                            else field, code="inconsistent_flags")
+    if flags.riichi and flags.double_riichi:
+        _refuse("riichi", "give riichi or double_riichi, not both: double riichi replaces "
+                "riichi")
+    if in_riichi and is_open:
+        _refuse("riichi", "a hand with called melds cannot be in riichi")
+    if flags.ippatsu and not in_riichi:
+        _refuse("ippatsu", "ippatsu needs riichi or double riichi")
+    tsumo, dealer, melds = hand.is_tsumo, hand.is_dealer, bool(hand.melds)
+    if flags.haitei and not tsumo:
+        _refuse("haitei", "haitei is a tsumo on the last tile")
+    if flags.houtei and tsumo:
+        _refuse("houtei", "houtei is a ron on the last discard")
+    if flags.rinshan and not tsumo:
+        _refuse("rinshan", "rinshan is a tsumo on a replacement tile")
+    if flags.chankan and tsumo:
+        _refuse("chankan", "chankan is a ron on an added kan")
+    if flags.tenhou and (not tsumo or not dealer or melds):
+        _refuse("tenhou", "tenhou is the dealer's tsumo on the first draw")
+    if flags.chiihou and (not tsumo or dealer or melds):
+        _refuse("chiihou", "chiihou is a non-dealer's tsumo on the first draw")
+    if flags.renhou and (tsumo or dealer or melds):
+        _refuse("renhou", "renhou is a non-dealer's ron before the first draw")
+    if hand.ura_indicators and not in_riichi:
+        _refuse("ura_indicators", "ura-dora indicators are turned only for a hand in riichi")
+    if len(hand.dora_indicators) > MAX_INDICATORS:
+        _refuse("dora_indicators", f"at most {MAX_INDICATORS} dora indicators (one plus one "
+                "per kan)")
+    if len(hand.ura_indicators) > MAX_INDICATORS:
+        _refuse("ura_indicators", f"at most {MAX_INDICATORS} ura-dora indicators")
+    if hand.kita:
+        if hand.kita < 0 or hand.kita > COPIES:
+            _refuse("kita", "kita is 0 to 4 North tiles")
+        if hand.player_count != 3:
+            _refuse("kita", "kita (North set aside) is a three-player rule")
+
+
+def _refuse(field: str, message: str) -> NoReturn:
+    raise HandError(message, field=f"flags.{field}" if field in FLAG_FIELDS else field,
+                    code="inconsistent_flags")

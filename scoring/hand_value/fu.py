@@ -4,10 +4,16 @@ Triplets and kans are 2 fu, doubled for a terminal or honor, for a concealed set
 times for a kan (明刻2 暗刻4 明槓8 暗槓16, ×2 for 么九牌).
 
 >>> from scoring.hand_value.readings import SEQUENCE, TRIPLET
+>>> from scoring.hand_value.hand import WinFlags
+>>> from scoring.ruleset_files import load_directory, default_preset_dir
+>>> standard = load_directory(default_preset_dir())["standard"]
+>>> facts = HandFacts(counts=(), concealed_counts=(), suits=(True, False, False),
+...                   has_honors=True, has_simples=True, has_outside=True, meld_groups=(),
+...                   red_fives=0, fives_held=0, win=4, is_open=False, is_tsumo=False,
+...                   has_melds=False, kans=0, seat_wind=28, round_wind=27, flags=WinFlags())
 >>> parts: list[FuPart] = []
->>> hand_fu(groups=[(TRIPLET, 27, False, True), (SEQUENCE, 0, False, True)], pair=4,
-...         wait=Wait.TANKI, is_open=False, is_tsumo=False, is_pinfu=False,
-...         pinfu_tsumo_fu=20, seat_wind=28, round_wind=27, double_wind_fu=4, parts=parts)
+>>> hand_fu([(TRIPLET, 27, False, True), (SEQUENCE, 0, False, True)], 4, Wait.TANKI,
+...         facts=facts, is_pinfu=False, ruleset=standard, parts=parts)
 40
 >>> [(p.reason, p.fu) for p in parts]
 [('base', 20), ('closed_ron', 10), ('closed_triplet', 8), ('wait_tanki', 2)]
@@ -15,10 +21,13 @@ times for a kan (明刻2 暗刻4 明槓8 暗槓16, ×2 for 么九牌).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from scoring.hand_value.readings import TRIPLET, Wait
 from scoring.hand_value.tiles import DRAGONS, TERMINALS_AND_HONORS
+from scoring.hand_value.yaku import Group, HandFacts
+from scoring.ruleset import Ruleset
 
 BASE_FU = 20  # 副底
 CLOSED_RON_FU = 10  # 門前加符
@@ -39,6 +48,8 @@ class FuPart:
 def pair_fu(pair: int, *, seat_wind: int, round_wind: int, double_wind_fu: int) -> int:
     """A dragon, seat-wind or round-wind pair is 2 fu; a pair of both winds is the ruleset's
     ``double_wind_pair_fu`` (連風牌)."""
+    if pair < 27:
+        return 0
     if pair in DRAGONS:
         return VALUE_PAIR_FU
     if pair == seat_wind and pair == round_wind:
@@ -48,42 +59,39 @@ def pair_fu(pair: int, *, seat_wind: int, round_wind: int, double_wind_fu: int) 
     return 0
 
 
-def hand_fu(*, groups: list[tuple[int, int, bool, bool]], pair: int, wait: Wait,
-            is_open: bool, is_tsumo: bool, is_pinfu: bool, pinfu_tsumo_fu: int | None,
-            seat_wind: int, round_wind: int, double_wind_fu: int,
-            parts: list[FuPart] | None = None) -> int:
+def set_fu(tile: int, *, is_kan: bool, concealed: bool) -> int:
+    """明刻2 暗刻4 明槓8 暗槓16, twice that for a terminal or honor (么九牌)."""
+    return 2 << ((tile in TERMINALS_AND_HONORS) + concealed + 2 * is_kan)
+
+
+def hand_fu(groups: Sequence[Group], pair: int, wait: Wait, *, facts: HandFacts,
+            is_pinfu: bool, ruleset: Ruleset, parts: list[FuPart] | None = None) -> int:
     """The fu, rounded up to 10; each part is appended to ``parts`` when it is given (the
     evaluator asks for them on the chosen reading only)."""
     if parts is not None:
         parts.append(FuPart("base", NO_FU, BASE_FU))
-    if is_pinfu and is_tsumo and pinfu_tsumo_fu is not None:
-        return pinfu_tsumo_fu
+    is_tsumo = facts.is_tsumo
+    if is_pinfu and is_tsumo and ruleset.pinfu_tsumo_fu is not None:
+        return ruleset.pinfu_tsumo_fu
     total = BASE_FU
-    if not is_open and not is_tsumo:
+    if not is_tsumo and not facts.is_open:
         total += CLOSED_RON_FU
         if parts is not None:
             parts.append(FuPart("closed_ron", NO_FU, CLOSED_RON_FU))
     for shape, tile, is_kan, concealed in groups:
-        if shape != TRIPLET:
-            continue
-        fu = 2
-        if tile in TERMINALS_AND_HONORS:
-            fu *= 2
-        if concealed:
-            fu *= 2
-        if is_kan:
-            fu *= 4
-        total += fu
-        if parts is not None:
-            kind = "kan" if is_kan else "triplet"
-            parts.append(FuPart(f"{'closed' if concealed else 'open'}_{kind}", tile, fu))
-    value_pair = pair_fu(pair, seat_wind=seat_wind, round_wind=round_wind,
-                         double_wind_fu=double_wind_fu)
+        if shape == TRIPLET:
+            fu = set_fu(tile, is_kan=is_kan, concealed=concealed)
+            total += fu
+            if parts is not None:
+                kind = "kan" if is_kan else "triplet"
+                parts.append(FuPart(f"{'closed' if concealed else 'open'}_{kind}", tile, fu))
+    value_pair = pair_fu(pair, seat_wind=facts.seat_wind, round_wind=facts.round_wind,
+                         double_wind_fu=ruleset.double_wind_pair_fu)
     if value_pair:
         total += value_pair
         if parts is not None:
             parts.append(FuPart("pair", pair, value_pair))
-    if wait is Wait.KANCHAN or wait is Wait.PENCHAN or wait is Wait.TANKI:
+    if wait is not Wait.RYANMEN and wait is not Wait.SHANPON:  # 嵌張・辺張・単騎
         total += WAIT_FU
         if parts is not None:
             parts.append(FuPart(f"wait_{wait.value}", NO_FU, WAIT_FU))
@@ -91,7 +99,7 @@ def hand_fu(*, groups: list[tuple[int, int, bool, bool]], pair: int, wait: Wait,
         total += TSUMO_FU
         if parts is not None:
             parts.append(FuPart("tsumo", NO_FU, TSUMO_FU))
-    if total == BASE_FU and is_open and not is_tsumo:
+    elif total == BASE_FU and facts.is_open:
         # 喰い平和: an open hand with no fu at all is 30 on a ron.
         total = OPEN_PINFU_RON_FU
         if parts is not None:

@@ -18,8 +18,15 @@ from scoring.hand_value.checks import (
 from scoring.hand_value.fu import hand_fu
 from scoring.hand_value.hand import MeldKind, WinningHand
 from scoring.hand_value.readings import SEQUENCE, TRIPLET, Reading, Shape, readings_of
-from scoring.hand_value.tiles import FIVES_PS, RED_NAMES, parse_tile
-from scoring.hand_value.value import WIND_ORDER
+from scoring.hand_value.tiles import (
+    FIVES_PS,
+    JOKER_NAMES,
+    KIND_OF,
+    RED_NAMES,
+    TERMINALS,
+    WIND_KINDS,
+    unknown_tile,
+)
 from scoring.hand_value.yaku import (
     Group,
     HandFacts,
@@ -29,7 +36,7 @@ from scoring.hand_value.yaku import (
     suit_yaku,
     tile_yakuman,
 )
-from scoring.hand_value.yaku_table import SUPERSEDES, YakuHan, YakuTable
+from scoring.hand_value.yaku_table import SUPERSEDES, SUPERSEDING, YakuHan, YakuTable
 from scoring.ruleset import Ruleset
 
 
@@ -39,6 +46,8 @@ class HandYaku:
 
     keys: tuple[str, ...]  # situational and suit yaku
     yakuman: tuple[str, ...]  # 天和, 地和 and the yakuman of the tiles held
+    # whether a reading may hold a yakuman of its own (see HandFacts.may_be_yakuman_by_reading)
+    yakuman_by_reading: bool
 
 
 def shared_yaku(facts: HandFacts, worth: Mapping[str, YakuHan]) -> HandYaku:
@@ -48,29 +57,36 @@ def shared_yaku(facts: HandFacts, worth: Mapping[str, YakuHan]) -> HandYaku:
         # 人和 is a yakuman in some houses and han added to the other yaku in others.
         renhou = worth.get("renhou")
         (yakuman if renhou is not None and renhou.is_yakuman else keys).append("renhou")
-    return HandYaku(tuple(keys), tuple(yakuman))
+    return HandYaku(tuple(keys), tuple(yakuman), facts.may_be_yakuman_by_reading)
 
 
 def hand_facts(hand: WinningHand) -> HandFacts:
     check_winds(hand)
-    check_tile_count(hand, len(hand.concealed))
+    concealed = hand.concealed
+    check_tile_count(hand, len(concealed))
     counts = [0] * 34
-    tiles = parse_tiles(hand.concealed, field="concealed")
-    for tile in tiles:
-        counts[tile.kind] += 1
-    reds = sum(hand.concealed.count(name) for name in RED_NAMES)
-    physical = list(counts)  # the copies held, for the five-copies check
-    if any(tile.is_joker for tile in tiles):
-        # An all-mighty tile may stand for a fifth copy, and is no red or gold five.
-        for tile in tiles:
-            physical[tile.kind] -= tile.is_joker
-    fives = physical[FIVES_PS[0]] + physical[FIVES_PS[1]]
-    concealed_counts = tuple(counts)
-    win = parse_tile(hand.win_tile, field="win_tile").kind
+    try:
+        for name in concealed:
+            counts[KIND_OF[name]] += 1
+    except (KeyError, TypeError):
+        parse_tiles(concealed, field="concealed")  # raises, naming the first bad tile
+        raise
+    win = KIND_OF.get(hand.win_tile) if isinstance(hand.win_tile, str) else None
+    if win is None:
+        raise unknown_tile(hand.win_tile, field="win_tile")
     if not counts[win]:
         raise HandError("the winning tile must be among the concealed tiles",
                         field="win_tile", code="win_tile_not_in_hand")
+    reds = 0 if RED_NAMES.isdisjoint(concealed) else sum(map(concealed.count, RED_NAMES))
+    physical = list(counts)  # the copies held, for the five-copies check
+    if not JOKER_NAMES.isdisjoint(concealed):
+        # An all-mighty tile may stand for a fifth copy, and is no red or gold five.
+        for name in concealed:
+            if name in JOKER_NAMES:
+                physical[KIND_OF[name]] -= 1
+    concealed_counts = tuple(counts)
     groups: list[Group] = []
+    kans = 0
     for i, meld in enumerate(hand.melds):
         tiles = parse_tiles(meld.tiles, field=f"melds[{i}].tiles")
         check_meld(meld, tiles, field=f"melds[{i}]")
@@ -81,19 +97,25 @@ def hand_facts(hand: WinningHand) -> HandFacts:
             counts[tile.kind] += 1
             physical[tile.kind] += 1
             reds += tile.is_red
-            fives += tile.kind in FIVES_PS
         kind = meld.kind
+        kans += kind.is_kan
         groups.append((SEQUENCE if kind is MeldKind.CHI else TRIPLET,
                        min(t.kind for t in tiles), kind.is_kan, kind is MeldKind.ANKAN))
     check_copies(physical, player_count=hand.player_count)
     is_open = any(m.kind.is_open for m in hand.melds)
     check_flags(hand, is_open=is_open)
-    return HandFacts(counts=tuple(counts), concealed_counts=concealed_counts,
-                     present=tuple(k for k, count in enumerate(counts) if count),
-                     meld_groups=tuple(groups), red_fives=reds, fives_held=fives, win=win,
-                     is_open=is_open, is_tsumo=hand.is_tsumo, has_melds=bool(hand.melds),
-                     seat_wind=27 + WIND_ORDER.index(hand.seat_wind),
-                     round_wind=27 + WIND_ORDER.index(hand.round_wind), flags=hand.flags)
+    has_honors = any(counts[27:])
+    return HandFacts(
+        counts=tuple(counts), concealed_counts=concealed_counts,
+        suits=(any(counts[0:9]), any(counts[9:18]), any(counts[18:27])),
+        has_honors=has_honors,
+        has_simples=any(counts[1:8]) or any(counts[10:17]) or any(counts[19:26]),
+        has_outside=has_honors or any(counts[k] for k in TERMINALS),
+        meld_groups=tuple(groups), red_fives=reds,
+        fives_held=physical[FIVES_PS[0]] + physical[FIVES_PS[1]], win=win,
+        is_open=is_open, is_tsumo=hand.is_tsumo, has_melds=bool(hand.melds), kans=kans,
+        seat_wind=WIND_KINDS[hand.seat_wind], round_wind=WIND_KINDS[hand.round_wind],
+        flags=hand.flags)
 
 
 def winning_readings(facts: HandFacts, table: YakuTable) -> list[Reading]:
@@ -118,8 +140,13 @@ def reading_groups(reading: Reading, facts: HandFacts) -> list[Group]:
 
 def yakuman_names(groups: list[Group], reading: Reading, facts: HandFacts, shared: HandYaku,
                   worth: Mapping[str, YakuHan]) -> list[str]:
-    return [name for name in (*shared.yakuman, *reading_yakuman(groups, reading, facts))
-            if name in worth and worth[name].is_yakuman]
+    if shared.yakuman_by_reading or reading.shape is Shape.THIRTEEN_ORPHANS:
+        names = [*shared.yakuman, *reading_yakuman(groups, reading, facts)]
+    elif shared.yakuman:
+        names = list(shared.yakuman)
+    else:
+        return []
+    return [name for name in names if name in worth and worth[name].is_yakuman]
 
 
 def normal_yaku(reading: Reading, facts: HandFacts, shared: HandYaku, groups: list[Group], *,
@@ -134,14 +161,13 @@ def normal_yaku(reading: Reading, facts: HandFacts, shared: HandYaku, groups: li
     elif reading.shape is Shape.THIRTEEN_ORPHANS:
         fu = None
     else:
-        keys.extend(group_yaku(groups, reading, facts))
+        keys += group_yaku(groups, reading, facts)
         is_pinfu = "pinfu" in keys
-        fu = hand_fu(groups=groups, pair=reading.pair, wait=reading.wait,
-                     is_open=facts.is_open, is_tsumo=facts.is_tsumo, is_pinfu=is_pinfu,
-                     pinfu_tsumo_fu=ruleset.pinfu_tsumo_fu, seat_wind=facts.seat_wind,
-                     round_wind=facts.round_wind, double_wind_fu=ruleset.double_wind_pair_fu)
+        fu = hand_fu(groups, reading.pair, reading.wait, facts=facts, is_pinfu=is_pinfu,
+                     ruleset=ruleset)
     counted = [k for k in keys if k in worth]
-    for first, second in SUPERSEDES:
-        if first in counted and second in counted:
-            counted.remove(second)
-    return tuple(worth[k] for k in counted), fu, is_pinfu
+    if not SUPERSEDING.isdisjoint(counted):
+        for first, second in SUPERSEDES:
+            if first in counted and second in counted:
+                counted.remove(second)
+    return tuple(map(worth.__getitem__, counted)), fu, is_pinfu

@@ -6,7 +6,7 @@ evaluator scores each one and keeps the highest (高点法).
 
 >>> counts = [0] * 34
 >>> for kind in (0, 1, 2, 0, 1, 2, 4, 4): counts[kind] += 1
->>> [(r.pair, r.sets) for r in standard_readings(counts)]
+>>> standard_readings(counts)
 [(4, ((0, 0), (0, 0)))]
 """
 
@@ -39,14 +39,6 @@ class Shape(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
-class Decomposition:
-    """The concealed tiles as sets and one pair, before the winning tile is placed."""
-
-    pair: int
-    sets: tuple[Set, ...]
-
-
-@dataclass(frozen=True, slots=True)
 class Reading:
     """One decomposition with the set (or the pair) the winning tile completed."""
 
@@ -57,39 +49,47 @@ class Reading:
     won_set: int  # index in ``sets`` of the set the winning tile completed; -1: the pair
 
 
+# The concealed tiles as sets and one pair, before the winning tile is placed: (pair, sets).
+Decomposition = tuple[int, tuple[Set, ...]]
+
+
 def standard_readings(counts: list[int]) -> list[Decomposition]:
-    """Every split of ``counts`` into sets and exactly one pair (``counts`` is restored)."""
+    """Every split of ``counts`` into sets and exactly one pair, each once (``counts`` is
+    restored)."""
     found: list[Decomposition] = []
-    _split(counts, 0, -1, [], found)
+    _split(counts, 0, -1, [], found, -1)
     return found
 
 
 def _split(counts: list[int], start: int, pair: int, sets: list[Set],
-           found: list[Decomposition]) -> None:
+           found: list[Decomposition], sequence_at: int) -> None:
+    """The lowest tile left starts a triplet, the pair or a sequence, in that order: once a
+    sequence starts at a tile, only sequences follow there, so no split is found twice."""
     i = start
     while i < 34 and not counts[i]:
         i += 1
     if i == 34:
         if pair >= 0:
-            found.append(Decomposition(pair, tuple(sets)))
+            found.append((pair, tuple(sets)))
         return
     count = counts[i]
-    if count >= 3:
-        counts[i] -= 3
-        sets.append((TRIPLET, i))
-        _split(counts, i, pair, sets, found)
-        sets.pop()
-        counts[i] += 3
-    if count >= 2 and pair < 0:
-        counts[i] -= 2
-        _split(counts, i, i, sets, found)
-        counts[i] += 2
+    if i != sequence_at:
+        if count >= 3:
+            counts[i] -= 3
+            sets.append((TRIPLET, i))
+            _split(counts, i, pair, sets, found, -1)
+            sets.pop()
+            counts[i] += 3
+        if count >= 2 and pair < 0:
+            counts[i] -= 2
+            _split(counts, i, i, sets, found, -1)
+            counts[i] += 2
     if i < 27 and i % 9 < 7 and counts[i + 1] and counts[i + 2]:
         counts[i] -= 1
         counts[i + 1] -= 1
         counts[i + 2] -= 1
         sets.append((SEQUENCE, i))
-        _split(counts, i, pair, sets, found)
+        _split(counts, i, pair, sets, found, i)
         sets.pop()
         counts[i] += 1
         counts[i + 1] += 1
@@ -100,14 +100,14 @@ def is_seven_pairs(counts: list[int], *, with_four: bool = False) -> bool:
     """七対子: seven different pairs; four of a tile is two pairs only where the house says
     so (七対子の4枚使い)."""
     if with_four:
-        return all(c in (0, 2, 4) for c in counts)
-    return sum(1 for c in counts if c == 2) == 7
+        return counts.count(0) + counts.count(2) + counts.count(4) == len(counts)
+    return counts.count(2) == 7
 
 
 def is_thirteen_orphans(counts: list[int]) -> bool:
     """国士無双: one of every terminal and honor, and one of them twice."""
-    return (sum(counts) == 14 and all(counts[k] for k in TERMINALS_AND_HONORS)
-            and sum(counts[k] for k in TERMINALS_AND_HONORS) == 14)
+    return (counts.count(0) == 21 and sum(counts) == 14
+            and all(counts[k] for k in TERMINALS_AND_HONORS))
 
 
 def wait_in_sequence(first: int, win: int) -> Wait:
@@ -128,19 +128,21 @@ def readings_of(counts: list[int], win: int, *,
             return [Reading(Shape.THIRTEEN_ORPHANS, -1, (), Wait.TANKI, -1)]
         if is_seven_pairs(counts, with_four=seven_pairs_with_four):
             readings.append(Reading(Shape.SEVEN_PAIRS, -1, (), Wait.TANKI, -1))
-    for found in standard_readings(counts):
-        seen: set[Set] = set()
-        if found.pair == win:
-            readings.append(Reading(Shape.STANDARD, found.pair, found.sets, Wait.TANKI, -1))
-        for index, (shape, first) in enumerate(found.sets):
-            if (shape, first) in seen:
-                continue
-            if shape == TRIPLET and first == win:
+    for pair, sets in standard_readings(counts):
+        if pair == win:
+            readings.append(Reading(Shape.STANDARD, pair, sets, Wait.TANKI, -1))
+        seen: list[Set] = []
+        for index, (shape, first) in enumerate(sets):
+            if shape == TRIPLET:
+                if first != win:
+                    continue
                 wait = Wait.SHANPON
-            elif shape == SEQUENCE and first <= win <= first + 2:
+            elif first <= win <= first + 2:
                 wait = wait_in_sequence(first, win)
             else:
                 continue
-            seen.add((shape, first))
-            readings.append(Reading(Shape.STANDARD, found.pair, found.sets, wait, index))
+            if sets[index] in seen:
+                continue
+            seen.append(sets[index])
+            readings.append(Reading(Shape.STANDARD, pair, sets, wait, index))
     return readings

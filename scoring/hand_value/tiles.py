@@ -25,14 +25,17 @@ HONOR_NAMES = ("E", "S", "W", "N", "P", "F", "C")
 EAST, SOUTH, WEST, NORTH, HAKU, HATSU, CHUN = range(27, 34)
 WINDS = (EAST, SOUTH, WEST, NORTH)
 DRAGONS = (HAKU, HATSU, CHUN)
-TERMINALS_AND_HONORS = frozenset((0, 8, 9, 17, 18, 26, *range(27, 34)))  # 么九牌
+TERMINALS = (0, 8, 9, 17, 18, 26)  # 老頭牌: the ones and nines
+TERMINALS_AND_HONORS = frozenset((*TERMINALS, *range(27, 34)))  # 么九牌
 GREEN = frozenset((19, 20, 21, 23, 25, HATSU))  # 緑一色: 2 3 4 6 8 sou and hatsu
 COPIES = 4  # four of each face
 
 
 JOKER = "*"  # an all-mighty tile (白ポッチ, 白マティ) before the evaluator chooses its face
 FIVES_PS = (13, 22)  # 5p and 5s
-RED_NAMES = ("0m", "0p", "0s")
+RED_NAMES = frozenset(("0m", "0p", "0s"))
+WIND_KINDS: Mapping[str, int] = MappingProxyType({"E": EAST, "S": SOUTH, "W": WEST,
+                                                   "N": NORTH})
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +79,8 @@ def _all_tiles() -> dict[str, Tile]:
 
 
 TILES: Mapping[str, Tile] = MappingProxyType(_all_tiles())  # every name → its tile
+KIND_OF: Mapping[str, int] = MappingProxyType({name: t.kind for name, t in TILES.items()})
+JOKER_NAMES = frozenset(name for name, tile in TILES.items() if tile.is_joker)
 
 
 def parse_tile(name: object, *, field: str = "tile") -> Tile:

@@ -96,11 +96,8 @@ def fu_parts(best: Scored, facts: HandFacts, ruleset: Ruleset) -> tuple[FuPart, 
     if shape is Shape.SEVEN_PAIRS:
         return (FuPart("seven_pairs", NO_FU, best.fu),)
     parts: list[FuPart] = []
-    hand_fu(groups=list(best.groups), pair=best.reading.pair, wait=best.reading.wait,
-            is_open=facts.is_open, is_tsumo=facts.is_tsumo, is_pinfu=best.is_pinfu,
-            pinfu_tsumo_fu=ruleset.pinfu_tsumo_fu, seat_wind=facts.seat_wind,
-            round_wind=facts.round_wind, double_wind_fu=ruleset.double_wind_pair_fu,
-            parts=parts)
+    hand_fu(best.groups, best.reading.pair, best.reading.wait, facts=facts,
+            is_pinfu=best.is_pinfu, ruleset=ruleset, parts=parts)
     return tuple(parts)
 
 

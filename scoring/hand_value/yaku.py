@@ -14,6 +14,7 @@ from scoring.hand_value.readings import SEQUENCE, TRIPLET, Reading, Shape, Wait
 from scoring.hand_value.tiles import (
     CHUN,
     DRAGONS,
+    EAST,
     GREEN,
     HAKU,
     HATSU,
@@ -33,7 +34,10 @@ class HandFacts:
 
     counts: tuple[int, ...]  # all 34 kinds over the concealed tiles and melds (a kan counts 4)
     concealed_counts: tuple[int, ...]  # the concealed tiles, winning tile included
-    present: tuple[int, ...]  # the kinds held, in order
+    suits: tuple[bool, bool, bool]  # whether any man, pin, sou tile is held
+    has_honors: bool  # 字牌
+    has_simples: bool  # any 2–8 (中張牌)
+    has_outside: bool  # any terminal or honor (么九牌)
     meld_groups: tuple[Group, ...]
     red_fives: int  # 赤ドラ held
     fives_held: int  # 5p and 5s held, red or not, all-mighty tiles not counted
@@ -41,9 +45,28 @@ class HandFacts:
     is_open: bool  # any called meld
     is_tsumo: bool
     has_melds: bool  # any meld, a closed kan included
+    kans: int  # 槓子 among the melds
     seat_wind: int
     round_wind: int
     flags: WinFlags
+
+    @property
+    def present(self) -> tuple[int, ...]:
+        """The kinds held, in order."""
+        return tuple(k for k, count in enumerate(self.counts) if count)
+
+    @property
+    def may_be_yakuman_by_reading(self) -> bool:
+        """Whether any reading could hold a yakuman that depends on the reading: four
+        triplets, three dragon triplets, eleven winds, four kans, one suit alone (九蓮宝燈)
+        or three tiles held four times (一色四順). Most hands hold none of these, and then
+        no reading is searched for them."""
+        counts = self.counts
+        return (counts.count(3) + counts.count(4) >= 4
+                or (counts[HAKU] >= 3 and counts[HATSU] >= 3 and counts[CHUN] >= 3)
+                or sum(counts[EAST:NORTH + 1]) >= 11 or self.kans == 4
+                or (not self.has_melds and not self.has_honors and sum(self.suits) == 1)
+                or counts.count(4) >= 3)
 
 
 def situational_yaku(facts: HandFacts) -> list[str]:
@@ -64,16 +87,13 @@ def situational_yaku(facts: HandFacts) -> list[str]:
 
 def suit_yaku(facts: HandFacts) -> list[str]:
     """Yaku that depend only on which tiles are present: tanyao, honitsu, chinitsu, honroutou."""
-    present = facts.present
     found = []
-    outside = [k for k in present if k in TERMINALS_AND_HONORS]
-    if not outside:
+    if not facts.has_outside:
         found.append("tanyao")
-    suits = {k // 9 for k in present if k < 27}
-    has_honors = present[-1] >= 27
-    if len(suits) == 1:
-        found.append("honitsu" if has_honors else "chinitsu")
-    if len(outside) == len(present) and has_honors and suits:
+    suits = sum(facts.suits)
+    if suits == 1:
+        found.append("honitsu" if facts.has_honors else "chinitsu")
+    if not facts.has_simples and facts.has_honors and suits:
         found.append("honroutou")
     return found
 
@@ -86,14 +106,14 @@ def tile_yakuman(facts: HandFacts) -> list[str]:
         found.append("tenhou")
     if flags.chiihou:
         found.append("chiihou")
-    present = facts.present
-    if present[0] >= 27:
+    man, pin, sou = facts.suits
+    if not (man or pin or sou):
         found.append("tsuuiisou")
-    elif present[-1] < 27 and all(k in TERMINALS_AND_HONORS for k in present):
+    elif not facts.has_simples and not facts.has_honors:
         found.append("chinroutou")
-    if all(k in GREEN for k in present):
+    if not man and not pin and sum(facts.counts[k] for k in GREEN) == sum(facts.counts):
         found.append("ryuuiisou")
-    if present[0] < 9 and present[-1] >= 27 and all(k < 9 or k >= 27 for k in present):
+    if man and not pin and not sou and facts.has_honors:
         found.append("manzu_honitsu")
     return found
 

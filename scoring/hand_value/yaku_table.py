@@ -182,5 +182,6 @@ SUPERSEDES = (
     ("isshoku_yonjun", "ryanpeikou"),
     ("isshoku_yonjun", "iipeikou"),
 )
+SUPERSEDING = frozenset(first for first, _ in SUPERSEDES)
 
 DORA_KEYS = ("dora", "ura_dora", "aka_dora", "kita", "flower", "gari")
