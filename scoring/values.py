@@ -71,15 +71,16 @@ def base_points(win: Win, ruleset: Ruleset) -> int:
         return mangan * yakuman_mangan_multiple(win, ruleset)
     assert win.han is not None
     by_han = limit_for_han(win.han, ruleset)
-    kazoe = ruleset.kazoe_yakuman_min_han
-    if ruleset.kazoe_yakuman_stacking and kazoe is not None and win.han >= kazoe:
+    if (ruleset.kazoe_yakuman_stacking and (kazoe := ruleset.kazoe_yakuman_min_han) is not None
+            and win.han >= kazoe):
         # 数え役満の複数倍: every kazoe_yakuman_min_han han make one more yakuman (26 = double).
         counted = Win(winner=win.winner, yakuman=win.han // kazoe)
         return mangan * yakuman_mangan_multiple(counted, ruleset)
     if by_han is not None:
         return by_han
     assert win.fu is not None
-    if any(k.fu == win.fu and k.han == win.han for k in ruleset.kiriage_mangan):
+    if ruleset.kiriage_mangan and any(k.fu == win.fu and k.han == win.han
+                                      for k in ruleset.kiriage_mangan):
         return mangan
     return min(win.fu << (2 + win.han), mangan)  # fu × 2^(2 + han)
 

@@ -125,10 +125,8 @@ def evaluate_faces(hand: WinningHand, *, ruleset: Ruleset, yaku_table: YakuTable
     if hand.gari:
         raise HandError(f"ruleset {ruleset.id} sets no man tiles aside (no ガリ)",
                         field="gari", code="inconsistent_flags")
-    flowers = sum(1 for name in ruleset.nukidora if "flower" in name)
-    if not 0 <= hand.flowers <= flowers:
-        raise HandError(f"ruleset {ruleset.id} has {flowers} flowers (花牌); got "
-                        f"{hand.flowers}", field="flowers", code="inconsistent_flags")
+    if hand.flowers:
+        check_flowers(hand, ruleset)
     if hand.flags.renhou and yaku_table.value("renhou", is_open=False) is None:
         raise HandError(f"ruleset {ruleset.id} has no renhou (人和)", field="flags.renhou",
                         code="yaku_not_in_ruleset")
@@ -149,6 +147,13 @@ def evaluate_faces(hand: WinningHand, *, ruleset: Ruleset, yaku_table: YakuTable
     if len(valid) > 1:
         best = max(valid, key=lambda c: reading_rank(c, dora_han, hand, ruleset))
     return hand_value(best, dora, hand, facts, ruleset)
+
+
+def check_flowers(hand: WinningHand, ruleset: Ruleset) -> None:
+    flowers = sum(1 for name in ruleset.nukidora if "flower" in name)
+    if not 0 <= hand.flowers <= flowers:
+        raise HandError(f"ruleset {ruleset.id} has {flowers} flowers (花牌); got "
+                        f"{hand.flowers}", field="flowers", code="inconsistent_flags")
 
 
 def score_reading(reading: Reading, facts: HandFacts, shared: HandYaku, *, ruleset: Ruleset,

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from scoring.hand_value.readings import TRIPLET, Wait
 from scoring.hand_value.tiles import DRAGONS, TERMINALS_AND_HONORS
@@ -43,6 +44,14 @@ class FuPart:
     reason: str  # base, closed_ron, tsumo, wait_<kind>, pair, open_/closed_ triplet/kan, ...
     tile: int  # the tile of the set or pair; NO_FU for the hand-wide parts
     fu: int
+
+
+BASE_PART = FuPart("base", NO_FU, BASE_FU)
+CLOSED_RON_PART = FuPart("closed_ron", NO_FU, CLOSED_RON_FU)
+TSUMO_PART = FuPart("tsumo", NO_FU, TSUMO_FU)
+OPEN_PINFU_RON_PART = FuPart("open_pinfu_ron", NO_FU, OPEN_PINFU_RON_FU - BASE_FU)
+WAIT_PARTS = MappingProxyType({wait: FuPart(f"wait_{wait.value}", NO_FU, WAIT_FU)
+                               for wait in (Wait.KANCHAN, Wait.PENCHAN, Wait.TANKI)})
 
 
 def pair_fu(pair: int, *, seat_wind: int, round_wind: int, double_wind_fu: int) -> int:
@@ -69,7 +78,7 @@ def hand_fu(groups: Sequence[Group], pair: int, wait: Wait, *, facts: HandFacts,
     """The fu, rounded up to 10; each part is appended to ``parts`` when it is given (the
     evaluator asks for them on the chosen reading only)."""
     if parts is not None:
-        parts.append(FuPart("base", NO_FU, BASE_FU))
+        parts.append(BASE_PART)
     is_tsumo = facts.is_tsumo
     if is_pinfu and is_tsumo and ruleset.pinfu_tsumo_fu is not None:
         return ruleset.pinfu_tsumo_fu
@@ -77,7 +86,7 @@ def hand_fu(groups: Sequence[Group], pair: int, wait: Wait, *, facts: HandFacts,
     if not is_tsumo and not facts.is_open:
         total += CLOSED_RON_FU
         if parts is not None:
-            parts.append(FuPart("closed_ron", NO_FU, CLOSED_RON_FU))
+            parts.append(CLOSED_RON_PART)
     for shape, tile, is_kan, concealed in groups:
         if shape == TRIPLET:
             fu = set_fu(tile, is_kan=is_kan, concealed=concealed)
@@ -94,14 +103,14 @@ def hand_fu(groups: Sequence[Group], pair: int, wait: Wait, *, facts: HandFacts,
     if wait is not Wait.RYANMEN and wait is not Wait.SHANPON:  # 嵌張・辺張・単騎
         total += WAIT_FU
         if parts is not None:
-            parts.append(FuPart(f"wait_{wait.value}", NO_FU, WAIT_FU))
+            parts.append(WAIT_PARTS[wait])
     if is_tsumo:  # a pinfu tsumo has returned above unless the ruleset counts it 30 fu
         total += TSUMO_FU
         if parts is not None:
-            parts.append(FuPart("tsumo", NO_FU, TSUMO_FU))
+            parts.append(TSUMO_PART)
     elif total == BASE_FU and facts.is_open:
         # 喰い平和: an open hand with no fu at all is 30 on a ron.
         total = OPEN_PINFU_RON_FU
         if parts is not None:
-            parts.append(FuPart("open_pinfu_ron", NO_FU, OPEN_PINFU_RON_FU - BASE_FU))
+            parts.append(OPEN_PINFU_RON_PART)
     return -(-total // 10) * 10

@@ -4,6 +4,7 @@ ruleset's own payment code (``scoring.values``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from scoring.facts import Win
 from scoring.hand_value.fu import NO_FU, FuPart, hand_fu
@@ -13,12 +14,16 @@ from scoring.hand_value.yaku import HandFacts
 from scoring.hand_value.yaku_table import YakuHan
 from scoring.ruleset import Ruleset, ValueInput
 from scoring.ruleset_parts import LimitName
-from scoring.values import base_points, limit_for_han, ron_amount, tsumo_amounts
+from scoring.values import base_points, ron_amount, tsumo_amounts
 
 WIND_ORDER = ("E", "S", "W", "N")
 NO_LIMIT = "none"
 DISCARDER = "discarder"  # the payer of a ron (放銃者)
 FIXED_FU = 40  # ValueInput.HAN_FIXED_40FU
+# player count → winner's seat → the other seats, who pay a tsumo
+OTHER_SEATS = MappingProxyType({count: tuple(tuple(s for s in range(count) if s != winner)
+                                             for winner in range(count))
+                                 for count in (3, 4)})
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,11 +71,10 @@ def reading_rank(scored: Scored, dora_han: int, hand: WinningHand,
 
 
 def payments(win: Win, hand: WinningHand, ruleset: Ruleset) -> tuple[tuple[str, int], ...]:
-    seats = tuple(range(hand.player_count))
     if not hand.is_tsumo:
         amount = ron_amount(win, winner_is_dealer=hand.is_dealer, ruleset=ruleset)
         return ((DISCARDER, amount),)
-    payers = tuple(s for s in seats if s != win.winner)
+    payers = OTHER_SEATS[hand.player_count][win.winner]
     owed = tsumo_amounts(win, dealer=0, payers=payers, ruleset=ruleset)
     return tuple((WIND_ORDER[p], owed[p]) for p in payers)
 
@@ -79,10 +83,9 @@ def limit_name(win: Win, ruleset: Ruleset) -> str:
     if win.is_yakuman:
         return LimitName.YAKUMAN.value
     assert win.han is not None
-    by_han = limit_for_han(win.han, ruleset)
-    if by_han is not None:
-        return next(lim.name.value for lim in reversed(ruleset.limits)
-                    if win.han >= lim.min_han)
+    for limit in reversed(ruleset.limits):  # the highest class the han reach
+        if win.han >= limit.min_han:
+            return limit.name.value
     if base_points(win, ruleset) >= ruleset.mangan_base:
         return LimitName.MANGAN.value
     return NO_LIMIT

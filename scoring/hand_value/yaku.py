@@ -136,14 +136,18 @@ def group_yaku(groups: list[Group], reading: Reading, facts: HandFacts) -> list[
     if (not facts.is_open and not triplets and reading.wait is Wait.RYANMEN
             and not is_value_pair(pair, facts)):
         found.append("pinfu")
-    if not facts.is_open:
-        twins = count_identical_pairs(sequences)
-        if twins == 2:
-            found.append("ryanpeikou")
-        elif twins == 1:
-            found.append("iipeikou")
-    found.extend(same_sequence_yaku(sequences))
+    seq_set = set(sequences)
+    if len(seq_set) < len(sequences):  # a sequence held twice or more
+        if not facts.is_open:
+            twins = count_identical_pairs(sequences)
+            if twins == 2:
+                found.append("ryanpeikou")
+            elif twins == 1:
+                found.append("iipeikou")
+        found.extend(same_sequence_yaku(sequences))
     for tile in triplets:
+        if tile < 27:
+            continue
         if tile in DRAGON_KEYS:
             found.append(DRAGON_KEYS[tile])
         if tile == facts.seat_wind:
@@ -152,16 +156,15 @@ def group_yaku(groups: list[Group], reading: Reading, facts: HandFacts) -> list[
             found.append("round_wind")
         if tile == NORTH:
             found.append("north")
-    found.extend(outside_yaku(groups, pair))
-    if len(sequences) >= 3:
-        seq_set = set(sequences)
-        if any({s, s + 3, s + 6} <= seq_set for s in (0, 9, 18)):
+    if facts.has_outside and pair in TERMINALS_AND_HONORS:
+        found.extend(outside_yaku(groups, pair))
+    if len(seq_set) >= 3:
+        if any(s in seq_set and s + 3 in seq_set and s + 6 in seq_set for s in (0, 9, 18)):
             found.append("ittsu")
-        if any({n, n + 9, n + 18} <= seq_set for n in range(7)):
+        if any(n + 9 in seq_set and n + 18 in seq_set for n in seq_set if n < 9):
             found.append("sanshoku")
     if len(triplets) >= 3:
-        trip_set = set(triplets)
-        if any({n, n + 9, n + 18} <= trip_set for n in range(9)):
+        if any(n + 9 in triplets and n + 18 in triplets for n in triplets if n < 9):
             found.append("sanshoku_doukou")
         if len(triplets) == 4:
             found.append("toitoi")
