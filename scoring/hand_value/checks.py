@@ -8,7 +8,7 @@ from typing import NoReturn
 
 from scoring.errors import HandError
 from scoring.hand_value.hand import Meld, MeldKind, WinFlags, WinningHand
-from scoring.hand_value.tiles import COPIES, TILES, Tile, parse_tile, tile_name
+from scoring.hand_value.tiles import COPIES, KIND_OF, TILES, Tile, parse_tile, tile_name
 
 WIND_NAMES = ("E", "S", "W", "N")
 MAX_INDICATORS = 5  # the first indicator and one per kan
@@ -25,22 +25,29 @@ def parse_tiles(names: tuple[str, ...], *, field: str) -> list[Tile]:
     return tiles
 
 
-def check_meld(meld: Meld, tiles: list[Tile], *, field: str) -> None:
-    kinds = [t.kind for t in tiles]
+def meld_kinds(meld: Meld, *, index: int) -> list[int]:
+    """The kinds of the tiles of melds[index], checked: a chi is three consecutive tiles of
+    one suit, any other meld three or four copies of one tile."""
+    try:
+        kinds = [KIND_OF[name] for name in meld.tiles]
+    except (KeyError, TypeError):
+        parse_tiles(meld.tiles, field=f"melds[{index}].tiles")  # raises, naming the tile
+        raise
     size = 4 if meld.kind.is_kan else 3
     if len(kinds) != size:
         raise HandError(f"a {meld.kind.value} has {size} tiles, not {len(kinds)}",
-                        field=f"{field}.tiles", code="bad_meld")
+                        field=f"melds[{index}].tiles", code="bad_meld")
     if meld.kind is MeldKind.CHI:
         low = min(kinds)
         if low >= 27 or low % 9 > 6 or sorted(kinds) != [low, low + 1, low + 2]:
             raise HandError("a chi is three consecutive tiles of one suit, e.g. 3m 4m 5m; "
                             f"got {' '.join(tile_name(k) for k in kinds)}",
-                            field=f"{field}.tiles", code="bad_meld")
-    elif len(set(kinds)) != 1:
+                            field=f"melds[{index}].tiles", code="bad_meld")
+    elif kinds.count(kinds[0]) != size:
         raise HandError(f"a {meld.kind.value} is {size} copies of one tile; got "
                         f"{' '.join(tile_name(k) for k in kinds)}",
-                        field=f"{field}.tiles", code="bad_meld")
+                        field=f"melds[{index}].tiles", code="bad_meld")
+    return kinds
 
 
 def check_tile_count(hand: WinningHand, concealed: int) -> None:

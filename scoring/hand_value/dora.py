@@ -20,15 +20,18 @@ DORA_BY_INDICATOR: Mapping[int, Mapping[str, int]] = MappingProxyType({
     for players in (3, 4)})
 
 
-def indicated(indicators: tuple[str, ...], *, player_count: int, field: str) -> list[int]:
+def indicated_count(indicators: tuple[str, ...], counts: tuple[int, ...], *,
+                    player_count: int, field: str) -> tuple[int, int]:
+    """How many of the held tiles the ``indicators`` make dora, and how many point to North."""
     table = DORA_BY_INDICATOR[player_count]
-    dora = []
+    total = north = 0
     for i, name in enumerate(indicators):
         kind = table.get(name) if isinstance(name, str) else None
         if kind is None:
             raise unknown_tile(name, field=f"{field}[{i}]")
-        dora.append(kind)
-    return dora
+        total += counts[kind]
+        north += kind == NORTH
+    return total, north
 
 
 def dora_counts(hand: WinningHand, facts: HandFacts, table: YakuTable) -> dict[str, int]:
@@ -37,15 +40,17 @@ def dora_counts(hand: WinningHand, facts: HandFacts, table: YakuTable) -> dict[s
     Each North set aside is one dora, and one more per indicator pointing to North
     (Tenhou counts the extra ones as dora or ura-dora, like a North in the hand).
     """
-    n = hand.player_count
-    dora = indicated(hand.dora_indicators, player_count=n, field="dora_indicators")
-    ura = indicated(hand.ura_indicators, player_count=n, field="ura_indicators")
-    counts = facts.counts
+    n, counts = hand.player_count, facts.counts
+    dora, dora_north = indicated_count(hand.dora_indicators, counts, player_count=n,
+                                       field="dora_indicators")
+    ura, ura_north = (indicated_count(hand.ura_indicators, counts, player_count=n,
+                                      field="ura_indicators")
+                      if hand.ura_indicators else (0, 0))
     return {
-        "dora": sum(counts[k] for k in dora),
-        "ura_dora": sum(counts[k] for k in ura) + hand.kita * ura.count(NORTH),
+        "dora": dora,
+        "ura_dora": ura + hand.kita * ura_north,
         "aka_dora": facts.fives_held if table.fives_always_dora else facts.red_fives,
-        "kita": hand.kita * (1 + dora.count(NORTH)),
+        "kita": hand.kita * (1 + dora_north),
         "flower": hand.flowers,
     }
 
@@ -54,7 +59,9 @@ def dora_yaku(hand: WinningHand, facts: HandFacts, table: YakuTable) -> tuple[Ya
     worth = table.yaku_of(is_open=facts.is_open)
     found = []
     for key, count in dora_counts(hand, facts, table).items():
-        per_tile = worth.get(key)
-        if count and per_tile is not None:
-            found.append(YakuHan(key, per_tile.name, per_tile.name_ja, count * per_tile.han))
+        if count:
+            per_tile = worth.get(key)
+            if per_tile is not None:
+                found.append(YakuHan(key, per_tile.name, per_tile.name_ja,
+                                     count * per_tile.han))
     return tuple(found)

@@ -10,9 +10,9 @@ from scoring.errors import HandError
 from scoring.hand_value.checks import (
     check_copies,
     check_flags,
-    check_meld,
     check_tile_count,
     check_winds,
+    meld_kinds,
     parse_tiles,
 )
 from scoring.hand_value.fu import hand_fu
@@ -23,7 +23,7 @@ from scoring.hand_value.tiles import (
     JOKER_NAMES,
     KIND_OF,
     RED_NAMES,
-    TERMINALS,
+    TERMINAL_COUNTS,
     WIND_KINDS,
     unknown_tile,
 )
@@ -87,22 +87,23 @@ def hand_facts(hand: WinningHand) -> HandFacts:
     concealed_counts = tuple(counts)
     groups: list[Group] = []
     kans = 0
+    is_open = False
     for i, meld in enumerate(hand.melds):
-        tiles = parse_tiles(meld.tiles, field=f"melds[{i}].tiles")
-        check_meld(meld, tiles, field=f"melds[{i}]")
-        if meld.kind is MeldKind.CHI and hand.player_count == 3:
+        kinds = meld_kinds(meld, index=i)
+        kind = meld.kind
+        if kind is MeldKind.CHI and hand.player_count == 3:
             raise HandError("three-player mahjong has no chi", field=f"melds[{i}].kind",
                             code="bad_meld")
-        for tile in tiles:
-            counts[tile.kind] += 1
-            physical[tile.kind] += 1
-            reds += tile.is_red
-        kind = meld.kind
+        for k in kinds:
+            counts[k] += 1
+            physical[k] += 1
+        if not RED_NAMES.isdisjoint(meld.tiles):
+            reds += sum(map(meld.tiles.count, RED_NAMES))
         kans += kind.is_kan
-        groups.append((SEQUENCE if kind is MeldKind.CHI else TRIPLET,
-                       min(t.kind for t in tiles), kind.is_kan, kind is MeldKind.ANKAN))
+        is_open = is_open or kind.is_open
+        groups.append((SEQUENCE if kind is MeldKind.CHI else TRIPLET, min(kinds), kind.is_kan,
+                       kind is MeldKind.ANKAN))
     check_copies(physical, player_count=hand.player_count)
-    is_open = any(m.kind.is_open for m in hand.melds)
     check_flags(hand, is_open=is_open)
     has_honors = any(counts[27:])
     return HandFacts(
@@ -110,7 +111,7 @@ def hand_facts(hand: WinningHand) -> HandFacts:
         suits=(any(counts[0:9]), any(counts[9:18]), any(counts[18:27])),
         has_honors=has_honors,
         has_simples=any(counts[1:8]) or any(counts[10:17]) or any(counts[19:26]),
-        has_outside=has_honors or any(counts[k] for k in TERMINALS),
+        has_outside=has_honors or any(TERMINAL_COUNTS(counts)),
         meld_groups=tuple(groups), red_fives=reds,
         fives_held=physical[FIVES_PS[0]] + physical[FIVES_PS[1]], win=win,
         is_open=is_open, is_tsumo=hand.is_tsumo, has_melds=bool(hand.melds), kans=kans,

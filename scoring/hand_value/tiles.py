@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from operator import itemgetter
 from types import MappingProxyType
 
 from scoring.errors import HandError
@@ -27,6 +28,7 @@ WINDS = (EAST, SOUTH, WEST, NORTH)
 DRAGONS = (HAKU, HATSU, CHUN)
 TERMINALS = (0, 8, 9, 17, 18, 26)  # 老頭牌: the ones and nines
 TERMINALS_AND_HONORS = frozenset((*TERMINALS, *range(27, 34)))  # 么九牌
+TERMINAL_COUNTS = itemgetter(*TERMINALS)  # a count vector → the count of each terminal
 GREEN = frozenset((19, 20, 21, 23, 25, HATSU))  # 緑一色: 2 3 4 6 8 sou and hatsu
 COPIES = 4  # four of each face
 
