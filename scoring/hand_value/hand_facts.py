@@ -94,9 +94,9 @@ def hand_facts(hand: WinningHand) -> HandFacts:
         if kind is MeldKind.CHI and hand.player_count == 3:
             raise HandError("three-player mahjong has no chi", field=f"melds[{i}].kind",
                             code="bad_meld")
-        for k in kinds:
+        for name, k in zip(meld.tiles, kinds):
             counts[k] += 1
-            physical[k] += 1
+            physical[k] += name not in JOKER_NAMES  # as in the concealed tiles above
         if not RED_NAMES.isdisjoint(meld.tiles):
             reds += sum(map(meld.tiles.count, RED_NAMES))
         kans += kind.is_kan

@@ -11,6 +11,7 @@ import pytest
 from rulesets.registry import PRESETS
 from scoring.errors import HandError
 from scoring.hand_value import Meld, MeldKind, WinningHand, evaluate_hand
+from scoring.hand_value.hand_facts import hand_facts
 from scoring.hand_value.tiles import TILES
 from scoring.hand_value.wild import joker_fills
 from scoring.hand_value.yaku_files import load_yaku_tables
@@ -214,3 +215,11 @@ def test_whites_in_the_hand_and_in_a_pon_are_all_reported() -> None:
     # The pon is best read as 5p (three red fives) and the white in hand as 4p (tanyao).
     assert value.joker_faces == ("4p", "5p", "5p", "5p")
     assert {y.key: y.han for y in value.yaku}["aka_dora"] == 4
+
+
+def test_whites_called_in_a_pon_may_stand_for_a_fifth_copy_as_concealed_ones_may() -> None:
+    """The calculator tries the pon's whites as 發 beside the 發 pair: that reading is
+    weighed like any other, not refused as five copies of 發."""
+    pon = Meld(MeldKind.PON, ("*F", "*F", "*F"))  # the whites, as the calculator reads them
+    facts = hand_facts(hand("F F 1p 2p 3p 1p 2p 3p 6s 7s 8s", "8s", melds=(pon,)))
+    assert facts.counts[TILES["F"].kind] == 5
