@@ -1,7 +1,7 @@
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from parlor.api import docs, games, hands, people, tables
+from parlor.api import calculator, docs, games, hands, people, tables
 from parlor.security.throttling import TokenLoginView
 
 urlpatterns = [
@@ -27,6 +27,11 @@ urlpatterns = [
     path("games/<str:game_id>/hands/", hands.HandRecordView.as_view(), name="hand-record"),
     path(
         "games/<str:game_id>/hands/preview/", hands.HandPreviewView.as_view(), name="hand-preview"
+    ),
+    path(
+        "games/<str:game_id>/hands/evaluate/",
+        calculator.HandEvaluateView.as_view(),
+        name="hand-evaluate",
     ),
     path(
         "games/<str:game_id>/hands/<int:sequence>/corrections/",

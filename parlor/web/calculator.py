@@ -18,10 +18,9 @@ from django.template.loader import render_to_string
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
-from rest_framework import serializers
 
+from parlor.api.calculator import EvaluateInput
 from parlor.errors import DomainError
-from parlor.security.limits import HAND_SEQUENCE_MAX
 from parlor.selectors.access import game_for
 from parlor.services.calculator import Calculated, hand_evaluate, keyboard_for
 from parlor.web import labels, pages
@@ -34,33 +33,6 @@ from scoring.hand_value.tiles import tile_name
 
 SUITS = (("m", gettext_lazy("Man")), ("p", gettext_lazy("Pin")), ("s", gettext_lazy("Sou")))
 HONOURS = ("E", "S", "W", "N", "P", "F", "C")
-MAX_TILES = 20  # a hand holds 14 tiles; a few more are refused by the engine with its reason
-MAX_MELDS = 4
-MAX_INDICATORS = 10
-
-
-class EvaluateInput(serializers.Serializer[Any]):
-    """The tapped hand: the win's seat, tsumo or ron, the tiles and the conditions."""
-
-    winner = serializers.IntegerField(min_value=0, max_value=3)
-    tsumo = serializers.BooleanField()
-    correct = serializers.IntegerField(
-        min_value=1, max_value=HAND_SEQUENCE_MAX, required=False, allow_null=True
-    )
-    sit_out = serializers.IntegerField(min_value=0, max_value=3, required=False, allow_null=True)
-    tiles = serializers.DictField()
-    flags = serializers.DictField(required=False)
-
-    def validate_tiles(self, tiles: dict[str, Any]) -> dict[str, Any]:
-        for name, most in (("hand", MAX_TILES), ("melds", MAX_MELDS),
-                           ("dora_indicators", MAX_INDICATORS),
-                           ("ura_indicators", MAX_INDICATORS)):
-            value = tiles.get(name)
-            if isinstance(value, list) and len(value) > most:
-                raise serializers.ValidationError(f"'{name}' holds at most {most} entries")
-        return tiles
-
-
 # The part of the panel a field of the engine's error points at.
 _AREAS = (
     (re.compile(r"^(tiles\.hand|concealed)"), "hand"),

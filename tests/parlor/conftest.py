@@ -152,3 +152,9 @@ def empty_local_cache() -> Any:
     clear_local()
     yield
     clear_local()
+# A hand for the calculator: seat 1's ron with riichi, tanyao and a dora (indicator 5p).
+CALCULATOR_TILES = ["2m", "3m", "4m", "3p", "4p", "5p", "6p", "7p", "8p", "3s", "4s", "6s", "6s",
+                    "5s"]
+CALCULATOR_RON = {"winner": 1, "tsumo": False, "flags": {"riichi": True},
+                  "tiles": {"hand": CALCULATOR_TILES, "win_tile": "5s",
+                            "dora_indicators": ["5p"]}}

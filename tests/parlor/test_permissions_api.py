@@ -8,7 +8,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from parlor.models import ParlorMember, Table
-from tests.parlor.conftest import RON_1_BY_0, TSUMO_2, ok
+from tests.parlor.conftest import CALCULATOR_RON, RON_1_BY_0, TSUMO_2, ok
 from tests.parlor.factories import PlayerFactory
 
 pytestmark = pytest.mark.django_db
@@ -55,6 +55,7 @@ ENDPOINTS = [
         201,
     ),
     ("hand-preview", "post", "/api/games/{game}/hands/preview/", {"hand": TSUMO_2}, "staff", 200),
+    ("hand-evaluate", "post", "/api/games/{game}/hands/evaluate/", CALCULATOR_RON, "staff", 200),
     (
         "hand-correct",
         "post",

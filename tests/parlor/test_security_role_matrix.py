@@ -201,6 +201,7 @@ EXPECTED: dict[str, list[Call]] = {
     ],
     "api:hand-record": [api("post", "staff", 201, kw=GAME, body={"sequence": 3, "hand": DRAW})],
     "api:hand-preview": [api("post", "staff", 200, kw=GAME, body={"hand": DRAW})],
+    "api:hand-evaluate": [api("post", "staff", 200, kw=GAME, body=CALCULATOR_HAND)],
     "api:hand-correct": [
         api("post", "staff", 201, kw=HAND_1, body={"hand": TSUMO_2, "reason": "typo"})
     ],

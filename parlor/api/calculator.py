@@ -1,0 +1,87 @@
+"""The hand calculator (計算): a winning hand's tiles to its value under the game's ruleset.
+
+The same service and the same input as the tablet's calculator panel; stores nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiExample, extend_schema, extend_schema_serializer
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from parlor.api.serializers import error_responses
+from parlor.security.limits import HAND_SEQUENCE_MAX
+from parlor.selectors.access import game_for
+from parlor.services.calculator import hand_evaluate
+
+MAX_TILES = 20  # a hand holds 14 tiles; a few more are refused by the engine with its reason
+MAX_MELDS = 4
+MAX_INDICATORS = 10
+
+EVALUATE_HELP = (
+    "Values a winning hand from its tiles under the game's ruleset and its house's yaku (高点法: "
+    "the reading that pays most), as the tablet's calculator does; stores nothing. `tiles` "
+    "takes the fields of a line of the Tenhou corpus (`hand` with the winning tile, "
+    "`win_tile`, `melds` of `{type, tiles}`, `dora_indicators`, `ura_indicators`, `kita`, "
+    "`flowers`, `gari`), `flags` its conditions (riichi, ippatsu, haitei, ...). The seat and "
+    "round winds come from the game's current hand, or from hand `correct` when one is being "
+    "corrected. The answer holds the yaku with their han, the fu with its parts, the limit, "
+    "`points` and each payer's share, and `win`: the fields a win of the hand entry takes. A "
+    "hand that is not a win with a yaku gets 400 naming the field."
+)
+
+
+@extend_schema_serializer(component_name="HandEvaluateInput")
+class EvaluateInput(serializers.Serializer[Any]):
+    """The hand: the win's seat, tsumo or ron, the tiles and the conditions."""
+
+    winner = serializers.IntegerField(min_value=0, max_value=3, help_text="The winner's seat.")
+    tsumo = serializers.BooleanField(help_text="True for a tsumo, false for a ron.")
+    correct = serializers.IntegerField(
+        min_value=1, max_value=HAND_SEQUENCE_MAX, required=False, allow_null=True,
+        help_text="The hand being corrected, whose winds apply; absent for the next hand.",
+    )
+    sit_out = serializers.IntegerField(
+        min_value=0, max_value=3, required=False, allow_null=True,
+        help_text="The seat sitting out (抜け番) where four sit at a three-player table.",
+    )
+    tiles = serializers.DictField(help_text="hand, win_tile, melds, dora_indicators, ...")
+    flags = serializers.DictField(required=False, help_text="riichi, ippatsu, haitei, ...")
+
+    def validate_tiles(self, tiles: dict[str, Any]) -> dict[str, Any]:
+        for name, most in (("hand", MAX_TILES), ("melds", MAX_MELDS),
+                           ("dora_indicators", MAX_INDICATORS),
+                           ("ura_indicators", MAX_INDICATORS)):
+            value = tiles.get(name)
+            if isinstance(value, list) and len(value) > most:
+                raise serializers.ValidationError(f"'{name}' holds at most {most} entries")
+        return tiles
+
+
+EXAMPLE = OpenApiExample(
+    "A ron with riichi and pinfu",
+    value={"winner": 1, "tsumo": False,
+           "tiles": {"hand": ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "2s", "3s",
+                              "4s", "5m", "5m"], "win_tile": "4s", "dora_indicators": ["1m"]},
+           "flags": {"riichi": True}},
+    request_only=True,
+)
+
+
+class HandEvaluateView(APIView):
+    @extend_schema(
+        request=EvaluateInput,
+        responses={200: OpenApiTypes.OBJECT, **error_responses(400, 409)},
+        description=EVALUATE_HELP,
+        examples=[EXAMPLE],
+    )
+    def post(self, request: Request, game_id: str) -> Response:
+        game, _ = game_for(request.user, game_id)
+        data = EvaluateInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        return Response(hand_evaluate(game=game, data=data.validated_data).to_dict())
