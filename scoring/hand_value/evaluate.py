@@ -21,6 +21,7 @@ from dataclasses import replace
 from functools import partial
 
 from scoring.errors import HandError
+from scoring.hand_value.best import best_value
 from scoring.hand_value.dora import dora_yaku
 from scoring.hand_value.hand import WinningHand
 from scoring.hand_value.hand_facts import (
@@ -73,19 +74,13 @@ def evaluate_with_joker(hand: WinningHand, *, ruleset: Ruleset,
     """An all-mighty tile is read as every face in play in turn; the reading that pays most
     is kept (高点法), as for any other choice of reading."""
     check_joker(hand, yaku_table, ruleset_key=ruleset.id)
-    best: HandValue | None = None
-    refusal: HandError | None = None
+    candidates = []
     for face in faces_in_play(hand.player_count):
         as_face = JOKER + face
-        candidate = replace(hand, win_tile=as_face, concealed=tuple(
-            as_face if name == JOKER else name for name in hand.concealed))
-        try:
-            value = evaluate_faces(candidate, ruleset=ruleset, yaku_table=yaku_table)
-        except HandError as e:
-            refusal = refusal or e
-            continue
-        if best is None or joker_rank(value) > joker_rank(best):
-            best = replace(value, joker_faces=(face,))
+        candidates.append((replace(hand, win_tile=as_face, concealed=tuple(
+            as_face if name == JOKER else name for name in hand.concealed)), (face,)))
+    best, refusal = best_value(candidates, partial(evaluate_faces, ruleset=ruleset,
+                                                   yaku_table=yaku_table))
     if best is None:
         assert refusal is not None
         raise HandError("whatever the all-mighty tile stands for, the hand is not a win with "
@@ -108,10 +103,6 @@ def check_joker(hand: WinningHand, table: YakuTable, *, ruleset_key: str) -> Non
 def faces_in_play(player_count: int) -> tuple[str, ...]:
     """Every face a joker may stand for: sanma has no 2m–8m."""
     return tuple(tile_name(k) for k in kinds_in_play(player_count))
-
-
-def joker_rank(value: HandValue) -> tuple[int, int, int]:
-    return value.points, value.han or 0, value.fu or 0
 
 
 def evaluate_faces(hand: WinningHand, *, ruleset: Ruleset, yaku_table: YakuTable) -> HandValue:

@@ -23,6 +23,7 @@ from types import MappingProxyType
 
 from scoring.errors import HandError
 from scoring.facts import Win
+from scoring.hand_value.best import value_rank
 from scoring.hand_value.hand import WinningHand
 from scoring.hand_value.hand_facts import (
     hand_facts,
@@ -93,7 +94,7 @@ def count_hand(hand: WinningHand, *, ruleset: Ruleset, yaku_table: YakuTable) ->
             continue
         value = reading_value(reading, hand, ruleset=ruleset,
                               yakuman=tuple(worth[n] for n in names), yaku=yaku + extras)
-        if best is None or count_rank(value) > count_rank(best):
+        if best is None or value_rank(value) > value_rank(best):
             best = value
     if best is None:
         raise refusal
@@ -111,12 +112,6 @@ def reading_value(reading: Reading, hand: WinningHand, *, ruleset: Ruleset,
                      points=sum(amount for _, amount in paid), payers=paid,
                      shape=reading.shape, wait=reading.wait, win=win,
                      point_count=point_count_value(win, ruleset))
-
-
-def count_rank(value: HandValue) -> tuple[int, int]:
-    """Higher is better: what the hand is paid, then the fewer yakuman (the same money from
-    ordinary yaku is the plainer reading)."""
-    return value.points, -value.yakuman
 
 
 def check_pulled(hand: WinningHand, ruleset: Ruleset) -> None:

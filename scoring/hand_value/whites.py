@@ -12,6 +12,7 @@ from dataclasses import replace
 from itertools import product
 
 from scoring.errors import HandError
+from scoring.hand_value.best import best_value
 from scoring.hand_value.checks import check_tile_count, parse_tiles
 from scoring.hand_value.hand import Meld, MeldKind, WinningHand
 from scoring.hand_value.tiles import COPIES, JOKER, TILES, kinds_in_play, tile_name
@@ -33,17 +34,9 @@ def evaluate_whites(hand: WinningHand, *, table: YakuTable,
         raise HandError(f"{whites} whites: there are only {COPIES}", field="concealed",
                         code="five_of_a_tile")
     faces = joker_faces_in_play(hand.player_count, table)
-    best: HandValue | None = None
-    refusal: HandError | None = None  # the first candidate's, when none wins
-    for melds in meld_readings(hand.melds, faces):
-        for candidate, read_as in concealed_readings(replace(hand, melds=melds), faces):
-            try:
-                value = value_of(candidate)
-            except HandError as e:
-                refusal = refusal or e
-                continue
-            if best is None or (value.points, -value.yakuman) > (best.points, -best.yakuman):
-                best = replace(value, joker_faces=read_as)
+    best, refusal = best_value((candidate for melds in meld_readings(hand.melds, faces)
+                                for candidate in concealed_readings(replace(hand, melds=melds),
+                                                                    faces)), value_of)
     if best is None:
         if refusal is None:
             raise HandError("whatever the whites stand for, these tiles do not make a winning "
