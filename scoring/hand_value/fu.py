@@ -73,6 +73,14 @@ def set_fu(tile: int, *, is_kan: bool, concealed: bool) -> int:
     return 2 << ((tile in TERMINALS_AND_HONORS) + concealed + 2 * is_kan)
 
 
+# (tile, is_kan, is_concealed) → the part a triplet or kan adds, with its fu
+SET_PARTS = MappingProxyType({
+    (tile, is_kan, concealed): FuPart(
+        f"{'closed' if concealed else 'open'}_{'kan' if is_kan else 'triplet'}", tile,
+        set_fu(tile, is_kan=is_kan, concealed=concealed))
+    for tile in range(34) for is_kan in (False, True) for concealed in (False, True)})
+
+
 def hand_fu(groups: Sequence[Group], pair: int, wait: Wait, *, facts: HandFacts,
             is_pinfu: bool, ruleset: Ruleset, parts: list[FuPart] | None = None) -> int:
     """The fu, rounded up to 10; each part is appended to ``parts`` when it is given (the
@@ -89,11 +97,10 @@ def hand_fu(groups: Sequence[Group], pair: int, wait: Wait, *, facts: HandFacts,
             parts.append(CLOSED_RON_PART)
     for shape, tile, is_kan, concealed in groups:
         if shape == TRIPLET:
-            fu = set_fu(tile, is_kan=is_kan, concealed=concealed)
-            total += fu
+            part = SET_PARTS[tile, is_kan, concealed]
+            total += part.fu
             if parts is not None:
-                kind = "kan" if is_kan else "triplet"
-                parts.append(FuPart(f"{'closed' if concealed else 'open'}_{kind}", tile, fu))
+                parts.append(part)
     value_pair = pair_fu(pair, seat_wind=facts.seat_wind, round_wind=facts.round_wind,
                          double_wind_fu=ruleset.double_wind_pair_fu)
     if value_pair:
