@@ -15,7 +15,14 @@ from scoring.errors import HandError
 from scoring.hand_value.best import best_value
 from scoring.hand_value.checks import check_tile_count, parse_tiles
 from scoring.hand_value.hand import Meld, MeldKind, WinningHand
-from scoring.hand_value.tiles import COPIES, JOKER, TILES, kinds_in_play, tile_name
+from scoring.hand_value.tiles import (
+    COPIES,
+    JOKER,
+    TILES,
+    kinds_in_play,
+    parse_tile,
+    tile_name,
+)
 from scoring.hand_value.value import HandValue
 from scoring.hand_value.wild import joker_fills
 from scoring.hand_value.yaku_table import YakuTable
@@ -58,12 +65,12 @@ def joker_faces_in_play(player_count: int, table: YakuTable) -> tuple[int, ...]:
 
 def meld_readings(melds: tuple[Meld, ...], faces: tuple[int, ...]) -> list[tuple[Meld, ...]]:
     options: list[list[Meld]] = []
-    for meld in melds:
+    for i, meld in enumerate(melds):
         named = [t for t in meld.tiles if t not in (WHITE, JOKER)]
         if len(named) == len(meld.tiles):
             options.append([meld])
         elif named and meld.kind is not MeldKind.CHI:
-            face = tile_name(TILES[named[0]].kind)
+            face = tile_name(parse_tile(named[0], field=f"melds[{i}].tiles").kind)
             options.append([Meld(meld.kind, tuple(
                 t if t in named else JOKER + face for t in meld.tiles))])
         elif not named:

@@ -223,3 +223,11 @@ def test_whites_called_in_a_pon_may_stand_for_a_fifth_copy_as_concealed_ones_may
     pon = Meld(MeldKind.PON, ("*F", "*F", "*F"))  # the whites, as the calculator reads them
     facts = hand_facts(hand("F F 1p 2p 3p 1p 2p 3p 6s 7s 8s", "8s", melds=(pon,)))
     assert facts.counts[TILES["F"].kind] == 5
+
+
+def test_an_unknown_tile_beside_whites_in_a_meld_is_refused_naming_the_meld() -> None:
+    pon = Meld(MeldKind.PON, ("P", "P", "0"))
+    with pytest.raises(HandError) as unknown:
+        evaluate_hand(hand("2p 3p 4p 6p 7p 8p 3s 4s 5s 2s 2s", "5s", melds=(pon,)),
+                      ruleset=SEED_003, yaku_table=TABLE)
+    assert (unknown.value.code, unknown.value.field) == ("unknown_tile", "melds[0].tiles")
