@@ -39,12 +39,12 @@ sys.path.insert(0, str(REPO_ROOT))
 
 from rulesets.registry import PRESETS  # noqa: E402  (needs the repo root on sys.path)
 from scoring.facts import Win  # noqa: E402
-from scoring.hand_value.checks import parse_tiles  # noqa: E402
+from scoring.hand_value.checks import tile_kinds  # noqa: E402
 from scoring.hand_value.evaluate import evaluate_hand  # noqa: E402
 from scoring.hand_value.hand import WinningHand  # noqa: E402
 from scoring.hand_value.json_input import winning_hand_from_json  # noqa: E402
-from scoring.hand_value.readings import readings_of  # noqa: E402
-from scoring.hand_value.tiles import KIND_OF, parse_tile  # noqa: E402
+from scoring.hand_value.readings import Reading, readings_of  # noqa: E402
+from scoring.hand_value.tiles import parse_tile  # noqa: E402
 from scoring.hand_value.value import WIND_ORDER, HandValue, payments  # noqa: E402
 from scoring.ruleset import Ruleset  # noqa: E402
 
@@ -66,11 +66,11 @@ def our_calls(wins: list[dict[str, Any]]) -> list[Callable[[], object]]:
     return calls
 
 
-def read_and_decompose(concealed: tuple[str, ...], win_tile: str) -> object:
+def read_and_decompose(concealed: tuple[str, ...], win_tile: str) -> list[Reading]:
     """The floor: tile names to counts, then every reading, and nothing else."""
     counts = [0] * 34
-    for tile in parse_tiles(concealed, field="concealed"):
-        counts[tile.kind] += 1
+    for kind in tile_kinds(concealed, field="concealed"):
+        counts[kind] += 1
     return readings_of(counts, parse_tile(win_tile, field="win_tile").kind)
 
 
@@ -84,10 +84,7 @@ def floor_calls(wins: list[dict[str, Any]]) -> list[Callable[[], object]]:
 
 def read_decompose_and_answer(hand: WinningHand, ruleset: Ruleset) -> HandValue:
     """The floor with the answer: counts, every reading, the payment and the HandValue."""
-    counts = [0] * 34
-    for name in hand.concealed:
-        counts[KIND_OF[name]] += 1
-    reading = readings_of(counts, KIND_OF[hand.win_tile])[0]
+    reading = read_and_decompose(hand.concealed, hand.win_tile)[0]
     win = Win(winner=WIND_ORDER.index(hand.seat_wind), han=1, fu=30)
     paid = payments(win, hand, ruleset)
     return HandValue(yaku=(), han=1, fu=30, fu_parts=(), yakuman=0, limit="none",

@@ -79,8 +79,7 @@ def base_points(win: Win, ruleset: Ruleset) -> int:
     if by_han is not None:
         return by_han
     assert win.fu is not None
-    if ruleset.kiriage_mangan and any(k.fu == win.fu and k.han == win.han
-                                      for k in ruleset.kiriage_mangan):
+    if any(k.fu == win.fu and k.han == win.han for k in ruleset.kiriage_mangan):
         return mangan
     return min(win.fu << (2 + win.han), mangan)  # fu × 2^(2 + han)
 

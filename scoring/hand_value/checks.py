@@ -25,14 +25,19 @@ def parse_tiles(names: tuple[str, ...], *, field: str) -> list[Tile]:
     return tiles
 
 
+def tile_kinds(names: tuple[str, ...], *, field: str) -> list[int]:
+    """The kind of each tile name; an unknown name is refused as ``parse_tiles`` refuses it."""
+    try:
+        return [KIND_OF[name] for name in names]
+    except (KeyError, TypeError):
+        parse_tiles(names, field=field)  # raises, naming the first bad tile
+        raise
+
+
 def meld_kinds(meld: Meld, *, index: int) -> list[int]:
     """The kinds of the tiles of melds[index], checked: a chi is three consecutive tiles of
     one suit, any other meld three or four copies of one tile."""
-    try:
-        kinds = [KIND_OF[name] for name in meld.tiles]
-    except (KeyError, TypeError):
-        parse_tiles(meld.tiles, field=f"melds[{index}].tiles")  # raises, naming the tile
-        raise
+    kinds = tile_kinds(meld.tiles, field=f"melds[{index}].tiles")
     size = 4 if meld.kind.is_kan else 3
     if len(kinds) != size:
         raise HandError(f"a {meld.kind.value} has {size} tiles, not {len(kinds)}",

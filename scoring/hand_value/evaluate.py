@@ -19,7 +19,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 from functools import partial
-from operator import attrgetter
 
 from scoring.errors import HandError
 from scoring.hand_value.best import best_value
@@ -54,8 +53,6 @@ from scoring.hand_value.yaku_table import (
     YakuTable,
 )
 from scoring.ruleset import Ruleset, ValueInput
-
-HAN = attrgetter("han")
 
 
 def evaluate_hand(hand: WinningHand, *, ruleset: Ruleset,
@@ -136,9 +133,9 @@ def evaluate_faces(hand: WinningHand, *, ruleset: Ruleset, yaku_table: YakuTable
         raise HandError(f"no yaku: the hand needs at least {ruleset.min_han} han from yaku "
                         "(dora do not count)", field="concealed", code="no_yaku")
     dora = () if any(c.yakuman for c in valid) else dora_yaku(hand, facts, yaku_table)
-    dora_han = sum(d.han for d in dora) if dora else 0
     best = valid[0]
     if len(valid) > 1:
+        dora_han = sum(d.han for d in dora)
         best = max(valid, key=lambda c: reading_rank(c, dora_han, hand, ruleset))
     return hand_value(best, dora, hand, facts, ruleset)
 
@@ -160,4 +157,4 @@ def score_reading(reading: Reading, facts: HandFacts, shared: HandYaku, *, rules
                       sum(y.han for y in yaku))
     yaku, fu, is_pinfu = normal_yaku(reading, facts, shared, groups, ruleset=ruleset,
                                      worth=worth)
-    return Scored(reading, yaku, sum(map(HAN, yaku)), fu, tuple(groups), is_pinfu, (), 0)
+    return Scored(reading, yaku, sum(y.han for y in yaku), fu, tuple(groups), is_pinfu, (), 0)

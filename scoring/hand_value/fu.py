@@ -10,7 +10,7 @@ times for a kan (明刻2 暗刻4 明槓8 暗槓16, ×2 for 么九牌).
 >>> facts = HandFacts(counts=(), concealed_counts=(), suits=(True, False, False),
 ...                   has_honors=True, has_simples=True, has_outside=True, meld_groups=(),
 ...                   red_fives=0, fives_held=0, win=4, is_open=False, is_tsumo=False,
-...                   has_melds=False, kans=0, seat_wind=28, round_wind=27, flags=WinFlags())
+...                   has_melds=False, seat_wind=28, round_wind=27, flags=WinFlags())
 >>> parts: list[FuPart] = []
 >>> hand_fu([(TRIPLET, 27, False, True), (SEQUENCE, 0, False, True)], 4, Wait.TANKI,
 ...         facts=facts, is_pinfu=False, ruleset=standard, parts=parts)

@@ -13,7 +13,7 @@ from scoring.hand_value.checks import (
     check_tile_count,
     check_winds,
     meld_kinds,
-    parse_tiles,
+    tile_kinds,
 )
 from scoring.hand_value.fu import hand_fu
 from scoring.hand_value.hand import MeldKind, WinningHand
@@ -25,7 +25,7 @@ from scoring.hand_value.tiles import (
     RED_NAMES,
     TERMINAL_COUNTS,
     WIND_KINDS,
-    unknown_tile,
+    parse_tile,
 )
 from scoring.hand_value.yaku import (
     Group,
@@ -46,8 +46,6 @@ class HandYaku:
 
     keys: tuple[str, ...]  # situational and suit yaku
     yakuman: tuple[str, ...]  # 天和, 地和 and the yakuman of the tiles held
-    # whether a reading may hold a yakuman of its own (see HandFacts.may_be_yakuman_by_reading)
-    yakuman_by_reading: bool
 
 
 def shared_yaku(facts: HandFacts, worth: Mapping[str, YakuHan]) -> HandYaku:
@@ -57,7 +55,7 @@ def shared_yaku(facts: HandFacts, worth: Mapping[str, YakuHan]) -> HandYaku:
         # 人和 is a yakuman in some houses and han added to the other yaku in others.
         renhou = worth.get("renhou")
         (yakuman if renhou is not None and renhou.is_yakuman else keys).append("renhou")
-    return HandYaku(tuple(keys), tuple(yakuman), facts.may_be_yakuman_by_reading)
+    return HandYaku(tuple(keys), tuple(yakuman))
 
 
 def hand_facts(hand: WinningHand) -> HandFacts:
@@ -65,15 +63,9 @@ def hand_facts(hand: WinningHand) -> HandFacts:
     concealed = hand.concealed
     check_tile_count(hand, len(concealed))
     counts = [0] * 34
-    try:
-        for name in concealed:
-            counts[KIND_OF[name]] += 1
-    except (KeyError, TypeError):
-        parse_tiles(concealed, field="concealed")  # raises, naming the first bad tile
-        raise
-    win = KIND_OF.get(hand.win_tile) if isinstance(hand.win_tile, str) else None
-    if win is None:
-        raise unknown_tile(hand.win_tile, field="win_tile")
+    for k in tile_kinds(concealed, field="concealed"):
+        counts[k] += 1
+    win = parse_tile(hand.win_tile, field="win_tile").kind
     if not counts[win]:
         raise HandError("the winning tile must be among the concealed tiles",
                         field="win_tile", code="win_tile_not_in_hand")
@@ -86,7 +78,6 @@ def hand_facts(hand: WinningHand) -> HandFacts:
                 physical[KIND_OF[name]] -= 1
     concealed_counts = tuple(counts)
     groups: list[Group] = []
-    kans = 0
     is_open = False
     for i, meld in enumerate(hand.melds):
         kinds = meld_kinds(meld, index=i)
@@ -99,7 +90,6 @@ def hand_facts(hand: WinningHand) -> HandFacts:
             physical[k] += name not in JOKER_NAMES  # as in the concealed tiles above
         if not RED_NAMES.isdisjoint(meld.tiles):
             reds += sum(map(meld.tiles.count, RED_NAMES))
-        kans += kind.is_kan
         is_open = is_open or kind.is_open
         groups.append((SEQUENCE if kind is MeldKind.CHI else TRIPLET, min(kinds), kind.is_kan,
                        kind is MeldKind.ANKAN))
@@ -114,7 +104,7 @@ def hand_facts(hand: WinningHand) -> HandFacts:
         has_outside=has_honors or any(TERMINAL_COUNTS(counts)),
         meld_groups=tuple(groups), red_fives=reds,
         fives_held=physical[FIVES_PS[0]] + physical[FIVES_PS[1]], win=win,
-        is_open=is_open, is_tsumo=hand.is_tsumo, has_melds=bool(hand.melds), kans=kans,
+        is_open=is_open, is_tsumo=hand.is_tsumo, has_melds=bool(hand.melds),
         seat_wind=WIND_KINDS[hand.seat_wind], round_wind=WIND_KINDS[hand.round_wind],
         flags=hand.flags)
 
@@ -141,7 +131,7 @@ def reading_groups(reading: Reading, facts: HandFacts) -> list[Group]:
 
 def yakuman_names(groups: list[Group], reading: Reading, facts: HandFacts, shared: HandYaku,
                   worth: Mapping[str, YakuHan]) -> list[str]:
-    if shared.yakuman_by_reading or reading.shape is Shape.THIRTEEN_ORPHANS:
+    if reading.shape is Shape.THIRTEEN_ORPHANS or facts.may_be_yakuman_by_reading:
         names = [*shared.yakuman, *reading_yakuman(groups, reading, facts)]
     elif shared.yakuman:
         names = list(shared.yakuman)

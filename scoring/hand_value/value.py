@@ -106,7 +106,7 @@ def fu_parts(best: Scored, facts: HandFacts, ruleset: Ruleset) -> tuple[FuPart, 
 
 def hand_value(best: Scored, dora: tuple[YakuHan, ...], hand: WinningHand, facts: HandFacts,
                ruleset: Ruleset) -> HandValue:
-    dora_han = sum(d.han for d in dora) if dora else 0
+    dora_han = sum(d.han for d in dora)
     win = as_win(best, dora_han, hand)
     paid = payments(win, hand, ruleset)
     fu, parts = best.fu, fu_parts(best, facts, ruleset)

@@ -45,7 +45,6 @@ class HandFacts:
     is_open: bool  # any called meld
     is_tsumo: bool
     has_melds: bool  # any meld, a closed kan included
-    kans: int  # 槓子 among the melds
     seat_wind: int
     round_wind: int
     flags: WinFlags
@@ -64,7 +63,8 @@ class HandFacts:
         counts = self.counts
         return (counts.count(3) + counts.count(4) >= 4
                 or (counts[HAKU] >= 3 and counts[HATSU] >= 3 and counts[CHUN] >= 3)
-                or sum(counts[EAST:NORTH + 1]) >= 11 or self.kans == 4
+                or sum(counts[EAST:NORTH + 1]) >= 11
+                or sum(is_kan for _, _, is_kan, _ in self.meld_groups) == 4
                 or (not self.has_melds and not self.has_honors and sum(self.suits) == 1)
                 or counts.count(4) >= 3)
 
