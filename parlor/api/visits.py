@@ -42,9 +42,14 @@ class LineSerializer(serializers.Serializer[Any]):
     ruleset_key = serializers.CharField()
     ruleset_title = serializers.CharField()
     rank = serializers.IntegerField(allow_null=True)
-    result = serializers.SerializerMethodField(help_text="成績 in the ruleset's unit (p).")
+    result = serializers.SerializerMethodField(
+        help_text="成績 in result_unit: p (p_1000), points, or a point count's 点 (ten)."
+    )
+    result_unit = serializers.CharField(help_text="p_1000, points or ten")
     chips = serializers.IntegerField()
-    rate_yen_per_p = serializers.IntegerField()
+    rate_yen_per_p = serializers.IntegerField(
+        help_text="yen per 1,000 points (= per 1p), or per 点 where result_unit is ten"
+    )
     chip_value_yen = serializers.IntegerField()
     points_yen = serializers.IntegerField()
     chips_yen = serializers.IntegerField()
@@ -54,7 +59,7 @@ class LineSerializer(serializers.Serializer[Any]):
     stand_in = serializers.BooleanField(help_text="代走: staff played some hands of this game")
 
     def get_result(self, line: Any) -> float:
-        value: float = line.result_tenths / 10  # tenths of a p
+        value: float = line.result_tenths / 10  # tenths of result_unit
         return value
 
 

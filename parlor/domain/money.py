@@ -1,12 +1,13 @@
-"""Per-game money (shared/spec/settlement.md): points × rate, chips × chip value, fees.
+"""Per-game money (shared/spec/settlement.md): result × rate, chips × chip value, fees.
 
-    money_from_points = round_money(game_result × rate)
+    money_from_points = points_money(game_result, rate)   # units.py: p, points or 点 to yen
     money_from_chips  = chip_balance × chip_value
     game_money        = money_from_points + money_from_chips − fee
 
-Everything is integer yen. Results are stored in tenths of the ruleset's unit, so a result
-times a rate is an exact fraction with denominator 10 and rounding is done on integers.
-The stored terms and results are read by selectors.money; this module only computes.
+Everything is integer yen. A result is a units.Result (tenths of its settlement unit) and the
+rate is per 1,000 points, or per 点 for a point count, so a result times a rate is an exact
+fraction and rounding is done on integers. The stored terms and results are read by
+selectors.money; this module only computes.
 """
 
 from __future__ import annotations
@@ -15,6 +16,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Protocol
+
+from parlor.domain.units import (
+    Rate,
+    Result,
+    SettlementUnit,
+    exact_money,
+    points_money,
+    round_money,
+)
 
 
 class FeeModel(StrEnum):
@@ -47,12 +57,16 @@ class Terms:
         values = row if isinstance(row, Mapping) else row.terms_dict()
         return cls(**{name: values[name] for name in cls.__slots__})  # type: ignore[arg-type]
 
+    def rate_for(self, unit: SettlementUnit) -> Rate:
+        """The rate as yen per 1,000 points, or per 点 where the result is a point count."""
+        return Rate.for_unit(self.rate_yen_per_p, unit)
+
 
 @dataclass(frozen=True, slots=True)
 class SeatResult:
     seat: int
     rank: int  # 着順, 1 = top
-    result_tenths: int  # 成績 in tenths of the ruleset's unit (p)
+    result: Result  # 成績, in the ruleset's unit
     chips: int  # the engine's final.chips for the seat
     is_staff_play: bool = False  # 本走: no fee
 
@@ -61,7 +75,7 @@ class SeatResult:
 class SeatMoney:
     seat: int
     rank: int
-    result_tenths: int
+    result: Result
     chips: int
     points_yen: int
     chips_yen: int
@@ -71,19 +85,6 @@ class SeatMoney:
     @property
     def game_money_yen(self) -> int:
         return self.points_yen + self.chips_yen - self.fee_yen
-
-
-def round_money(numerator: int, denominator: int, *, unit: int) -> int:
-    """numerator / denominator yen, rounded half away from zero to a multiple of `unit` yen.
-
-    >>> [round_money(yen, 1, unit=100) for yen in (350, -350, -349)]
-    [400, -400, -300]
-    >>> round_money(45 * 50, 10, unit=10)  # +4.5p at 50 yen per 1p: 225 yen → 230
-    230
-    """
-    scale = denominator * unit
-    magnitude = (2 * abs(numerator) + scale) // (2 * scale)
-    return (magnitude if numerator >= 0 else -magnitude) * unit
 
 
 def fee_for(terms: Terms, *, rank: int, is_staff_play: bool) -> int:
@@ -111,25 +112,35 @@ def game_money_compute(terms: Terms, seats: Sequence[SeatResult]) -> tuple[SeatM
     results (zero when the results are zero-sum).
 
     >>> terms = Terms(50, 100, "each_plus_top", 400, 200, 10)
-    >>> rows = [SeatResult(0, 1, 520, 3), SeatResult(1, 2, 70, 0), SeatResult(2, 3, -130, -1),
-    ...         SeatResult(3, 4, -460, -2)]
+    >>> p = [Result(t, SettlementUnit.P_1000) for t in (520, 70, -130, -460)]
+    >>> rows = [SeatResult(0, 1, p[0], 3), SeatResult(1, 2, p[1], 0), SeatResult(2, 3, p[2], -1),
+    ...         SeatResult(3, 4, p[3], -2)]
     >>> [m.game_money_yen for m in game_money_compute(terms, rows)]
     [2300, -50, -1150, -2900]
+
+    A われポン game is settled in points: +16,000 points at 50 yen per 1,000 points is 800 yen.
+
+    >>> pts = [Result(t * 10, SettlementUnit.POINTS) for t in (16_000, 2_000, -6_000, -12_000)]
+    >>> rows = [SeatResult(seat, seat + 1, r, 0) for seat, r in enumerate(pts)]
+    >>> [m.points_yen for m in game_money_compute(terms, rows)]
+    [800, 100, -300, -600]
     """
     unit = terms.money_unit_yen
-    points = {
-        s.seat: round_money(s.result_tenths * terms.rate_yen_per_p, 10, unit=unit) for s in seats
-    }
-    top = min(seats, key=lambda s: (s.rank, s.seat)) if seats else None
-    if top is not None:
-        exact_total = sum(s.result_tenths for s in seats) * terms.rate_yen_per_p
-        others = sum(points[s.seat] for s in seats if s.seat != top.seat)
-        points[top.seat] = round_money(exact_total, 10, unit=unit) - others
+    if not seats:
+        return ()
+    rate = terms.rate_for(seats[0].result.unit)
+    points = {s.seat: points_money(s.result, rate, money_unit_yen=unit) for s in seats}
+    top = min(seats, key=lambda s: (s.rank, s.seat))
+    total = seats[0].result
+    for s in seats[1:]:
+        total = total + s.result  # one unit per game: UnitMismatch otherwise
+    others = sum(points[s.seat] for s in seats if s.seat != top.seat)
+    points[top.seat] = round_money(*exact_money(total, rate), unit=unit) - others
     return tuple(
         SeatMoney(
             seat=s.seat,
             rank=s.rank,
-            result_tenths=s.result_tenths,
+            result=s.result,
             chips=s.chips,
             points_yen=points[s.seat],
             chips_yen=s.chips * terms.chip_value_yen,

@@ -8,6 +8,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from parlor.domain.units import SettlementUnit, settlement_unit_of
 from parlor.models.parlors import Player
 from parlor.models.tables import SeatDraw, Table
 
@@ -98,6 +99,11 @@ class Game(models.Model):
 
     def __str__(self) -> str:
         return f"game {self.public_id} at {self.table} ({self.status})"
+
+    @property
+    def result_unit(self) -> SettlementUnit:
+        """The unit of this game's results (p, points or a point count's 点)."""
+        return settlement_unit_of(self.ruleset_snapshot)
 
     @property
     def is_open(self) -> bool:

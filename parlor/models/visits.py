@@ -13,6 +13,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 
+from parlor.domain.units import Result, SettlementUnit
 from parlor.models.games import Game
 from parlor.models.hands import Hand
 from parlor.models.parlors import Parlor, Player
@@ -264,9 +265,12 @@ class SettlementLine(ImmutableModel):
     ruleset_key = models.CharField(max_length=50, blank=True)
     ruleset_title = models.CharField(max_length=100, blank=True)
     rank = models.PositiveSmallIntegerField(null=True, blank=True)
-    result_tenths = models.IntegerField(default=0)  # 成績 in tenths of the ruleset's unit
+    result_tenths = models.IntegerField(default=0)  # 成績 in tenths of result_unit
+    result_unit = models.CharField(  # the ruleset's settlement unit: p, points or 点
+        max_length=8, choices=[(u.value, u.value) for u in SettlementUnit], default="p_1000"
+    )
     chips = models.IntegerField(default=0)
-    rate_yen_per_p = models.PositiveIntegerField(default=0)
+    rate_yen_per_p = models.PositiveIntegerField(default=0)  # per 1,000 points, or per 点
     chip_value_yen = models.PositiveIntegerField(default=0)
     points_yen = models.BigIntegerField(default=0)
     chips_yen = models.BigIntegerField(default=0)
@@ -297,6 +301,11 @@ class SettlementLine(ImmutableModel):
                 name="settlement_line_names_its_source",
             ),
         ]
+
+    @property
+    def result(self) -> Result:
+        """The game's result (成績) in its unit."""
+        return Result(self.result_tenths, SettlementUnit(self.result_unit))
 
     def __str__(self) -> str:
         return f"line {self.position} of settlement {self.settlement_id}: {self.amount_yen:+} yen"

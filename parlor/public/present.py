@@ -13,6 +13,7 @@ from parlor.reports.render.text import clock, plain
 from parlor.reports.sections import Local, local_time
 from parlor.selectors.visits import Receipt
 from parlor.services.stats import PlayerStats
+from parlor.units_text import result_text
 
 MINUS = "−"  # U+2212, as printed receipts and score boards write it
 
@@ -78,7 +79,7 @@ def _line(line: SettlementLine, local: Local) -> ReceiptLineView:
         time=_line_time(line, local),
         ruleset_title=line.ruleset_title,
         rank=line.rank,
-        result=signed(line.result_tenths / 10, decimals=1) if is_game else "",
+        result=result_text(line.result).replace("-", MINUS) if is_game else "",
         chips=signed(line.chips) if is_game else "",
         points=signed(line.points_yen) if is_game else "",
         chips_money=signed(line.chips_yen) if is_game else "",

@@ -12,20 +12,35 @@ from dataclasses import dataclass
 from datetime import date, datetime
 
 from parlor.domain.shares import percent_number
+from parlor.domain.units import Result
 
 Cell = int | str | datetime | date | None
 
 
 @dataclass(frozen=True, slots=True)
 class Points:
-    """A result (成績) in tenths of the ruleset's unit: Points(520) is +52.0 p."""
+    """A result (成績) in tenths of p: Points(520) is +52.0 p; with `is_count`, tenths of a point
+    count's 点, which has no p (Points(300, is_count=True) is 30点).
+
+    Results in points (われポン) are shown in p (1,000 points = 1p): `result_cell`.
+    """
 
     tenths: int
+    is_count: bool = False
 
     def text(self) -> str:
         sign = "-" if self.tenths < 0 else ""
         whole, tenth = divmod(abs(self.tenths), 10)
+        if self.is_count:
+            return f"{sign}{whole}点" if not tenth else f"{sign}{whole}.{tenth}点"
         return f"{sign}{whole}.{tenth}"
+
+
+def result_cell(result: Result) -> Points:
+    """A game's result as a report cell: p (points converted, 1,000 points = 1p) or 点."""
+    if result.converts_to_p:
+        return Points(result.in_p_tenths())
+    return Points(result.tenths, is_count=True)
 
 
 @dataclass(frozen=True, slots=True)

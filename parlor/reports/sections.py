@@ -16,7 +16,7 @@ from django.utils.translation import pgettext
 
 from parlor.models import FeeModel, Hand
 from parlor.natural_sort import natural_key
-from parlor.reports.data import CellValue, Points, Section
+from parlor.reports.data import CellValue, Points, Section, result_cell
 from parlor.reports.selectors import DayLedger, GameLine, SeatLine
 
 Local = Callable[[datetime | None], datetime | None]
@@ -42,7 +42,9 @@ def _sums(rows: Iterable[tuple[CellValue, ...]], width: int, skip: int) -> list[
         points = [v for v in values if isinstance(v, Points)]
         ints = [v for v in values if isinstance(v, int)]
         if values and len(points) == len(values):
-            totals[index] = Points(sum(v.tenths for v in points))
+            counts = {v.is_count for v in points}  # p and 点 are never added together
+            if len(counts) == 1:
+                totals[index] = Points(sum(v.tenths for v in points), is_count=counts.pop())
         elif values and len(ints) == len(values):
             totals[index] = sum(ints)
     return totals
@@ -136,7 +138,7 @@ def games_section(ledger: DayLedger, local: Local) -> Section:
             line.ruleset_title,
             seat.rank,
             seat.player.name,
-            Points(seat.result_tenths),
+            result_cell(seat.result),
             seat.chips,
             seat.points_yen,
             seat.chips_yen,
@@ -153,7 +155,7 @@ def games_section(ledger: DayLedger, local: Local) -> Section:
         pgettext("daily report", "Ruleset"),
         pgettext("daily report", "Rank"),
         pgettext("daily report", "Player"),
-        pgettext("daily report", "Result (p)"),
+        pgettext("daily report", "Result (p or 点)"),
         pgettext("daily report", "Chips"),
         pgettext("daily report", "Points (yen)"),
         pgettext("daily report", "Chips (yen)"),
@@ -162,7 +164,18 @@ def games_section(ledger: DayLedger, local: Local) -> Section:
         pgettext("daily report", "Note"),
     )
     total = total_row(rows, len(columns), 5)
-    return Section("games", pgettext("daily report", "Game results"), columns, rows, total)
+    return Section(
+        "games",
+        pgettext("daily report", "Game results"),
+        columns,
+        rows,
+        total,
+        note=pgettext(
+            "daily report",
+            "Results in points are shown in p (1,000 points = 1p); a point count's 点 is never "
+            "added to p.",
+        ),
+    )
 
 
 def fees_section(ledger: DayLedger, local: Local) -> Section:
@@ -250,19 +263,22 @@ def players_section(ledger: DayLedger) -> Section:
                 continue  # 本走 plays for the parlor and never counts as a player's result
             entry = by_player.setdefault(
                 seat.player.pk,
-                [seat.player.name, seat.player.member_number, 0, 0, 0, 0, 0] + [0] * 6,
+                [seat.player.name, seat.player.member_number, 0, 0, 0, 0, 0] + [0] * 7,
             )
             entry[2] += 1
             entry[2 + min(seat.rank, 4)] += 1
-            entry[7] += seat.result_tenths
-            entry[8] += seat.chips
-            entry[9] += seat.points_yen
-            entry[10] += seat.chips_yen
-            entry[11] += seat.fee_yen
-            entry[12] += seat.game_money_yen
+            if seat.result.converts_to_p:
+                entry[7] += seat.result.in_p_tenths()
+            else:
+                entry[8] += seat.result.tenths
+            entry[9] += seat.chips
+            entry[10] += seat.points_yen
+            entry[11] += seat.chips_yen
+            entry[12] += seat.fee_yen
+            entry[13] += seat.game_money_yen
     rows = tuple(
-        (*entry[:7], Points(entry[7]), *entry[8:])
-        for entry in sorted(by_player.values(), key=lambda e: (-e[7], e[0]))
+        (*entry[:7], Points(entry[7]), Points(entry[8], is_count=True), *entry[9:])
+        for entry in sorted(by_player.values(), key=lambda e: (-e[7], -e[8], e[0]))
     )
     columns = (
         pgettext("daily report", "Player"),
@@ -273,6 +289,7 @@ def players_section(ledger: DayLedger) -> Section:
         pgettext("daily report", "3rd"),
         pgettext("daily report", "4th"),
         pgettext("daily report", "Result (p)"),
+        pgettext("daily report", "Result (点, point count)"),
         pgettext("daily report", "Chips"),
         pgettext("daily report", "Points (yen)"),
         pgettext("daily report", "Chips (yen)"),
@@ -285,6 +302,11 @@ def players_section(ledger: DayLedger) -> Section:
         columns,
         rows,
         total_row(rows, len(columns), 2),
+        note=pgettext(
+            "daily report",
+            "Results in p and in points are added in p (1,000 points = 1p); a point count's 点 "
+            "has its own column.",
+        ),
     )
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from django.utils.translation import pgettext
 
-from parlor.reports.data import CellValue, Points, Section
+from parlor.reports.data import CellValue, Section, result_cell
 from parlor.reports.sections import Local, total_row, who
 from parlor.reports.selectors import DayLedger
 
@@ -104,7 +104,7 @@ def staff_play_section(ledger: DayLedger, local: Local) -> Section:
                     staff,
                     seat.player.name,
                     seat.rank,
-                    Points(seat.result_tenths),
+                    result_cell(seat.result),
                     seat.points_yen,
                     seat.chips_yen,
                     net,
@@ -117,7 +117,7 @@ def staff_play_section(ledger: DayLedger, local: Local) -> Section:
         pgettext("daily report", "Staff"),
         pgettext("daily report", "Player"),
         pgettext("daily report", "Rank"),
-        pgettext("daily report", "Result (p)"),
+        pgettext("daily report", "Result (p or 点)"),
         pgettext("daily report", "Points (yen)"),
         pgettext("daily report", "Chips (yen)"),
         pgettext("daily report", "Net (yen)"),

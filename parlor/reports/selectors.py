@@ -14,6 +14,7 @@ from django.db.models import Q
 
 from parlor.domain.business_days import day_range
 from parlor.domain.money import SeatResult, Terms, game_money_compute
+from parlor.domain.units import Result
 from parlor.models import (
     Adjustment,
     AdjustmentKind,
@@ -39,7 +40,7 @@ class SeatLine:
     seat: int
     player: Player
     rank: int
-    result_tenths: int
+    result: Result  # 成績, in the game's unit
     chips: int
     points_yen: int
     chips_yen: int
@@ -102,7 +103,11 @@ def _game_line(game: Game, terms: Terms | None, stand_ins: dict[tuple[int, int],
     results = sorted(game.results.all(), key=lambda r: r.seat)
     inputs = [
         SeatResult(
-            r.seat, r.rank, r.total_tenths, r.chips, is_staff_play=seats[r.seat].is_staff_play
+            r.seat,
+            r.rank,
+            Result(r.total_tenths, game.result_unit),
+            r.chips,
+            is_staff_play=seats[r.seat].is_staff_play,
         )
         for r in results
     ]
@@ -116,7 +121,7 @@ def _game_line(game: Game, terms: Terms | None, stand_ins: dict[tuple[int, int],
                 seat=r.seat,
                 player=r.player,
                 rank=r.rank,
-                result_tenths=r.total_tenths,
+                result=Result(r.total_tenths, game.result_unit),
                 chips=r.chips,
                 points_yen=m.points_yen if m else 0,
                 chips_yen=m.chips_yen if m else 0,

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from django.db.models import Q
 
 from parlor.domain.money import SeatMoney, SeatResult, Terms, game_money_compute
+from parlor.domain.units import Result
 from parlor.models import Game, GameMoney, GameResult, GameSeat, MoneySettings, Table
 
 
@@ -21,6 +22,7 @@ def game_money_of(game: Game) -> dict[int, SeatMoney]:
     terms_row = GameMoney.objects.filter(game=game).first()
     if terms_row is None:
         return {}
+    terms_row.game = game
     return games_money({game.pk: terms_row})[game.pk]
 
 
@@ -33,11 +35,11 @@ def games_money(terms: Mapping[int, GameMoney]) -> dict[int, dict[int, SeatMoney
         )
     )
     rows: dict[int, list[SeatResult]] = {game_id: [] for game_id in terms}
+    units = {game_id: row.game.result_unit for game_id, row in terms.items()}
     for r in GameResult.objects.filter(game_id__in=terms).order_by("game_id", "seat"):
         is_staff = (r.game_id, r.seat) in staff
-        rows[r.game_id].append(
-            SeatResult(r.seat, r.rank, r.total_tenths, r.chips, is_staff_play=is_staff)
-        )
+        result = Result(r.total_tenths, units[r.game_id])
+        rows[r.game_id].append(SeatResult(r.seat, r.rank, result, r.chips, is_staff_play=is_staff))
     return {
         game_id: {m.seat: m for m in game_money_compute(Terms.of(terms[game_id]), seats)}
         for game_id, seats in rows.items()

@@ -15,6 +15,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from parlor.domain.money import SeatMoney, SeatResult, Terms, game_money_compute
+from parlor.domain.units import Result
 from parlor.errors import Conflict
 from parlor.models import (
     Game,
@@ -279,7 +280,7 @@ def replay_money_changes(game: Game, replay: GameReplay) -> list[SettledMoneyCha
             SeatResult(
                 seat.seat,
                 final.ranks[seat.seat],
-                in_tenths(final.total[seat.seat], ruleset),  # as results_rows stores them
+                Result(in_tenths(final.total[seat.seat], ruleset), ruleset.settlement_unit),
                 final.chips[seat.seat],
                 is_staff_play=seat.is_staff_play,
             )

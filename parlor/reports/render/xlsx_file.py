@@ -20,6 +20,8 @@ _INVALID_IN_SHEET_NAMES = str.maketrans({c: " " for c in "[]:*?/\\"})
 
 def _cell_value(value: CellValue) -> tuple[Any, str | None]:
     """The value openpyxl stores and its number format."""
+    if isinstance(value, Points) and value.is_count:
+        return Decimal(value.tenths) / 10, '+0"点";-0"点";0"点"'
     if isinstance(value, Points):
         return Decimal(value.tenths) / 10, "+0.0;-0.0;0.0"
     if isinstance(value, Percent):  # a fraction shown as a percentage: 0.429 is 42.9%
