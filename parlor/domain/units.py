@@ -171,7 +171,8 @@ def points_money(result: Result, rate: Rate, *, money_unit_yen: int) -> int:
     800
     >>> points_money(Result(520, SettlementUnit.P_1000), p5, money_unit_yen=10)
     2600
-    >>> points_money(Result(300, SettlementUnit.TEN), Rate(30, RateBasis.PER_TEN), money_unit_yen=10)
+    >>> per_ten = Rate(30, RateBasis.PER_TEN)
+    >>> points_money(Result(300, SettlementUnit.TEN), per_ten, money_unit_yen=10)
     900
     """
     if rate.basis is not rate_basis_of(result.unit):

@@ -8,6 +8,7 @@ from datetime import datetime
 from django.utils.translation import gettext as _
 
 from parlor.domain.business_days import business_day_of
+from parlor.domain.units import Result
 from parlor.models import LineKind, Parlor, SettlementLine
 from parlor.reports.render.text import clock, plain
 from parlor.reports.sections import Local, local_time
@@ -28,6 +29,17 @@ def signed(value: int | float, *, decimals: int = 0) -> str:
     if value > 0:
         return f"+{text}"
     return f"{MINUS}{text}" if value < 0 else text
+
+
+def signed_result(result: Result, *, with_unit: bool = True) -> str:
+    """A result with its unit, signed as the pages write numbers: +52.0p, −16,000点.
+
+    >>> from parlor.domain.units import SettlementUnit
+    >>> signed_result(Result(-130, SettlementUnit.P_1000), with_unit=False)
+    '−13.0'
+    """
+    text = result_text(result) if with_unit else result.number()
+    return text.replace("-", MINUS).replace("±", "")
 
 
 def _fee(yen: int) -> str:
@@ -79,7 +91,7 @@ def _line(line: SettlementLine, local: Local) -> ReceiptLineView:
         time=_line_time(line, local),
         ruleset_title=line.ruleset_title,
         rank=line.rank,
-        result=result_text(line.result).replace("-", MINUS) if is_game else "",
+        result=signed_result(line.result) if is_game else "",
         chips=signed(line.chips) if is_game else "",
         points=signed(line.points_yen) if is_game else "",
         chips_money=signed(line.chips_yen) if is_game else "",

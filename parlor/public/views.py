@@ -12,6 +12,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 
+from parlor.domain.units import Result
 from parlor.errors import DomainError, InvalidInput, NotFound
 from parlor.models import Parlor, Player
 from parlor.models.users import actor_row
@@ -22,6 +23,7 @@ from parlor.public.present import (
     receipt_times,
     receipt_totals,
     signed,
+    signed_result,
     stats_rows,
 )
 from parlor.selectors.access import Role
@@ -65,6 +67,7 @@ def _sections(standings: list[Standings]) -> list[dict[str, Any]]:
     return [
         {
             "player_count": s.player_count,
+            "is_point_count": s.is_point_count,
             "rows": [{**_row(r)} for r in s.rows],
             "below_minimum": [_row(r) for r in s.below_minimum],
         }
@@ -77,7 +80,7 @@ def _row(row: Any) -> dict[str, Any]:
         "position": row.position,
         "name": row.name,
         "games": row.games,
-        "total": signed(row.total, decimals=1),
+        "total": signed_result(row.total, with_unit=False),
         "is_negative": row.total_tenths < 0,
         "average_rank": f"{row.average_rank:.2f}",
         "tops": row.tops,
@@ -155,7 +158,7 @@ def player_page(request: HttpRequest) -> HttpResponse:
             "game": result.game,
             "ruleset": titles[result.game.ruleset_key],
             "rank": result.rank,
-            "result": signed(result.total_tenths / 10, decimals=1),
+            "result": signed_result(Result(result.total_tenths, result.game.result_unit)),
             "chips": signed(result.chips),
         }
         for result in results

@@ -1,7 +1,11 @@
-"""Standings (ランキング): points per player over a period, per game type. Points only.
+"""Standings (ランキング): results per player over a period, per game type. Results only.
 
 Only finished games count, by the time they ended, and never a seat filled by staff (本走).
 A standing never carries money: the public page is built from these rows alone.
+
+Results of different units are never added: results in points (われポン) are converted to p
+(1,000 points = 1p) and ranked with the p results of their game type; results of a point count
+(点) have no p and are ranked apart, in a standing of their own.
 """
 
 from __future__ import annotations
@@ -11,8 +15,10 @@ from datetime import date, datetime
 
 from django.db import transaction
 from django.db.models import Count, Q, Sum
+from django.db.models.fields.json import KT
 
 from parlor.domain.business_days import business_day_of, day_range, month_range
+from parlor.domain.units import Result, SettlementUnit
 from parlor.errors import InvalidInput
 from parlor.models import GameSeatStats, Parlor, StandingsSettings
 from parlor.models.users import Actor
@@ -27,13 +33,15 @@ class StandingRow:
     position: int
     name: str
     games: int
-    total_tenths: int  # 成績 summed, in tenths of p
+    total_tenths: int  # 成績 summed, in tenths of p (of 点 in a point count's standing)
     average_rank: float
     tops: int
+    is_point_count: bool = False  # a point count's 点, ranked apart from p
 
     @property
-    def total(self) -> float:
-        return self.total_tenths / 10
+    def total(self) -> Result:
+        unit = SettlementUnit.TEN if self.is_point_count else SettlementUnit.P_1000
+        return Result(self.total_tenths, unit)
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +49,7 @@ class Standings:
     player_count: int  # the game type
     rows: list[StandingRow]
     below_minimum: list[StandingRow] = field(default_factory=list)  # not enough games yet
+    is_point_count: bool = False  # results in a point count's 点, ranked apart from p
 
 
 @dataclass
@@ -57,7 +66,9 @@ def standings_between(
 ) -> list[Standings]:
     """Per game type, the players ranked by their summed results in [start, end) (one query).
 
-    Sums the games' per seat figures (GameSeatStats) in the database, by game type and player.
+    Sums the games' per seat figures (GameSeatStats) in the database, by game type, result unit
+    and player; a player's results in points join their p (1,000 points = 1p, rounded once on
+    the sum), and a point count's results form a standing of their own, after the p ones.
     """
     rows = (
         GameSeatStats.objects.filter(
@@ -65,6 +76,7 @@ def standings_between(
         )
         .values("player_count", "player_id", "player__name")
         .annotate(
+            unit=KT("game__ruleset_snapshot__settlement_unit"),
             games=Count("id"),
             total_tenths=Sum("total_tenths"),
             rank_sum=Sum("rank"),
@@ -72,15 +84,27 @@ def standings_between(
         )
         .order_by()
     )
-    tallies: dict[int, dict[int, _Tally]] = {}
+    tallies: dict[tuple[int, bool], dict[int, _Tally]] = {}
     for row in rows:
-        tallies.setdefault(row["player_count"], {})[row["player_id"]] = _Tally(
-            row["player__name"], row["games"], row["total_tenths"], row["rank_sum"], row["tops"]
+        result = Result(row["total_tenths"], SettlementUnit(row["unit"] or "p_1000"))
+        kind = (row["player_count"], not result.converts_to_p)
+        tally = tallies.setdefault(kind, {}).setdefault(
+            row["player_id"], _Tally(row["player__name"])
         )
-    return [_ranked(count, tallies[count], min_games) for count in sorted(tallies, reverse=True)]
+        tally.games += row["games"]
+        tally.total_tenths += result.tenths if kind[1] else result.in_p_tenths()
+        tally.rank_sum += row["rank_sum"]
+        tally.tops += row["tops"]
+    order = sorted(tallies, key=lambda kind: (-kind[0], kind[1]))
+    return [
+        _ranked(count, tallies[(count, is_count)], min_games, is_point_count=is_count)
+        for count, is_count in order
+    ]
 
 
-def _ranked(count: int, tallies: dict[int, _Tally], min_games: int) -> Standings:
+def _ranked(
+    count: int, tallies: dict[int, _Tally], min_games: int, *, is_point_count: bool = False
+) -> Standings:
     ordered = sorted(
         tallies.values(), key=lambda t: (-t.total_tenths, t.rank_sum / t.games, -t.games, t.name)
     )
@@ -97,9 +121,10 @@ def _ranked(count: int, tallies: dict[int, _Tally], min_games: int) -> Standings
                 total_tenths=tally.total_tenths,
                 average_rank=round(tally.rank_sum / tally.games, 2),
                 tops=tally.tops,
+                is_point_count=is_point_count,
             )
         )
-    return Standings(count, rows, below)
+    return Standings(count, rows, below, is_point_count=is_point_count)
 
 
 @dataclass(frozen=True, slots=True)

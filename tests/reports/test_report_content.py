@@ -85,7 +85,8 @@ def test_each_players_results_of_the_day_leave_out_the_staff_seat(
     assert day_of_games.staff_player.name not in rows
     sato = rows["佐藤"]
     assert sato[2:7] == (3, 3, 0, 0, 0)  # three games, three tops
-    assert sato[11] == 3 * 600  # fee and top prize, each game
+    assert sato[12] == 3 * 600  # fee and top prize, each game
+    assert sato[8] == Points(0, is_count=True)  # no point-count game: its own column is empty
 
 
 def test_every_correction_of_the_day_is_listed_with_who_when_and_why(

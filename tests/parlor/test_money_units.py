@@ -1,0 +1,136 @@
+"""Units you cannot mix: every preset's game pays its result × the rate, in the result's unit.
+
+A result in p is paid per 1p, a result in points (われポン) per 1,000 points, a point count's 点
+per 点; the expected yen are computed here with Decimal from the game's stored results, apart
+from the product's arithmetic.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+from decimal import ROUND_HALF_UP, Decimal
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from parlor.models import Game, GameResult, Player
+from rulesets.registry import PRESETS
+from tests.parlor.conftest import ok
+from tests.parlor.game_driver import play_to_end
+from tests.parlor.money_helpers import (
+    check_in,
+    check_out,
+    money_settings,
+    play,
+    ron,
+    start,
+    table,
+)
+
+pytestmark = pytest.mark.django_db
+
+STANDARD_TERMS = {  # 点5, chips at 100 yen, 500 yen a game each, rounded to 10 yen
+    "rate_yen_per_p": 50,
+    "chip_value_yen": 100,
+    "fee_model": "each",
+    "game_fee_yen": 500,
+    "money_unit_yen": 10,
+}
+PER_UNIT = {"p_1000": Decimal(1), "points": Decimal(1000), "ten": Decimal(1)}
+
+
+def expected_points_yen(game: Game, *, rate: int, unit: int) -> dict[int, int]:
+    """Each seat's point money by hand: the result in its unit ÷ what the rate is per × the
+    rate, rounded half away from zero to the money unit; the top takes what rounding moved."""
+    per = PER_UNIT[game.ruleset_snapshot["settlement_unit"]]
+    results = list(GameResult.objects.filter(game=game))
+
+    def exact(result: GameResult) -> Decimal:
+        return Decimal(result.total_tenths) / 10 / per * rate
+
+    def rounded(yen: Decimal) -> int:
+        return int((yen / unit).quantize(Decimal(1), rounding=ROUND_HALF_UP)) * unit
+
+    money = {r.seat: rounded(exact(r)) for r in results}
+    top = min(results, key=lambda r: (r.rank, r.seat))
+    others = sum(v for seat, v in money.items() if seat != top.seat)
+    money[top.seat] = rounded(sum((exact(r) for r in results), Decimal(0))) - others
+    return money
+
+
+def receipt_lines(staff: Any, visit: dict[str, Any]) -> list[dict[str, Any]]:
+    receipt = check_out(staff, visit)
+    return [line for line in receipt["lines"] if line["kind"] == "game"]
+
+
+@pytest.mark.parametrize("key", sorted(PRESETS))
+def test_every_presets_game_at_the_standard_terms_pays_result_times_rate(
+    key: str, parlor: Any, personas: dict[str, Any]
+) -> None:
+    ruleset = PRESETS[key]
+    count = ruleset.player_count
+    manager, staff = personas["manager"], personas["staff"]
+    money_settings(manager, count, **STANDARD_TERMS)
+    players = [Player.objects.create(parlor=parlor, name=f"客{n}") for n in range(count)]
+    visits = {p.pk: check_in(staff, p) for p in players}
+    game = play_to_end(staff, start(staff, table(parlor, "9", key), players)["id"])
+    assert game["status"] == "finished"
+    stored = Game.objects.get(public_id=game["id"])
+    expected = expected_points_yen(stored, rate=50, unit=10)
+    seat_of = {seat.player_id: seat.seat for seat in stored.seats.all()}
+    for player in players:
+        (line,) = receipt_lines(staff, visits[player.pk])
+        assert line["result_unit"] == ruleset.settlement_unit.value
+        assert line["points_yen"] == expected[seat_of[player.pk]], (key, line)
+        assert line["amount_yen"] == line["points_yen"] + line["chips_yen"] - 500
+
+
+def test_a_wareme_pon_top_of_16000_points_is_paid_800_yen_at_50_yen_per_1000_points(
+    parlor: Any, personas: dict[str, Any]
+) -> None:
+    """The われポン table (seed-000, results in points, oka 20,000 to the top, no uma): a game
+    closed by staff with the top on 26,000 is +16,000 points, 800 yen at 点5 (before the fee),
+    not 800,000."""
+    manager, staff = personas["manager"], personas["staff"]
+    money_settings(manager, 4, **STANDARD_TERMS)
+    players = [Player.objects.create(parlor=parlor, name=f"客{n}") for n in range(4)]
+    visits = {p.pk: check_in(staff, p) for p in players}
+    game = start(staff, table(parlor, "5", "seed-000"), players)
+    game = play(staff, game, [ron(2, 1, han=1, fu=30)])  # 1,000 points from seat 2 to seat 1
+    ok(staff.post(f"/api/games/{game['id']}/finish/"))
+    results = {r.seat: r for r in GameResult.objects.filter(game__public_id=game["id"])}
+    top = min(results.values(), key=lambda r: r.rank)
+    assert top.final_score - 30_000 + 20_000 == top.total_tenths // 10
+    (line,) = receipt_lines(staff, visits[top.player_id])
+    assert line["result"] == top.total_tenths / 10  # in points, as the ruleset counts
+    assert line["points_yen"] * 1000 == top.total_tenths // 10 * 50
+    assert (top.total_tenths, line["points_yen"]) == (160_000, 800), top.final_score
+
+
+def test_multiplying_a_result_by_a_rate_does_not_type_check(tmp_path: Path) -> None:
+    """mypy refuses `result * rate`: money is made by units.points_money only."""
+    snippet = tmp_path / "mix.py"
+    snippet.write_text(
+        textwrap.dedent(
+            """
+            from parlor.domain.units import Rate, RateBasis, Result, SettlementUnit, points_money
+
+            result = Result(160_000, SettlementUnit.POINTS)
+            rate = Rate(50, RateBasis.PER_1000_POINTS)
+            wrong = result * rate
+            right: int = points_money(result, rate, money_unit_yen=10)
+            """
+        )
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--follow-imports=silent", str(snippet)],
+        capture_output=True,
+        text=True,
+        cwd=Path(__file__).resolve().parents[2],
+    )
+    assert done.returncode == 1, done.stdout
+    errors = [line for line in done.stdout.splitlines() if ": error:" in line]
+    assert len(errors) == 1 and "mix.py:6:" in errors[0] and "operator" in errors[0], done.stdout
