@@ -8,13 +8,13 @@ from datetime import datetime
 from django.utils.translation import gettext as _
 
 from parlor.domain.business_days import business_day_of
-from parlor.domain.units import Result
+from parlor.domain.units import Result, rate_basis_of
 from parlor.models import LineKind, Parlor, SettlementLine
 from parlor.reports.render.text import clock, plain
 from parlor.reports.sections import Local, local_time
 from parlor.selectors.visits import Receipt
 from parlor.services.stats import PlayerStats
-from parlor.units_text import result_text
+from parlor.units_text import rate_text, result_text
 
 MINUS = "−"  # U+2212, as printed receipts and score boards write it
 
@@ -59,6 +59,7 @@ class ReceiptLineView:
     ruleset_title: str
     rank: int | None
     result: str
+    rate: str  # the rate the result was paid at, with what it is per: 50 円/1,000点
     chips: str
     points: str
     chips_money: str
@@ -92,6 +93,7 @@ def _line(line: SettlementLine, local: Local) -> ReceiptLineView:
         ruleset_title=line.ruleset_title,
         rank=line.rank,
         result=signed_result(line.result) if is_game else "",
+        rate=rate_text(line.rate_yen_per_p, rate_basis_of(line.result.unit)) if is_game else "",
         chips=signed(line.chips) if is_game else "",
         points=signed(line.points_yen) if is_game else "",
         chips_money=signed(line.chips_yen) if is_game else "",
