@@ -12,7 +12,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 
-from parlor.domain.units import Result
+from parlor.domain.units import Result, settlement_unit_of
 from parlor.errors import DomainError, InvalidInput, NotFound
 from parlor.models import Parlor, Player
 from parlor.models.users import actor_row
@@ -135,8 +135,12 @@ def _yaku_context(player: Player) -> dict[str, Any]:
         "yaku_wins": stats.yaku_wins,
         "paid_wins": stats.paid_wins,
         "win_styles": [
-            {"style": row.style.value, "label": win_style_label(row.style), "wins": row.wins,
-             "share": share_text(row.share_tenths)}
+            {
+                "style": row.style.value,
+                "label": win_style_label(row.style),
+                "wins": row.wins,
+                "share": share_text(row.share_tenths),
+            }
             for row in stats.styles
         ],
     }
@@ -158,7 +162,14 @@ def player_page(request: HttpRequest) -> HttpResponse:
             "game": result.game,
             "ruleset": titles[result.game.ruleset_key],
             "rank": result.rank,
-            "result": signed_result(Result(result.total_tenths, result.game.result_unit)),
+            "result": signed_result(
+                Result(
+                    result.total_tenths,
+                    settlement_unit_of(
+                        {"settlement_unit": getattr(result, "settlement_unit", None)}
+                    ),
+                )
+            ),
             "chips": signed(result.chips),
         }
         for result in results

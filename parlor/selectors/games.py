@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.db.models import Prefetch, QuerySet
+from django.db.models.fields.json import KT
 
 from parlor.errors import DomainError
 from parlor.models import Game, GameResult, GameSeat, GameStatus, Hand, Parlor, Player, Table
@@ -159,10 +160,12 @@ def games_of_player(player: Player) -> QuerySet[Game]:
 
 def results_of_player(player: Player, *, limit: int) -> list[GameResult]:
     """The player's latest finished games, newest first, as their results with the game and
-    its table (one query; the games' ruleset snapshots are not read)."""
+    its table (one query; of the games' ruleset snapshots only the result's unit is read, as
+    `settlement_unit`)."""
     return list(
         GameResult.objects.filter(player=player, game__status=GameStatus.FINISHED)
         .select_related("game__table")
+        .annotate(settlement_unit=KT("game__ruleset_snapshot__settlement_unit"))
         .only(
             "rank",
             "total_tenths",
