@@ -194,7 +194,8 @@ def test_jpml_a_rules_game_ends_with_the_last_riichi_stick_left_on_the_table() -
     pytest.param(game("mleague", tsumo(1, yakuman=["suukantsu"], pao=3)),
                  [0, 32000, 0, -32000], id="Mリーグ: 四槓子のパオ, tsumo paid by the kan feeder"),
     pytest.param(game("mleague", ron(0, {"winner": 1, "yakuman": ["suukantsu"], "pao": 3})),
-                 [-16000, 32000, 0, -16000], id="Mリーグ: 四槓子のパオ, ron split with the discarder"),
+                 [-16000, 32000, 0, -16000],
+                 id="Mリーグ: 四槓子のパオ, ron split with the discarder"),
     # Mリーグ 役満の複合あり: 大三元 and 字一色 in one hand are two yakuman, 2 × 32,000; a
     # single yakuman is not doubled by its wait (四暗刻単騎 stays 32,000).
     pytest.param(game("mleague", ron(0, {"winner": 1, "yakuman": ["daisangen", "tsuuiisou"]})),
