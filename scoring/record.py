@@ -283,7 +283,9 @@ def read_result(result: FieldReader, *, ruleset: Ruleset, seats: int) -> Result:
         tenpai = result.seat_list("tenpai", seats=seats, what="tenpai seats")
         nagashi = result.seat_list("nagashi", seats=seats, what="nagashi mangan seats")
         if nagashi and ruleset.nagashi is None:
-            result.fail("nagashi", f"ruleset {ruleset.id} has no nagashi mangan")
+            result.fail("nagashi", f"ruleset {ruleset.id} does not allow nagashi mangan "
+                                   "(its 'nagashi' is none): enter the draw with its tenpai "
+                                   "seats only", code="nagashi_not_allowed")
         return Draw(tenpai=tenpai, nagashi=nagashi)
     if kind == "abortive":
         result.only(("kind", "reason"))

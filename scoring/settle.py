@@ -299,14 +299,29 @@ def settle_draw(state: TableState, hand: Hand, draw: Draw, *, ruleset: Ruleset,
 
 def settle_nagashi(state: TableState, hand: Hand, draw: Draw, *, ruleset: Ruleset,
                    active: tuple[int, ...], pot: int) -> HandSettlement:
-    """流し満貫: paid like a tsumo of its value, instead of no-ten money."""
-    assert ruleset.nagashi is not None
-    as_win = ruleset.nagashi.treated_as is NagashiTreatedAs.TSUMO_WIN
+    """流し満貫: paid like a tsumo of its value, instead of no-ten money. A ruleset without
+    nagashi (``nagashi`` none, as EMA 2016) refuses the hand rather than paying it.
+
+    >>> from scoring.ruleset_files import load_directory, default_preset_dir
+    >>> ema = load_directory(default_preset_dir())["ema"]
+    >>> state = TableState(round_wind="E", round_number=1, dealer=0, honba=0, sticks=0,
+    ...                    scores=(30000,) * 4)
+    >>> draw = Draw(tenpai=(), nagashi=(2,))
+    >>> settle_nagashi(state, Hand(result=draw), draw, ruleset=ema, active=(0, 1, 2, 3), pot=0)
+    Traceback (most recent call last):
+    scoring.errors.HandError: ruleset ema does not allow nagashi mangan (its 'nagashi' is none)
+    """
+    nagashi = ruleset.nagashi
+    if nagashi is None:
+        raise HandError(f"ruleset {ruleset.id} does not allow nagashi mangan "
+                        "(its 'nagashi' is none)", field="result.nagashi",
+                        code="nagashi_not_allowed")
+    as_win = nagashi.treated_as is NagashiTreatedAs.TSUMO_WIN
     order = turn_order_from(state.dealer, active, include_start=True)
     winners = tuple(sorted(draw.nagashi, key=order.index))
     transfers: list[Transfer] = []
     for i, seat in enumerate(winners):
-        if ruleset.nagashi.value is NagashiValue.YAKUMAN:
+        if nagashi.value is NagashiValue.YAKUMAN:
             value = Win(winner=seat, yakuman=1)
         else:
             value = Win(winner=seat, han=ruleset.limits[0].min_han)

@@ -41,6 +41,9 @@ def _messages() -> dict[str, str]:
         "tsumo_with_loser": _("A tsumo has no loser: everyone pays."),
         "riichi_below_minimum": _("A player below the riichi minimum cannot declare riichi."),
         "noten_riichi": _("A riichi player must be tenpai at a draw here."),
+        "nagashi_not_allowed": _(
+            "This ruleset has no nagashi mangan: record the draw with the tenpai players only."
+        ),
         "stop_not_allowed": _("The dealer cannot stop here."),
         "dealer_sits_out": _("The dealer cannot sit out."),
         "hand_after_end": _("The game is already over."),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from parlor.models import Hand
+from tests.parlor.factories import TableFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -64,3 +65,18 @@ def test_a_correction_without_a_reason_a_person_typed_is_a_400_on_the_reason(
     assert response.status_code == 400, response.content.decode()
     assert response.json()["error"]["field"] == "reason"
     assert Hand.objects.count() == 1
+
+
+def test_a_nagashi_under_a_ruleset_without_it_is_a_400_naming_the_field(
+    parlor, start_game, record_hand
+):
+    # EMA 2016: "Nagashi Mangan is not allowed." The API refuses the draw and stores nothing.
+    table = TableFactory(parlor=parlor, label="ema", ruleset_key="ema")
+    game = start_game(table)
+    draw = {"result": {"kind": "draw", "tenpai": [1], "nagashi": [2]}}
+    response = record_hand(game, draw, sequence=1)
+    assert response.status_code == 400, response.content.decode()
+    error = response.json()["error"]
+    assert error["code"] == "nagashi_not_allowed"
+    assert error["field"] == "hands[0].result.nagashi"
+    assert not Hand.objects.exists()

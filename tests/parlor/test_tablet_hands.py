@@ -47,6 +47,23 @@ def test_an_engine_error_comes_back_in_words_for_the_value_field(tablet, game):
     assert error["field"] == "result.wins[0].fu"
 
 
+def test_a_nagashi_under_a_ruleset_without_it_is_refused_in_words_beside_the_seats(
+    tablet, parlor, players, staff_user
+):
+    # EMA 2016: "Nagashi Mangan is not allowed." The draw is refused, nothing is paid.
+    table = TableFactory(parlor=parlor, label="ema", ruleset_key="ema")
+    game = game_start(table=table, players=players[:4], seating=Seating.GIVEN, by=staff_user)
+    draw = {"result": {"kind": "draw", "tenpai": [1], "nagashi": [2]}}
+    response = post(tablet, f"/tablet/games/{game.public_id}/preview/", {"hand": draw})
+    error = response.json()["error"]
+    assert response.status_code == 400
+    assert error["code"] == "nagashi_not_allowed" and error["area"] == "seats"
+    assert error["field"] == "result.nagashi"
+    assert error["message"] == (
+        "このルールに流し満貫はありません。流局は聴牌のプレイヤーだけで入力してください。"
+    )
+
+
 def test_errors_are_in_english_when_english_is_chosen(tablet, game):
     tablet.cookies["django_language"] = "en"
     bad = {"result": {"kind": "tsumo", "loser": 1, "win": {"winner": 2, "han": 2, "fu": 30}}}

@@ -124,12 +124,24 @@ def test_jpml_a_rules_game_ends_with_the_last_riichi_stick_left_on_the_table() -
                  [-7700, 7700, 0, 0], id="JPML: 満貫は四十符六翻, so 30 fu 4 han stays 7,700"),
     pytest.param(game("jpml-a", ron(0, {"winner": 1, "han": 13, "fu": 30})),
                  [-24000, 24000, 0, 0], id="JPML: 三倍満 十三翻以上, no counted yakuman"),
+    # WRC 6.1: "A base value of 1920 points, being close to mangan, is rounded up to 2,000
+    # points": 30 fu 4 han and 60 fu 3 han are both 1,920 (30 × 2^6, 60 × 2^5).
+    pytest.param(game("wrc", ron(1, {"winner": 0, "han": 4, "fu": 30})),
+                 [12000, -12000, 0, 0], id="WRC: dealer ron 30 fu 4 han is 12,000, not 11,600"),
+    pytest.param(game("wrc", ron(0, {"winner": 1, "han": 3, "fu": 60})),
+                 [-8000, 8000, 0, 0], id="WRC: non-dealer ron 60 fu 3 han is 8,000, not 7,700"),
+    pytest.param(game("wrc", tsumo(1, han=4, fu=30)), [-4000, 8000, -2000, -2000],
+                 id="WRC: non-dealer tsumo 30 fu 4 han is 2,000 / 4,000, not 2,000 / 3,900"),
     pytest.param(game("wrc", ron(0, {"winner": 1, "han": 14, "fu": 40})),
                  [-24000, 24000, 0, 0], id="WRC: kazoe yakuman is reduced to sanbaiman"),
     pytest.param(game("wrc", ron(0, {"winner": 1, "yakuman": 2})),
                  [-32000, 32000, 0, 0], id="WRC: a hand is capped at one yakuman"),
+    # EMA 2016: "A hand with 13+ fan is scored as a sanbaiman, not a yakuman": 4 × 6,000.
     pytest.param(game("ema", ron(0, {"winner": 1, "han": 13, "fu": 30})),
-                 [-32000, 32000, 0, 0], id="EMA: 13 han is a counted yakuman"),
+                 [-24000, 24000, 0, 0], id="EMA: 13+ fan is a sanbaiman, not a yakuman"),
+    # Mリーグ 数え役満なし: 13 han without a yakuman is a sanbaiman, 4 × 6,000.
+    pytest.param(game("mleague", ron(0, {"winner": 1, "han": 13, "fu": 30})),
+                 [-24000, 24000, 0, 0], id="Mリーグ: 数え役満なし, 13 han is a sanbaiman"),
     pytest.param(game("saikouisen", ron(0, {"winner": 1, "han": 13, "fu": 30})),
                  [-24000, 24000, 0, 0], id="最高位戦: 数え役満 無し"),
     pytest.param(game("saikouisen", ron(0, {"winner": 1, "yakuman": 2})),
@@ -162,6 +174,34 @@ def test_jpml_a_rules_game_ends_with_the_last_riichi_stick_left_on_the_table() -
                                  {"winner": 2, "han": 1, "fu": 30},
                                  {"winner": 3, "han": 1, "fu": 30})),
                  [-3000, 1000, 1000, 1000], id="EMA: triple ron, each winner is paid"),
+    # EMA 4.1: "Each winner receives the value of the hand including the value of counters
+    # in play." Two counters, seats 1 and 2 ron seat 0 for 1 han 30 fu: each 1,000 + 600.
+    pytest.param(game("ema", ron(0, {"winner": 1, "han": 1, "fu": 30},
+                                 {"winner": 2, "han": 1, "fu": 30}), honba=2),
+                 [-3200, 1600, 1600, 0], id="EMA: each winner of a double ron takes the counters"),
+    # EMA 4.1: the riichi bets of players who did not win go to the winner closest to the
+    # discarder's right; a winner who declared riichi gets their own bet back. Seats 2 and 3
+    # declare riichi, one bet is already on the table, seat 0 discards and seats 1 and 3 ron
+    # (1 han 30 fu each). Seat 1 (closest) takes seat 2's bet and the old one: 1,000 + 2,000;
+    # seat 3 puts down 1,000, wins 1,000 and takes its bet back: +1,000. The deltas count
+    # the bets put down this hand, so they sum to the old bet, +1,000.
+    pytest.param(game("ema", ron(0, {"winner": 1, "han": 1, "fu": 30},
+                                 {"winner": 3, "han": 1, "fu": 30}, riichi=[2, 3]), sticks=1),
+                 [-2000, 3000, -1000, 1000],
+                 id="EMA: a winner in riichi takes back their bet, the others go to the head"),
+    # Mリーグ 責任払い for 四槓子: seat 3 fed the fourth kan (大明槓). A tsumo is paid by seat 3
+    # alone (32,000); a ron off seat 0 is split between seat 0 and seat 3 (16,000 each).
+    pytest.param(game("mleague", tsumo(1, yakuman=["suukantsu"], pao=3)),
+                 [0, 32000, 0, -32000], id="Mリーグ: 四槓子のパオ, tsumo paid by the kan feeder"),
+    pytest.param(game("mleague", ron(0, {"winner": 1, "yakuman": ["suukantsu"], "pao": 3})),
+                 [-16000, 32000, 0, -16000],
+                 id="Mリーグ: 四槓子のパオ, ron split with the discarder"),
+    # Mリーグ 役満の複合あり: 大三元 and 字一色 in one hand are two yakuman, 2 × 32,000; a
+    # single yakuman is not doubled by its wait (四暗刻単騎 stays 32,000).
+    pytest.param(game("mleague", ron(0, {"winner": 1, "yakuman": ["daisangen", "tsuuiisou"]})),
+                 [-64000, 64000, 0, 0], id="Mリーグ: 大三元字一色 is a double yakuman"),
+    pytest.param(game("mleague", ron(0, {"winner": 1, "yakuman": ["suuankou_tanki"]})),
+                 [-32000, 32000, 0, 0], id="Mリーグ: 四暗刻単騎 is a single yakuman"),
 ])
 def test_a_published_rule_pays_as_the_sheet_says(data: dict[str, Any],
                                                  deltas: list[int]) -> None:
@@ -186,6 +226,17 @@ def test_a_rule_the_sheet_does_not_have_is_refused(preset: str, hand: dict[str, 
     with pytest.raises(RecordError) as refused:
         replay(game(preset, hand))
     assert refused.value.field == field
+
+
+def test_ema_refuses_nagashi_mangan_with_a_code_naming_the_field() -> None:
+    # EMA 2016: "Nagashi Mangan is not allowed." A draw naming a nagashi seat is refused, so
+    # the tablet and the API answer 400 instead of paying a mangan the rules do not have.
+    hand = {"result": {"kind": "draw", "tenpai": [1], "nagashi": [2]}}
+    with pytest.raises(RecordError) as refused:
+        replay(game("ema", hand))
+    assert refused.value.code == "nagashi_not_allowed"
+    assert refused.value.field == "hands[0].result.nagashi"
+    assert "nagashi" in refused.value.message
 
 
 @pytest.mark.parametrize("preset", ["mleague", "wrc", "jpml-a"])

@@ -349,25 +349,25 @@ EXPECTED: dict[str, dict[str, Any]] = {
     },
     "ema": {
         "end": "all_last", "after_hand": 9,
-        "scores": [56600, 28700, 28700, 6000],
+        "scores": [48600, 28700, 28700, 14000],
         "ranks": [1, 2, 3, 4],
         # 30,000 returned, no oka, uma 15-5; B and C tie on 28,700 and share 2nd and 3rd:
-        # −1.3 + (5 − 5) / 2 = −1.3 each; D −24 − 15 = −39;
-        # A = −(−1.3 − 1.3 − 39) − 20 (chombo) = 21.6 (own 26.6 + uma 15 − 20).
-        "total_points": [21.6, -1.3, -1.3, -39],
+        # −1.3 + (5 − 5) / 2 = −1.3 each; D −16 − 15 = −31;
+        # A = −(−1.3 − 1.3 − 31) − 20 (chombo) = 13.6 (own 18.6 + uma 15 − 20).
+        "total_points": [13.6, -1.3, -1.3, -31],
         "bonuses": [-20, 0, 0, 0],
         "leaves_game": -20,  # A's chombo deduction
         "running": [
             [30000, 26700, 32000, 31300],  # E1-0  double ron on B: C 30/2 2,000, D 40/1 1,300
             [30000, 26700, 32000, 31300],  # E2-0  A chombo: nothing moves, dealt again
-            [28000, 22700, 30000, 39300],  # E2-0  D nagashi mangan, a win: 2,000 / dealer 4,000
-            [60000, 22700, 30000, 7300],   # E3-0  A rons D 13 han: counted yakuman 32,000
-            [56100, 22700, 33900, 7300],   # E4-0  C rons A 30/3: 3,900
-            [59100, 21700, 32900, 6300],   # S1-0  dealer A tsumo 30/2: 1,000 all
-            [56800, 24000, 32900, 6300],   # S1-1  B rons dealer A 30/2: 2,000 + 300
-            [57900, 23500, 32600, 6000],   # S2-0  A tsumo 30/1: 300 / dealer B 500
-            [56600, 24800, 32600, 6000],   # S3-0  B rons A 40/1: 1,300
-            [56600, 28700, 28700, 6000],   # S4-0  B rons C 30/3: 3,900 — all-last ends
+            [28000, 22700, 30000, 39300],  # E2-0  D tsumo mangan: 2,000 / dealer B 4,000
+            [52000, 22700, 30000, 15300],  # E3-0  A rons D 13 han: sanbaiman 24,000 (no kazoe)
+            [48100, 22700, 33900, 15300],  # E4-0  C rons A 30/3: 3,900
+            [51100, 21700, 32900, 14300],  # S1-0  dealer A tsumo 30/2: 1,000 all
+            [48800, 24000, 32900, 14300],  # S1-1  B rons dealer A 30/2: 2,000 + 300
+            [49900, 23500, 32600, 14000],  # S2-0  A tsumo 30/1: 300 / dealer B 500
+            [48600, 24800, 32600, 14000],  # S3-0  B rons A 40/1: 1,300
+            [48600, 28700, 28700, 14000],  # S4-0  B rons C 30/3: 3,900 — all-last ends
         ],
     },
     "mahjongsoul-4p-hanchan": {
