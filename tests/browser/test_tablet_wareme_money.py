@@ -37,7 +37,9 @@ def test_a_wareme_pon_top_of_16000_points_receives_800_yen_less_the_fee(
     tablet.start_game("5", names)
     # 馬場 (seat 1) wins 1,000 points from 千葉 (seat 2): 26,000 is the top, +16,000 with the
     # 20,000 oka (25,000 持ち 30,000 返し, no uma).
-    tablet.enter({"result": {"kind": "ron", "loser": 2, "wins": [{"winner": 1, "han": 1, "fu": 30}]}})
+    tablet.enter(
+        {"result": {"kind": "ron", "loser": 2, "wins": [{"winner": 1, "han": 1, "fu": 30}]}}
+    )
     tablet.confirm()
     tablet.close_game()
 
