@@ -50,6 +50,9 @@ class StandingsSettingsView(APIView):
 @extend_schema_serializer(component_name="PlayerStats")
 class StatsSerializer(serializers.Serializer[Any]):
     player_count = serializers.IntegerField(help_text="the game type")
+    is_point_count = serializers.BooleanField(
+        help_text="a point count's games (点), counted apart from the game type's others"
+    )
     games = serializers.IntegerField()
     hands = serializers.IntegerField()
     average_rank = serializers.FloatField(allow_null=True)

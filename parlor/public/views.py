@@ -178,7 +178,10 @@ def player_page(request: HttpRequest) -> HttpResponse:
         {"visit": row.visit, "games": row.games, "total": signed(row.total_yen)}
         for row in visit_lines_of_player(player, limit=20)
     ]
-    stats = [{"player_count": s.player_count, **stats_rows(s)} for s in player_stats(player)]
+    stats = [
+        {"player_count": s.player_count, "is_point_count": s.is_point_count, **stats_rows(s)}
+        for s in player_stats(player)
+    ]
     return render(
         request,
         "public/player.html",

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.db.models import Prefetch, QuerySet
-from django.db.models.fields.json import KT
+from django.db.models.fields.json import KeyTextTransform
 
 from parlor.errors import DomainError
 from parlor.models import Game, GameResult, GameSeat, GameStatus, Hand, Parlor, Player, Table
@@ -165,7 +165,7 @@ def results_of_player(player: Player, *, limit: int) -> list[GameResult]:
     return list(
         GameResult.objects.filter(player=player, game__status=GameStatus.FINISHED)
         .select_related("game__table")
-        .annotate(settlement_unit=KT("game__ruleset_snapshot__settlement_unit"))
+        .annotate(settlement_unit=KeyTextTransform("settlement_unit", "game__ruleset_snapshot"))
         .only(
             "rank",
             "total_tenths",

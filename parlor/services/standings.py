@@ -15,7 +15,7 @@ from datetime import date, datetime
 
 from django.db import transaction
 from django.db.models import Count, Q, Sum
-from django.db.models.fields.json import KT
+from django.db.models.fields.json import KeyTextTransform
 
 from parlor.domain.business_days import business_day_of, day_range, month_range
 from parlor.domain.units import Result, SettlementUnit
@@ -76,7 +76,7 @@ def standings_between(
         )
         .values("player_count", "player_id", "player__name")
         .annotate(
-            unit=KT("game__ruleset_snapshot__settlement_unit"),
+            unit=KeyTextTransform("settlement_unit", "game__ruleset_snapshot"),
             games=Count("id"),
             total_tenths=Sum("total_tenths"),
             rank_sum=Sum("rank"),

@@ -10,6 +10,9 @@ Per game type, over the seats they played themselves (a staff seat, 本走, is n
 - a deal-in (放銃) is a ron off the seat's discard that was paid (an aborted triple ron is not);
 - riichi counts the seat's riichi that stood (the record's `riichi`);
 - tobi (飛び) is a game that ended by bust with the seat at or below the ruleset's line.
+
+A point count's games (点, 白マティ) are counted apart from the game type's others: their win
+values are 点, not points, and never averaged with points.
 """
 
 from __future__ import annotations
@@ -17,7 +20,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db.models import Count, Q, Sum
+from django.db.models.fields.json import KeyTextTransform
 
+from parlor.domain.units import SettlementUnit
 from parlor.models import GameSeatStats, Player
 
 
@@ -33,7 +38,8 @@ class PlayerStats:
     wins: int = 0
     deal_ins: int = 0
     riichi: int = 0
-    win_points: int = 0
+    win_points: int = 0  # points; 点 where is_point_count
+    is_point_count: bool = False  # a point count's games (点), apart from the type's others
 
     def _rate(self, count: int, total: int) -> float | None:
         return round(count / total, 4) if total else None
@@ -72,13 +78,15 @@ class PlayerStats:
 
 
 def player_stats(player: Player) -> list[PlayerStats]:
-    """The player's statistics per game type, four-player first (one query).
+    """The player's statistics per game type, four-player first, a point count's games after
+    the others of their type (one query).
 
     Sums the per seat figures of their finished games (GameSeatStats) in the database.
     """
     rows = (
         GameSeatStats.objects.filter(player=player, is_staff_play=False)
-        .values("player_count")
+        .annotate(unit=KeyTextTransform("settlement_unit", "game__ruleset_snapshot"))
+        .values("player_count", "unit")
         .annotate(
             games=Count("id"),
             rank_sum=Sum("rank"),
@@ -93,4 +101,12 @@ def player_stats(player: Player) -> list[PlayerStats]:
         )
         .order_by("-player_count")
     )
-    return [PlayerStats(**row) for row in rows]
+    by_kind: dict[tuple[int, bool], PlayerStats] = {}
+    for row in rows:
+        is_count = row.pop("unit") == SettlementUnit.TEN
+        kind = (row["player_count"], is_count)
+        stats = by_kind.setdefault(kind, PlayerStats(row["player_count"], is_point_count=is_count))
+        for name, value in row.items():
+            if name != "player_count":
+                setattr(stats, name, getattr(stats, name) + (value or 0))
+    return [by_kind[kind] for kind in sorted(by_kind, key=lambda k: (-k[0], k[1]))]

@@ -134,3 +134,71 @@ def test_multiplying_a_result_by_a_rate_does_not_type_check(tmp_path: Path) -> N
     assert done.returncode == 1, done.stdout
     errors = [line for line in done.stdout.splitlines() if ": error:" in line]
     assert len(errors) == 1 and "mix.py:6:" in errors[0] and "operator" in errors[0], done.stdout
+
+
+def _play(staff: Any, parlor: Any, players: list[Player], key: str, label: str) -> Game:
+    game = play_to_end(staff, start(staff, table(parlor, label, key), players)["id"])
+    return Game.objects.get(public_id=game["id"])
+
+
+def test_standings_and_statistics_never_add_a_point_count_to_p(
+    parlor: Any, personas: dict[str, Any]
+) -> None:
+    """Three-player games in p (seed-004) and a point count's (seed-003, 白マティ) by the same
+    players: two standings and two rows of statistics, each in its unit; われポン's points
+    join the four-player p standing converted (1,000 points = 1p)."""
+    from django.utils import timezone
+
+    from parlor.services.standings import standings_between
+    from parlor.services.stats import player_stats
+
+    manager, staff = personas["manager"], personas["staff"]
+    money_settings(manager, 3, **STANDARD_TERMS)
+    money_settings(manager, 4, **STANDARD_TERMS)
+    players = [Player.objects.create(parlor=parlor, name=f"客{n}") for n in range(4)]
+    for player in players:
+        check_in(staff, player)
+    in_p = _play(staff, parlor, players[:3], "seed-004", "3")
+    in_ten = _play(staff, parlor, players[:3], "seed-003", "4")
+    in_points = _play(staff, parlor, players, "seed-000", "5")
+    day = timezone.timedelta(days=1)
+    standings = standings_between(parlor, timezone.now() - day, timezone.now() + day)
+    assert [(s.player_count, s.is_point_count) for s in standings] == [
+        (4, False),
+        (3, False),
+        (3, True),
+    ]
+    four, three_p, three_ten = standings
+    for standing, game, to_p in (
+        (three_p, in_p, 1),
+        (three_ten, in_ten, 1),
+        (four, in_points, 1000),
+    ):
+        totals = {row.name: row.total_tenths for row in standing.rows}
+        for result in GameResult.objects.filter(game=game).select_related("player"):
+            assert totals[result.player.name] * to_p == result.total_tenths, game.ruleset_key
+    kinds = [(s.player_count, s.is_point_count, s.games) for s in player_stats(players[0])]
+    assert kinds == [(4, False, 1), (3, False, 1), (3, True, 1)]
+
+
+def test_a_players_page_writes_each_result_in_its_unit(
+    parlor: Any, personas: dict[str, Any]
+) -> None:
+    from django.test import Client
+
+    from tests.parlor.factories import UserFactory
+
+    manager, staff = personas["manager"], personas["staff"]
+    money_settings(manager, 4, **STANDARD_TERMS)
+    players = [Player.objects.create(parlor=parlor, name=f"客{n}") for n in range(4)]
+    players[0].user = UserFactory()
+    players[0].save(update_fields=["user"])
+    for player in players:
+        check_in(staff, player)
+    game = _play(staff, parlor, players, "seed-000", "5")
+    result = GameResult.objects.get(game=game, player=players[0])
+    page = Client()
+    page.force_login(players[0].user)
+    html = page.get("/me/", HTTP_ACCEPT_LANGUAGE="ja").content.decode()
+    points = f"{abs(result.total_tenths) // 10:,}点"
+    assert points in html, (points, html)
