@@ -103,10 +103,10 @@ def player_stats(player: Player) -> list[PlayerStats]:
     )
     by_kind: dict[tuple[int, bool], PlayerStats] = {}
     for row in rows:
-        is_count = row.pop("unit") == SettlementUnit.TEN
+        is_count = row["unit"] == SettlementUnit.TEN
         kind = (row["player_count"], is_count)
         stats = by_kind.setdefault(kind, PlayerStats(row["player_count"], is_point_count=is_count))
         for name, value in row.items():
-            if name != "player_count":
+            if name not in ("player_count", "unit"):
                 setattr(stats, name, getattr(stats, name) + (value or 0))
     return [by_kind[kind] for kind in sorted(by_kind, key=lambda k: (-k[0], k[1]))]
