@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from parlor.models import Hand, HandState
 from tests.browser.tablet import Tablet
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -158,6 +159,46 @@ def test_header_menus_open_one_at_a_time_with_readable_buttons(tablet):
     tablet.shot("menu-finish")
     page.keyboard.press("Escape")
     assert not page.is_visible('[data-confirm="finish"]')
+
+
+UNDO_FORM = "() => Object.fromEntries(new FormData(document.querySelector('[data-undo-form]')))"
+
+
+def test_the_undo_names_the_hand_on_screen_and_sent_again_undoes_nothing_more(tablet):
+    tablet.start_game("1", NAMES, seating="given")
+    page = tablet.page
+    assert not page.is_visible('[data-action="undo"]')  # no hand yet
+    tablet.enter(DEALER_RON)
+    tablet.confirm()
+    first = page.evaluate(UNDO_FORM)
+    tablet.enter(DEALER_RON)
+    tablet.confirm()
+    # Recorded without a reload: the header's undo names hand 2 now, with a key of its own.
+    form = page.evaluate(UNDO_FORM)
+    assert (first["sequence"], form["sequence"]) == ("1", "2")
+    assert form["idempotency_key"] not in ("", first["idempotency_key"])
+    page.click('[data-action="undo"]')
+    assert page.inner_text('[data-confirm="undo"]') == "第2局を取り消す"
+    page.click('[data-confirm="undo"]')
+    tablet.wait_ready()
+    assert page.inner_text(".messages") == "第2局を取り消しました。"
+    assert tablet.sequence() == 2
+    # The same form again (a double tap, the browser's resend): the first answer, and hand 1
+    # stays.
+    url = f"{tablet.base_url}/tablet/games/{game_id(page)}/undo/"
+    again = page.request.post(url, form=form, max_redirects=0)
+    assert again.status == 302
+    page.reload()
+    tablet.wait_ready()
+    assert page.inner_text(".messages") == "第2局を取り消しました。"
+    assert tablet.sequence() == 2
+    assert page.evaluate(UNDO_FORM)["sequence"] == "1"
+    hands = Hand.objects.order_by("sequence", "version").values_list("sequence", "state")
+    assert list(hands) == [(1, HandState.CURRENT), (2, HandState.VOIDED)]
+
+
+def game_id(page: Any) -> str:
+    return str(page.get_attribute("#tablet", "data-game"))
 
 
 MARKER = "el => getComputedStyle(el, '::before').content"
