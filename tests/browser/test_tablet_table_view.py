@@ -5,12 +5,15 @@ one at a time and readable; collapsed sections marked."""
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 import pytest
 
-from parlor.models import Hand, HandState
+from parlor.models import Game, Hand, HandState, MemberRole
+from parlor.services.hands import hand_correct
 from tests.browser.tablet import Tablet
+from tests.parlor.factories import MemberFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 NAMES = ["青木", "馬場", "千葉", "土井"]
@@ -199,6 +202,36 @@ def test_the_undo_names_the_hand_on_screen_and_sent_again_undoes_nothing_more(ta
 
 def game_id(page: Any) -> str:
     return str(page.get_attribute("#tablet", "data-game"))
+
+
+def test_a_correction_from_a_screen_drawn_before_another_one_is_refused_in_words(
+    tablet, parlor_floor
+):
+    tablet.start_game("1", NAMES, seating="given")
+    tablet.enter(DEALER_RON)
+    tablet.confirm()
+    page = tablet.page
+    game = Game.objects.get(public_id=game_id(page))
+    tablet.goto(f"/tablet/games/{game.public_id}/hands/1/correct/")
+    tablet.wait_ready()
+    page.wait_for_selector("[data-preview]")
+    # Meanwhile, another tablet corrects hand 1 to 4 han.
+    colleague = MemberFactory(parlor=game.table.parlor, role=MemberRole.STAFF).user
+    fixed = copy.deepcopy(DEALER_RON)
+    fixed["result"]["wins"][0]["han"] = 4
+    hand_correct(game=game, sequence=1, entry=fixed, reason="4翻", by=colleague, version=1)
+    page.click(".winner-chip")
+    tablet.value({"han": 2, "fu": 30})
+    page.fill("#reason", "2翻でした")
+    page.wait_for_selector("#confirm:not([disabled])")
+    page.click("#confirm")
+    page.wait_for_selector('[data-error="general"]:not([hidden])')
+    message = page.inner_text('[data-error="general"]')
+    assert message.startswith(f"この画面を開いた後に、{colleague.username}が")
+    assert "第1局を変更しました" in message
+    assert tablet.screen() == "correct"
+    current = Hand.objects.get(game=game, sequence=1, state=HandState.CURRENT)
+    assert (current.version, current.entry) == (2, fixed)
 
 
 MARKER = "el => getComputedStyle(el, '::before').content"
