@@ -123,3 +123,14 @@ def test_a_second_undo_of_the_same_hand_is_refused_and_voids_nothing_more(game, 
     assert response.json()["error"]["code"] == "hand_already_undone"
     assert Hand.objects.filter(state=HandState.CURRENT).count() == 2
     assert Hand.objects.filter(state=HandState.VOIDED).count() == 1
+
+
+def test_the_schema_says_version_is_optional_and_what_it_guards(client):
+    schema = ok(client.get("/api/schema/?format=json"))
+    operation = schema["paths"]["/api/games/{game_id}/hands/{sequence}/corrections/"]["post"]
+    body = operation["requestBody"]["content"]["application/json"]["schema"]["$ref"]
+    correction = schema["components"]["schemas"][body.rsplit("/", 1)[1]]
+    assert correction["properties"]["version"]["type"] == "integer"
+    assert "version" not in correction["required"]
+    assert "hand_changed_since" in operation["description"]
+    assert "Without `version`" in operation["description"]
