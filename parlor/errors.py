@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 
 class DomainError(Exception):
     """A request that conflicts with the state of the parlor (HTTP 409 unless a subclass says)."""
@@ -9,10 +11,20 @@ class DomainError(Exception):
     status_code = 409
     code = "conflict"
 
-    def __init__(self, message: str, *, code: str | None = None, field: str = "") -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        code: str | None = None,
+        field: str = "",
+        params: Mapping[str, str | int] | None = None,
+    ) -> None:
         super().__init__(message)
         self.message = message
         self.field = field
+        # The names, times and numbers the message quotes, for a sentence in the staff's
+        # language (parlor.web.errors) that says the same.
+        self.params: dict[str, str | int] = dict(params or {})
         if code is not None:
             self.code = code
 

@@ -106,17 +106,36 @@ class HandRecordView(APIView):
         return response
 
 
+CORRECT_HELP = (
+    "A new version of the hand; the game is replayed from it on. Send the `version` of the "
+    "hand the correction was made from (the hand's `version` in the game): if the hand was "
+    "corrected or undone since, the correction is refused with 409 `hand_changed_since` or "
+    "`hand_undone_since`, whose message names who changed it and when, instead of replacing "
+    "that change unseen. Without `version` the correction replaces whatever version is "
+    "current (kept for clients written before it; two such corrections at once both apply, "
+    "the later one current)."
+)
+
+
 class HandCorrectView(APIView):
     @extend_schema_serializer(component_name="HandCorrectInput")
     class InputSerializer(serializers.Serializer[Any]):
         hand = HandEntryField(help_text=ENTRY_HELP)
         reason = ReasonField()
+        version = serializers.IntegerField(
+            min_value=1,
+            required=False,
+            help_text=(
+                "The version of the hand this correction was made from; a newer version gets "
+                "409. Optional for older clients, but send it."
+            ),
+        )
 
     @extend_schema(
         request=InputSerializer,
         parameters=[IDEMPOTENCY_KEY],
         responses={201: GameDetailSerializer, **error_responses(400, 409)},
-        description="A new version of the hand; the game is replayed from it on.",
+        description=CORRECT_HELP,
     )
     def post(self, request: Request, game_id: str, sequence: int) -> Response:
         game, _ = game_for(request.user, game_id)
@@ -130,6 +149,7 @@ class HandCorrectView(APIView):
                 entry=data.validated_data["hand"],
                 reason=data.validated_data["reason"],
                 by=request.user,
+                version=data.validated_data.get("version"),
             )
             return 201, game_detail_body(hand.game)
 
@@ -145,7 +165,12 @@ class HandVoidView(APIView):
         request=InputSerializer,
         parameters=[IDEMPOTENCY_KEY],
         responses={200: GameDetailSerializer, **error_responses(400, 409)},
-        description="Voids the last hand (only the last); it stays in the log.",
+        description=(
+            "Voids the last hand (only the last); it stays in the log. The hand is named in "
+            "the path: a hand that is no longer the last (another hand recorded since) gets 409 "
+            "`not_last_hand`, one undone already 409 `hand_already_undone`, each naming who "
+            "and when; send an Idempotency-Key so that a retry gets the first answer."
+        ),
     )
     def post(self, request: Request, game_id: str, sequence: int) -> Response:
         game, _ = game_for(request.user, game_id)

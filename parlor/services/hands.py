@@ -27,6 +27,7 @@ from parlor.services.audit_log import (
     hand_snapshot,
 )
 from parlor.services.games import game_lock
+from parlor.services.hand_versions import hand_version_require, hand_void_refusal
 from parlor.services.idempotency import (
     Answer,
     KeyedRequest,
@@ -301,17 +302,30 @@ def _stale(game: Game, sequence: int, expected: int) -> Conflict:
 
 @transaction.atomic
 def hand_correct(
-    *, game: Game, sequence: int, entry: dict[str, Any], reason: str, by: Actor
+    *,
+    game: Game,
+    sequence: int,
+    entry: dict[str, Any],
+    reason: str,
+    by: Actor,
+    version: int | None = None,
 ) -> Hand:
     """Replaces hand `sequence` by a new version and replays the game from it on.
 
-    The old version stays in the log, superseded, with the outcome it had.
+    The old version stays in the log, superseded, with the outcome it had. `version`: the
+    version the correction was made from; if the hand changed since (another tablet corrected
+    or undid it), the correction is refused with a 409 naming who changed it and when, instead
+    of replacing their correction unseen. None (an API client that does not send it) corrects
+    whatever version is current.
     """
     game = game_lock(game)
     _require_not_cancelled(game)
     if not reason.strip():
         raise InvalidInput("say why the hand is corrected", code="reason_required", field="reason")
     hands = current_hands(game)
+    if version is not None:
+        # Under the game's lock: a correction that waited for another one sees its version.
+        hand_version_require(game, hands, sequence=sequence, version=version)
     if not 1 <= sequence <= len(hands):
         raise NotFound(
             f"the game has no hand {sequence} (it has {len(hands)})", code="hand_not_found"
@@ -343,18 +357,16 @@ def hand_correct(
 
 @transaction.atomic
 def hand_void_last(*, game: Game, sequence: int, reason: str, by: Actor) -> Hand:
-    """Voids the game's last hand (取消), e.g. one entered by mistake. It stays in the log."""
+    """Voids the game's last hand (取消), e.g. one entered by mistake. It stays in the log.
+
+    `sequence` names the hand the caller means: a request sent again after its hand was voided,
+    or made before another hand was recorded, is refused (naming what changed) instead of
+    voiding the hand that is last now."""
     game = game_lock(game)
     _require_open(game)
     hands = current_hands(game)
-    if not hands:
-        raise Conflict("the game has no hand to void", code="no_hand")
-    if sequence != len(hands):
-        raise Conflict(
-            f"only the last hand ({len(hands)}) can be voided; correct hand {sequence} instead",
-            code="not_last_hand",
-            field="sequence",
-        )
+    if not hands or sequence != len(hands):
+        raise hand_void_refusal(game, hands, sequence=sequence)
     last = hands.pop()
     replay = engine.replay_game(game_record_build(game, [h.entry for h in hands]))
     before = hand_snapshot(last)

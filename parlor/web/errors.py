@@ -64,6 +64,8 @@ def _messages() -> dict[str, str]:
         "duplicate_player": _("A player cannot take two seats."),
         "not_last_hand": _("Only the last hand can be undone; correct earlier hands."),
         "no_hand": _("There is no hand to undo."),
+        "hand_version_not_found": _("This screen is out of date: reload it and try again."),
+        "hand_version_required": _("This screen is out of date: reload it and try again."),
         "dead_hand_win": _("A player with a dead hand cannot win."),
         "dead_hand_tenpai": _("A player with a dead hand cannot be tenpai."),
         "chombo_replays": _("After this chombo the hand is replayed: enter it as a chombo."),
@@ -112,6 +114,38 @@ def _messages() -> dict[str, str]:
     }
 
 
+def _messages_with_params() -> dict[str, str]:
+    """Sentences that quote the error's params (who changed a hand, when); an error of one of
+    these codes without params takes its plain sentence above, if it has one."""
+    return {
+        "hand_changed_since": _(
+            "Hand %(sequence)s was changed by %(who)s at %(when)s, after this screen showed "
+            "it. Open the history again, and correct the hand again if it is still wrong."
+        ),
+        "hand_undone_since": _(
+            "Hand %(sequence)s was undone by %(who)s at %(when)s, after this screen showed "
+            "it. Open the game again."
+        ),
+        "hand_already_undone": _(
+            "Hand %(sequence)s was already undone by %(who)s at %(when)s. Nothing more was "
+            "undone."
+        ),
+        "not_last_hand": _(
+            "Hand %(sequence)s is no longer the last hand: hand %(last)s was recorded by "
+            "%(who)s at %(when)s. Nothing was undone: undo hand %(last)s first, or correct "
+            "hand %(sequence)s."
+        ),
+    }
+
+
+def _with_params(code: str, params: dict[str, str | int]) -> str | None:
+    """The sentence for `code` quoting `params`, if there is one."""
+    text = _messages_with_params().get(code) if params else None
+    if text is None:
+        return None
+    return text % {**params, "who": params.get("who") or _("another user")}
+
+
 # Codes whose English message names the person and the table: shown as the detail beside the
 # sentence in the staff's language, so the name and the table are not lost.
 _NAMING = {"player_in_open_game"}
@@ -146,6 +180,8 @@ def error_payload(exc: Exception) -> dict[str, Any]:
     if isinstance(exc, RecordError) and field.startswith("hands["):
         field = field.split("]", 1)[1].lstrip(".")  # relative to the hand being entered
     known = _messages().get(code)
+    if isinstance(exc, DomainError):
+        known = _with_params(code, exc.params) or known
     in_english = (get_language() or "ja").startswith("en")
     # The engine's English sentence is the most precise one. Staff reading Japanese get the
     # sentence for its code, and the engine's words as a detail only for codes with none.

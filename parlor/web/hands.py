@@ -45,6 +45,13 @@ class PreviewInput(HandPreviewView.InputSerializer):
     )
 
 
+class CorrectionInput(HandCorrectView.InputSerializer):
+    """The API's correction, with the version the tablet's screen showed, which it always
+    sends: a hand corrected or undone since is refused instead of overwritten."""
+
+    version = serializers.IntegerField(min_value=1)
+
+
 def _error(exc: DomainError | ScoringError) -> JsonResponse:
     return JsonResponse({"ok": False, "error": error_payload(exc)}, status=error_status(exc))
 
@@ -198,11 +205,12 @@ def correct_page(request: HttpRequest, game_id: str, sequence: int) -> HttpRespo
 @require_POST
 @staff_page
 def correct(request: HttpRequest, game_id: str, sequence: int) -> JsonResponse:
-    """{hand, reason}: a new version of hand `sequence`; the game is replayed from it."""
+    """{hand, reason, version}: a new version of hand `sequence` made from `version`; the game
+    is replayed from it."""
     game, _access = game_for(request.user, game_id)
     try:
         body = json_body(request)
-        values = validated(HandCorrectView.InputSerializer, body)
+        values = validated(CorrectionInput, body)
 
         def call() -> tuple[int, Any]:
             hand_correct(
@@ -211,6 +219,7 @@ def correct(request: HttpRequest, game_id: str, sequence: int) -> JsonResponse:
                 entry=values["hand"],
                 reason=values["reason"],
                 by=request.user,
+                version=values["version"],
             )
             return 201, {"ok": True, "sequence": sequence}
 

@@ -35,7 +35,11 @@ _CODES = {
 }
 # A reason or a name left out is that field's own error, which says what to write.
 _MISSING = {"required", "null", "blank"}
-_MISSING_BY_FIELD = {"reason": "reason_required", "name": "name_required"}
+_MISSING_BY_FIELD = {
+    "reason": "reason_required",
+    "name": "name_required",
+    "version": "hand_version_required",  # a screen drawn before the tablet sent it
+}
 
 
 def json_body(request: HttpRequest) -> dict[str, Any]:

@@ -66,4 +66,5 @@ def script_strings() -> dict[str, str]:
         "server_error": _("The server did not answer; the hand will be sent again."),
         "value_missing": _("No value yet"),
         "recorded": _("Hand %(number)s recorded: the new scores"),
+        "undo_hand": _("Undo hand %(number)s"),
     }

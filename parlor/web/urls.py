@@ -3,7 +3,7 @@
 from django.contrib.auth.views import LogoutView
 from django.urls import include, path
 
-from parlor.web import calculator, counter, hands, views, void
+from parlor.web import calculator, counter, hands, undo, views, void
 
 urlpatterns = [
     path("", views.floor, name="floor"),
@@ -26,7 +26,7 @@ urlpatterns = [
     path("games/<str:game_id>/history/", views.game_history, name="history"),
     path("games/<str:game_id>/result/", views.game_result, name="result"),
     path("games/<str:game_id>/finish/", views.game_close, name="finish"),
-    path("games/<str:game_id>/undo/", views.hand_undo, name="undo"),
+    path("games/<str:game_id>/undo/", undo.hand_undo, name="undo"),
     path("games/<str:game_id>/void/", void.void_game, name="void"),
     path("games/<str:game_id>/preview/", hands.preview, name="preview"),
     path("games/<str:game_id>/hands/", hands.record, name="record"),

@@ -6,6 +6,7 @@ preview and corrections are in parlor/web/hands.py.
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
 from urllib.parse import urlencode
 
@@ -17,22 +18,18 @@ from django.urls import reverse, reverse_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from parlor.api.hands import HandVoidView
 from parlor.errors import DomainError
 from parlor.models import Game, GameStatus, HandState, Parlor, Table
-from parlor.models.users import actor_row
 from parlor.selectors.access import Role, game_for, players_for, require, table_for
 from parlor.selectors.counter import player_matches, start_rows, visits_last_game_over
 from parlor.selectors.games import game_detail, table_state, tables_of, tables_state
 from parlor.services import engine
 from parlor.services.games import game_finish, game_start
-from parlor.services.hands import hand_void_last
 from parlor.services.seating import Seating
 from parlor.services.visits import visit_check_in
 from parlor.web import labels, pages
 from parlor.web.access import staff_page
 from parlor.web.errors import error_payload
-from parlor.web.input import validated
 from parlor.web.pad import pad_config
 from parlor.web.strings import script_strings
 from scoring.errors import ScoringError
@@ -170,6 +167,8 @@ def game_screen(request: HttpRequest, game_id: str) -> HttpResponse:
         "pad": pad_config(ruleset, seats=game.seats.count()),
         "strings": script_strings(),
         "seated": request.GET.get("seated", ""),
+        # The undo form's key: one per page drawn, so the form sent twice is one undo.
+        "undo_key": uuid.uuid4().hex,
     }
     return render(request, "tablet/game.html", context)
 
@@ -192,26 +191,6 @@ def _state_context(game: Game) -> dict[str, Any]:
         "next_sequence": game.hand_count + 1,
         "sit_out": (game.next_state or {}).get("sit_out"),
     }
-
-
-@require_POST
-@staff_page
-def hand_undo(request: HttpRequest, game_id: str) -> HttpResponse:
-    """Voids the last hand (取消); it stays in the history."""
-    game, _access = game_for(request.user, game_id)
-    try:
-        reason = validated(HandVoidView.InputSerializer, request.POST)["reason"]
-        hand_void_last(
-            game=game,
-            sequence=game.hand_count,
-            reason=reason or _("Undone on the tablet"),
-            by=actor_row(request.user),
-        )
-    except (DomainError, ScoringError) as exc:
-        messages.error(request, error_payload(exc)["message"])
-    else:
-        messages.success(request, _("The last hand was undone."))
-    return redirect("tablet:game", game_id=game.public_id)
 
 
 @require_POST

@@ -158,6 +158,7 @@
         var next = holder.firstElementChild;
         if (!next || next.id !== "game-state") return;
         stateEl().replaceWith(next);
+        tenbo.undo.sync();  // the header's undo names the hand that is last now
         var note = $("[data-seated-note]");
         if (note && Number(next.dataset.sequence) > 1) note.remove();
         if (!tenbo.hand.isComplete(app.state) && app.state.kind === null) app.state.sitOut = app.defaultSitOut();

@@ -48,6 +48,8 @@
     resetPad();
   }
 
+  // One key for this screen's correction, and the version of the hand the screen shows: a
+  // resend after a lost answer gets the first answer; a hand changed since is refused.
   var correctionKey = dom.newKey();
   function confirmCorrection(entry) {
     var T = app.T, showError = tenbo.preview.showError;
@@ -58,7 +60,8 @@
       return;
     }
     $("#confirm").disabled = true;
-    dom.post(root.dataset.correctUrl, { hand: entry, reason: reason }, { "Idempotency-Key": correctionKey })
+    var body = { hand: entry, reason: reason, version: Number(root.dataset.version) };
+    dom.post(root.dataset.correctUrl, body, { "Idempotency-Key": correctionKey })
       .then(function (res) {
         if (res.data && res.data.ok) { window.location.assign(res.data.redirect); return; }
         showError((res.data && res.data.error) || { message: T.server_error, area: "general" });

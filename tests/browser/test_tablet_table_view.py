@@ -5,11 +5,15 @@ one at a time and readable; collapsed sections marked."""
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 import pytest
 
+from parlor.models import Game, Hand, HandState, MemberRole
+from parlor.services.hands import hand_correct
 from tests.browser.tablet import Tablet
+from tests.parlor.factories import MemberFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 NAMES = ["青木", "馬場", "千葉", "土井"]
@@ -158,6 +162,76 @@ def test_header_menus_open_one_at_a_time_with_readable_buttons(tablet):
     tablet.shot("menu-finish")
     page.keyboard.press("Escape")
     assert not page.is_visible('[data-confirm="finish"]')
+
+
+UNDO_FORM = "() => Object.fromEntries(new FormData(document.querySelector('[data-undo-form]')))"
+
+
+def test_the_undo_names_the_hand_on_screen_and_sent_again_undoes_nothing_more(tablet):
+    tablet.start_game("1", NAMES, seating="given")
+    page = tablet.page
+    assert not page.is_visible('[data-action="undo"]')  # no hand yet
+    tablet.enter(DEALER_RON)
+    tablet.confirm()
+    first = page.evaluate(UNDO_FORM)
+    tablet.enter(DEALER_RON)
+    tablet.confirm()
+    # Recorded without a reload: the header's undo names hand 2 now, with a key of its own.
+    form = page.evaluate(UNDO_FORM)
+    assert (first["sequence"], form["sequence"]) == ("1", "2")
+    assert form["idempotency_key"] not in ("", first["idempotency_key"])
+    page.click('[data-action="undo"]')
+    assert page.inner_text('[data-confirm="undo"]') == "第2局を取り消す"
+    page.click('[data-confirm="undo"]')
+    tablet.wait_ready()
+    assert page.inner_text(".messages") == "第2局を取り消しました。"
+    assert tablet.sequence() == 2
+    # The same form again (a double tap, the browser's resend): the first answer, and hand 1
+    # stays.
+    url = f"{tablet.base_url}/tablet/games/{game_id(page)}/undo/"
+    again = page.request.post(url, form=form, max_redirects=0)
+    assert again.status == 302
+    page.reload()
+    tablet.wait_ready()
+    assert page.inner_text(".messages") == "第2局を取り消しました。"
+    assert tablet.sequence() == 2
+    assert page.evaluate(UNDO_FORM)["sequence"] == "1"
+    hands = Hand.objects.order_by("sequence", "version").values_list("sequence", "state")
+    assert list(hands) == [(1, HandState.CURRENT), (2, HandState.VOIDED)]
+
+
+def game_id(page: Any) -> str:
+    return str(page.get_attribute("#tablet", "data-game"))
+
+
+def test_a_correction_from_a_screen_drawn_before_another_one_is_refused_in_words(
+    tablet, parlor_floor
+):
+    tablet.start_game("1", NAMES, seating="given")
+    tablet.enter(DEALER_RON)
+    tablet.confirm()
+    page = tablet.page
+    game = Game.objects.get(public_id=game_id(page))
+    tablet.goto(f"/tablet/games/{game.public_id}/hands/1/correct/")
+    tablet.wait_ready()
+    page.wait_for_selector("[data-preview]")
+    # Meanwhile, another tablet corrects hand 1 to 4 han.
+    colleague = MemberFactory(parlor=game.table.parlor, role=MemberRole.STAFF).user
+    fixed = copy.deepcopy(DEALER_RON)
+    fixed["result"]["wins"][0]["han"] = 4
+    hand_correct(game=game, sequence=1, entry=fixed, reason="4翻", by=colleague, version=1)
+    page.click(".winner-chip")
+    tablet.value({"han": 2, "fu": 30})
+    page.fill("#reason", "2翻でした")
+    page.wait_for_selector("#confirm:not([disabled])")
+    page.click("#confirm")
+    page.wait_for_selector('[data-error="general"]:not([hidden])')
+    message = page.inner_text('[data-error="general"]')
+    assert message.startswith(f"この画面を開いた後に、{colleague.username}が")
+    assert "第1局を変更しました" in message
+    assert tablet.screen() == "correct"
+    current = Hand.objects.get(game=game, sequence=1, state=HandState.CURRENT)
+    assert (current.version, current.entry) == (2, fixed)
 
 
 MARKER = "el => getComputedStyle(el, '::before').content"

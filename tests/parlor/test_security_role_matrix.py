@@ -294,7 +294,9 @@ EXPECTED: dict[str, list[Call]] = {
     "tablet:evaluate": [page("post", "staff", 200, kw=GAME, body=CALCULATOR_HAND)],
     "tablet:correct-page": [page("get", "staff", 200, kw=HAND_1)],
     "tablet:correct": [
-        page("post", "staff", 201, kw=HAND_1, body={"hand": TSUMO_2, "reason": "typo"})
+        page(
+            "post", "staff", 201, kw=HAND_1, body={"hand": TSUMO_2, "reason": "typo", "version": 1}
+        )
     ],
     # The counter (受付・精算). The tablet's forms post fields, not JSON: a POST here names no
     # player, so staff get the counter (or the start) back with 404 player_not_found.

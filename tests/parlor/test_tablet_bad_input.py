@@ -31,7 +31,9 @@ class Endpoint:
 
 PREVIEW = Endpoint("preview", "preview/", {"hand": RON})
 RECORD = Endpoint("record", "hands/", {"sequence": 2, "hand": RON})
-CORRECT = Endpoint("correct", "hands/1/corrections/", {"hand": RON, "reason": "wrong han"})
+CORRECT = Endpoint(
+    "correct", "hands/1/corrections/", {"hand": RON, "reason": "wrong han", "version": 1}
+)
 ENDPOINTS = (PREVIEW, RECORD, CORRECT)
 
 
@@ -149,7 +151,7 @@ def test_the_good_body_of_each_case_is_accepted(tablet: Client, game: Game, endp
 
 
 def test_a_correction_keeps_its_reason_stripped(tablet: Client, game: Game):
-    body = {"hand": RON, "reason": "  the han was 2  "}
+    body = {"hand": RON, "reason": "  the han was 2  ", "version": 1}
     url = f"/tablet/games/{game.public_id}/hands/1/corrections/"
     assert tablet.post(url, body, content_type="application/json").status_code == 201
     hand = Hand.objects.get(game=game, sequence=1, state=HandState.CURRENT)
@@ -164,7 +166,8 @@ def test_a_correction_keeps_its_reason_stripped(tablet: Client, game: Game):
     ],
 )
 def test_the_undo_refuses_a_bad_reason_and_keeps_the_hand(tablet: Client, game: Game, reason, code):
-    response = tablet.post(f"/tablet/games/{game.public_id}/undo/", {"reason": reason}, follow=True)
+    body = {"sequence": 1, "reason": reason}
+    response = tablet.post(f"/tablet/games/{game.public_id}/undo/", body, follow=True)
     assert response.status_code == 200
     assert not Hand.objects.filter(game=game, state=HandState.VOIDED).exists()
     shown = [str(m) for m in response.context["messages"]]

@@ -134,14 +134,15 @@ def test_a_correction_previews_the_new_game_then_needs_a_reason(tablet, game, st
     fixed = {"result": {"kind": "ron", "loser": 0, "wins": [{"winner": 1, "han": 4, "fu": 30}]}}
     page = tablet.get(f"/tablet/games/{game.public_id}/hands/1/correct/").content.decode()
     assert "第1局の訂正" in page and "3翻30符" in page
+    assert 'data-version="1"' in page  # the version the correction is made from
     preview = post(
         tablet, f"/tablet/games/{game.public_id}/preview/", {"hand": fixed, "correct": 1}
     ).json()
     assert preview["ok"] and "訂正後の持ち点" in preview["html"] and "7,700" in preview["html"]
     url = f"/tablet/games/{game.public_id}/hands/1/corrections/"
-    missing = post(tablet, url, {"hand": fixed, "reason": " "})
+    missing = post(tablet, url, {"hand": fixed, "reason": " ", "version": 1})
     assert missing.status_code == 400 and missing.json()["error"]["area"] == "reason"
-    done = post(tablet, url, {"hand": fixed, "reason": "4翻でした"})
+    done = post(tablet, url, {"hand": fixed, "reason": "4翻でした", "version": 1})
     assert done.status_code == 201 and done.json()["redirect"].endswith("/history/")
     versions = Hand.objects.filter(game=game, sequence=1).order_by("version")
     assert [h.state for h in versions] == [HandState.SUPERSEDED, HandState.CURRENT]

@@ -153,7 +153,9 @@ def test_the_result_page_shows_the_settlement_and_starts_the_next_game(tablet, g
 
 def test_undo_voids_the_last_hand_and_keeps_it_in_the_history(tablet, game, staff_user):
     hand_record(game=game, sequence=1, entry=RON, by=staff_user)
-    response = tablet.post(f"/tablet/games/{game.public_id}/undo/", {"reason": "押し間違い"})
+    response = tablet.post(
+        f"/tablet/games/{game.public_id}/undo/", {"sequence": 1, "reason": "押し間違い"}
+    )
     assert response.status_code == 302
     game.refresh_from_db()
     assert game.hand_count == 0 and game.scores == [25000] * 4
