@@ -207,7 +207,12 @@ class Day:
         entry = self.draw(hand_entries(self.ruleset, scores, hand.outcome.honba), "correction")
         self.attempt(
             lambda: hand_correct(
-                game=game, sequence=hand.sequence, entry=entry, reason="訂正", by=self.staff
+                game=game,
+                sequence=hand.sequence,
+                entry=entry,
+                reason="訂正",
+                by=self.staff,
+                version=hand.version,
             )
         )
         self.finish(game)
