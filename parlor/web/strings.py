@@ -66,4 +66,6 @@ def script_strings() -> dict[str, str]:
         "server_error": _("The server did not answer; the hand will be sent again."),
         "value_missing": _("No value yet"),
         "recorded": _("Hand %(number)s recorded: the new scores"),
+        "penalty_at_end": _("Chombo penalty: %(amount)s at the end of the game"),
+        "penalty_share_at_end": _("Share of a chombo penalty: %(amount)s at the end of the game"),
     }
