@@ -50,9 +50,7 @@ def deductions_fill(apps: Apps, schema_editor: BaseDatabaseSchemaEditor) -> None
                     ruleset = replay.record.ruleset
                     for result in game.results.all():
                         result.bonus_tenths = in_tenths(final.bonuses[result.seat], ruleset)
-                        result.deduction_tenths = in_tenths(
-                            final.deductions[result.seat], ruleset
-                        )
+                        result.deduction_tenths = in_tenths(final.deductions[result.seat], ruleset)
                         result.save(update_fields=["bonus_tenths", "deduction_tenths"])
         game.state = state
         game.save(update_fields=["state"])

@@ -10,15 +10,19 @@ from typing import Any
 import pytest
 from django.conf import settings
 from django.test import Client
+from django.utils import translation
 
 from parlor.models import Game
 from parlor.services.games import game_start
 from parlor.services.seating import Seating
 from parlor.services.verification import game_verify
+from parlor.web.pages import deduction_lines
+from rulesets.registry import preset
 from tests.parlor.conftest import ok
 from tests.parlor.factories import TableFactory
 
 CHOMBO_2 = {"result": {"kind": "chombo", "offender": 2}}
+NAMES = ["青木", "馬場", "千葉", "土井"]
 
 
 def tablet_in(tablet: Client, language: str) -> Client:
@@ -132,3 +136,48 @@ def test_the_tablet_shows_the_deduction_as_a_penalty_from_preview_to_result(
     assert penalty in result
     # Its own column, beside a bonus of 0: the −20 is not a bonus.
     assert '<td class="num">0</td><td class="num penalty" data-deduction>-20</td>' in result
+
+
+@pytest.mark.parametrize(
+    ("key", "deductions", "language", "lines"),
+    [
+        pytest.param(
+            "mleague",
+            [0, 0, -20000, 0],
+            "ja",
+            [(2, "千葉", "終局時に-20p", False)],
+            id="p-ja",
+        ),
+        pytest.param(
+            "ema",
+            [-20000, 0, 0, 0],
+            "en",
+            [(0, "青木", "-20p at the end of the game", False)],
+            id="p-en",
+        ),
+        pytest.param(
+            "mleague",
+            [6666, -20000, 6666, 6666],
+            "en",
+            [
+                (0, "青木", "+6.7p at the end of the game", True),
+                (1, "馬場", "-20p at the end of the game", False),
+                (2, "千葉", "+6.7p at the end of the game", True),
+                (3, "土井", "+6.7p at the end of the game", True),
+            ],
+            id="shared-among-the-others-shares-read-as-shares",
+        ),
+        pytest.param(
+            "seed-000",
+            [0, -20000, 0, 0],
+            "ja",
+            [(1, "馬場", "終局時に-20,000点", False)],
+            id="a-ruleset-settled-in-points",
+        ),
+        pytest.param("mleague", [], "ja", [], id="a-hand-that-owes-none"),
+    ],
+)
+def test_a_deduction_reads_in_the_rulesets_unit(key, deductions, language, lines):
+    with translation.override(language):
+        shown = deduction_lines(deductions, NAMES, preset(key))
+        assert [(d.seat, d.name, d.text, d.is_share) for d in shown] == lines
