@@ -31,21 +31,31 @@ class FinalSettlement:
     ranks: tuple[int, ...]  # 1 = top
     oka: tuple[int, ...]  # the rest in points (1p = 1,000), or in 点 for point counts
     uma: tuple[int, ...]
-    bonuses: tuple[int, ...]
+    bonuses: tuple[int, ...]  # tobi bonus and the like, in points
+    deductions: tuple[int, ...]  # 罰符: chombo deductions (and shares of them), in points
     total: tuple[int, ...]
     chips: tuple[int, ...]
 
 
 def settle_game(scores: tuple[int, ...], *, sticks: int, ruleset: Ruleset, dealer: int,
                 bonuses: tuple[int, ...] | None = None,
+                deductions: tuple[int, ...] | None = None,
                 chips: tuple[int, ...] | None = None) -> FinalSettlement:
     """Rank, hand leftover sticks to the top (or lose them), then oka, uma and rounding.
 
-    ``bonuses`` (points) are added to each seat after the rest; a chombo deduction that
-    leaves the game makes them, and so the settlement, sum below zero.
+    ``bonuses`` and ``deductions`` (points) are added to each seat after the rest; a chombo
+    deduction that leaves the game makes the settlement sum below zero.
+
+    >>> from scoring.ruleset_files import load_directory, default_preset_dir
+    >>> standard = load_directory(default_preset_dir())["standard"]
+    >>> deducted = settle_game((41200, 27400, 27400, 4000), sticks=0, ruleset=standard,
+    ...                        dealer=3, deductions=(0, 0, 0, -20000))
+    >>> deducted.deductions, deducted.total
+    ((0, 0, 0, -20000), (52000, 7000, -13000, -66000))
     """
     seats = len(scores)
     bonuses = bonuses or (0,) * seats
+    deductions = deductions or (0,) * seats
     order = rank_order(scores, ruleset=ruleset, dealer=dealer)
     ranks = [0] * seats
     for rank, seat in enumerate(order, start=1):
@@ -72,9 +82,11 @@ def settle_game(scores: tuple[int, ...], *, sticks: int, ruleset: Ruleset, deale
     oka_points = (ruleset.return_points - ruleset.start_points) * seats
     oka = tuple(split_evenly(oka_points, len(tops), unit=1)[tops.index(s)] if s in tops
                 else 0 for s in range(seats))
-    total = tuple(b + bonus for b, bonus in zip(base, bonuses, strict=True))
+    total = tuple(b + bonus + deducted
+                  for b, bonus, deducted in zip(base, bonuses, deductions, strict=True))
     return FinalSettlement(scores=tuple(final_scores), ranks=tuple(ranks), oka=oka, uma=uma,
-                           bonuses=tuple(bonuses), total=total, chips=chips or (0,) * seats)
+                           bonuses=tuple(bonuses), deductions=tuple(deductions), total=total,
+                           chips=chips or (0,) * seats)
 
 
 def shared_with(seat: int, scores: tuple[int, ...], ruleset: Ruleset) -> tuple[int, ...]:

@@ -15,6 +15,8 @@ abortive      途中流局: nine_terminals 九種九牌, four_winds 四風連打
               four_riichi 四家立直, triple_ron 三家和
 nagashi       流し満貫
 chombo        錯和 / チョンボ
+deduction     罰符 taken at the final settlement (精算時の減点, chombo_payment final_deduction):
+              kept apart from the bonuses (tobi bonus), never moved at the table
 pao           包, liability for feeding a yakuman
 wareme        割れ目, the broken wall's owner pays and receives double
 head bump     頭ハネ (上家取り): on a multiple ron only the claimant nearest the discarder wins

@@ -118,6 +118,9 @@ def hand_to_dict(h: HandOutcome, *, sit_out: bool, chips: bool) -> dict[str, Any
     }
     if chips:
         out["chips"] = list(settled.chips) or [0] * len(before.scores)
+    if any(settled.deductions):
+        # 罰符 owed at the final settlement, in points: nothing moves at the table for them.
+        out["deductions"] = list(settled.deductions)
     yaku = wins_yaku(h.hand)
     if yaku:
         out["yaku"] = yaku
@@ -159,6 +162,7 @@ def final_to_dict(final: FinalSettlement, ruleset: Ruleset) -> dict[str, Any]:
         "oka": unit(final.oka),
         "uma": unit(final.uma),
         "bonuses": unit(final.bonuses),
+        "deductions": unit(final.deductions),
         "total_points": unit(final.total),
         "chips": list(final.chips),
     }

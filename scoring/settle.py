@@ -62,7 +62,11 @@ class HandSettlement:
     sticks_after: int
     winners: tuple[int, ...] = ()  # in head order; the first is the head winner
     tenpai: tuple[int, ...] = ()
-    bonuses: tuple[int, ...] = ()  # settlement bonuses in points (tobi bonus, chombo deduction)
+    bonuses: tuple[int, ...] = ()  # settlement bonuses in points (tobi bonus in p)
+    # 罰符 taken at the final settlement, in points: a chombo deduction (精算時の減点), and
+    # the other players' shares where the ruleset splits it among them. Empty or zeros where
+    # the chombo is paid at the table.
+    deductions: tuple[int, ...] = ()
     notes: tuple[str, ...] = ()
     chips: tuple[int, ...] = ()  # 祝儀 moved in this hand, per seat
 
@@ -104,12 +108,13 @@ def settle_hand(state: TableState, hand: Hand, *, ruleset: Ruleset) -> HandSettl
     extra, bonuses = tobi_transfers(state, hand, outcome, transfers, ruleset=ruleset,
                                     active=active)
     transfers += extra
-    bonuses = added(bonuses, chombo_deductions(recorded_chombo_offenders(hand), hand,
-                                               seats=seats, active=active, ruleset=ruleset))
+    deducted = chombo_deductions(recorded_chombo_offenders(hand), hand, seats=seats,
+                                 active=active, ruleset=ruleset)
     return HandSettlement(kind=outcome.kind, transfers=transfers,
                           deltas=deltas_of(transfers, seats),
                           sticks_after=outcome.sticks_after, winners=outcome.winners,
-                          tenpai=outcome.tenpai, bonuses=bonuses, notes=outcome.notes,
+                          tenpai=outcome.tenpai, bonuses=bonuses, deductions=deducted,
+                          notes=outcome.notes,
                           chips=chip_deltas(result, outcome, seats=seats, active=active,
                                             ruleset=ruleset))
 
@@ -124,7 +129,7 @@ def with_recorded_chombo(state: TableState, hand: Hand, outcome: HandSettlement,
                                  active=active, ruleset=ruleset)
     transfers = outcome.transfers + owed
     return replace(outcome, transfers=transfers, deltas=deltas_of(transfers, seats),
-                   bonuses=added(outcome.bonuses or (0,) * seats, deducted))
+                   deductions=added(outcome.deductions or (0,) * seats, deducted))
 
 
 def added(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
@@ -349,7 +354,7 @@ def settle_chombo(state: TableState, hand: Hand, chombo: Chombo, *, ruleset: Rul
     return HandSettlement(kind=OutcomeKind.CHOMBO, transfers=transfers,
                           deltas=deltas_of(transfers, seats), sticks_after=state.sticks,
                           notes=(note,) if note else (),
-                          bonuses=chombo_deductions((chombo.offender, *also), hand,
-                                                    seats=seats, active=active,
-                                                    ruleset=ruleset))
+                          deductions=chombo_deductions((chombo.offender, *also), hand,
+                                                       seats=seats, active=active,
+                                                       ruleset=ruleset))
 

@@ -42,14 +42,16 @@ class GameState:
     """Where a game stands between two hands.
 
     `table` is the next hand's table; once the game has ended, the scores and sticks as they
-    stand with the last hand's round. `bonuses` and `chips` are what the final settlement adds
-    up over the hands; `last_dealer` (親 of the last hand played) counts ties from the dealer;
-    `sit_out` is the 抜け番 the flow expects next (four people at a three-player table).
+    stand with the last hand's round. `bonuses`, `deductions` (罰符: chombo deductions) and
+    `chips` are what the final settlement adds up over the hands; `last_dealer` (親 of the
+    last hand played) counts ties from the dealer; `sit_out` is the 抜け番 the flow expects
+    next (four people at a three-player table).
     """
 
     table: TableState
     hands: int = 0  # hands played
     bonuses: tuple[int, ...] = ()  # settlement bonuses so far, in points (tobi bonus)
+    deductions: tuple[int, ...] = ()  # 罰符 owed at the final settlement so far, in points
     chips: tuple[int, ...] = ()  # 祝儀 so far
     last_dealer: int | None = None
     sit_out: int | None = None  # 抜け番 of the next hand, where there is one
@@ -58,7 +60,8 @@ class GameState:
     @classmethod
     def start(cls, table: TableState) -> GameState:
         seats = len(table.scores)
-        return cls(table=table, bonuses=(0,) * seats, chips=(0,) * seats)
+        return cls(table=table, bonuses=(0,) * seats, deductions=(0,) * seats,
+                   chips=(0,) * seats)
 
     @property
     def seats(self) -> int:
@@ -81,6 +84,7 @@ class GameState:
             "extension": table.extension,
             "hands": self.hands,
             "bonuses": list(self.bonuses),
+            "deductions": list(self.deductions),
             "chips": list(self.chips),
             "last_dealer": self.last_dealer,
             "sit_out": self.sit_out,
@@ -97,8 +101,11 @@ class GameState:
             dealer=data["dealer"], honba=data["honba"], sticks=data["sticks"],
             scores=tuple(data["scores"]), extension=data["extension"])
         end = data["end"]
+        # A state stored before deductions were kept apart counted them in `bonuses`.
+        deductions = data.get("deductions") or [0] * len(table.scores)
         return cls(table=table, hands=data["hands"], bonuses=tuple(data["bonuses"]),
-                   chips=tuple(data["chips"]), last_dealer=data["last_dealer"],
+                   deductions=tuple(deductions), chips=tuple(data["chips"]),
+                   last_dealer=data["last_dealer"],
                    sit_out=data["sit_out"], end=None if end is None else EndReason(end))
 
 
@@ -159,6 +166,8 @@ def step(state: GameState, hand: Hand, *, ruleset: Ruleset) -> tuple[HandOutcome
         table=table,
         hands=index + 1,
         bonuses=tuple(a + b for a, b in zip(state.bonuses, settled.bonuses or (0,) * seats)),
+        deductions=tuple(a + b for a, b in zip(state.deductions or (0,) * seats,
+                                               settled.deductions or (0,) * seats)),
         chips=tuple(a + b for a, b in zip(state.chips, settled.chips or (0,) * seats)),
         last_dealer=before.dealer,
         sit_out=outcome.next_sit_out(seats=seats),
@@ -172,10 +181,12 @@ def closed(state: GameState) -> GameState:
 
 
 def final_settlement(state: GameState, *, ruleset: Ruleset) -> FinalSettlement | None:
-    """Ranks, oka, uma, bonuses and chips of an ended game; None while it goes on."""
+    """Ranks, oka, uma, bonuses, deductions and chips of an ended game; None while it goes
+    on."""
     if state.end is None:
         return None
     # Ties counted from the dealer go by the dealer of the last hand played.
     dealer = state.table.dealer if state.last_dealer is None else state.last_dealer
     return settle_game(state.table.scores, sticks=state.table.sticks, ruleset=ruleset,
-                       dealer=dealer, bonuses=state.bonuses, chips=state.chips)
+                       dealer=dealer, bonuses=state.bonuses, deductions=state.deductions,
+                       chips=state.chips)

@@ -129,6 +129,7 @@ def _result(result: GameResult) -> dict[str, Any]:
         "oka": result.oka_tenths / 10,
         "uma": result.uma_tenths / 10,
         "bonus": result.bonus_tenths / 10,
+        "deduction": result.deduction_tenths / 10,
         "total": result.total_tenths / 10,
         "chips": result.chips,
     }
@@ -171,6 +172,7 @@ def _outcome(outcome: HandOutcome) -> dict[str, Any]:
         "sticks_after": outcome.sticks_after,
         "next": outcome.next_state,
         "notes": outcome.notes,
+        "deductions": [int(points) for points in outcome.deductions],
     }
 
 

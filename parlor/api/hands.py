@@ -51,7 +51,9 @@ class HandPreviewView(APIView):
         request=InputSerializer,
         responses={200: OpenApiTypes.OBJECT, **error_responses(400, 409)},
         description=(
-            "What the hand would give (transfers, scores, end); stores nothing. The hand as for "
+            "What the hand would give (transfers, scores, end; `hand.deductions`: the 罰符 a "
+            "chombo owes at the final settlement, per seat in points, where the ruleset deducts "
+            "it there); stores nothing. The hand as for "
             f"recording it ({GAME_RECORD_LINK})."
         ),
         examples=hand_examples(sequence=False),

@@ -85,7 +85,10 @@ class ResultSerializer(serializers.Serializer[Any]):
     final_score = serializers.IntegerField()
     oka = serializers.SerializerMethodField()
     uma = serializers.SerializerMethodField()
-    bonus = serializers.SerializerMethodField()
+    bonus = serializers.SerializerMethodField(help_text="Tobi bonus and the like (p).")
+    deduction = serializers.SerializerMethodField(
+        help_text="罰符: a chombo deducted at the settlement, and shares of one (p)."
+    )
     total = serializers.SerializerMethodField(help_text="成績 in the ruleset's unit (p).")
     chips = serializers.IntegerField()
 
@@ -99,6 +102,10 @@ class ResultSerializer(serializers.Serializer[Any]):
 
     def get_bonus(self, obj: Any) -> float:
         value: float = obj.bonus_tenths / 10  # tenths of a p
+        return value
+
+    def get_deduction(self, obj: Any) -> float:
+        value: float = obj.deduction_tenths / 10  # tenths of a p
         return value
 
     def get_total(self, obj: Any) -> float:
@@ -119,6 +126,10 @@ class OutcomeSerializer(serializers.Serializer[Any]):
     sticks_after = serializers.IntegerField()
     next = serializers.JSONField(source="next_state", allow_null=True)
     notes = serializers.ListField()
+    deductions = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="罰符 owed at the final settlement per seat, in points (empty: none).",
+    )
 
 
 class HandSerializer(serializers.Serializer[Any]):

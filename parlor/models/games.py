@@ -145,6 +145,7 @@ class GameResult(models.Model):
     oka_tenths = models.IntegerField(default=0)  # オカ
     uma_tenths = models.IntegerField(default=0)  # ウマ
     bonus_tenths = models.IntegerField(default=0)  # tobi bonus and the like
+    deduction_tenths = models.IntegerField(default=0)  # 罰符: chombo deducted at the settlement
     total_tenths = models.IntegerField()  # 成績 in tenths of the ruleset's unit
     chips = models.IntegerField(default=0)  # チップ
 

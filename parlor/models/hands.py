@@ -100,6 +100,9 @@ class HandOutcome(models.Model):
     sticks_after = models.PositiveIntegerField()
     next_state = models.JSONField(null=True, blank=True)
     notes = models.JSONField(default=list)
+    # 罰符 owed at the final settlement, per seat in points (a chombo under a ruleset that
+    # deducts it from the result); empty where the hand owes none. Nothing moves at the table.
+    deductions = models.JSONField(default=list, blank=True)
     computed_at = models.DateTimeField(auto_now=True)
 
     class Meta:

@@ -83,6 +83,7 @@ OUTCOME_FIELDS = (
     "sticks_after",
     "next_state",
     "notes",
+    "deductions",
 )
 
 
@@ -103,6 +104,7 @@ def outcome_row(hand: Hand, outcome: engine_step.HandOutcome, *, sit_out: bool) 
         sticks_after=settled.sticks_after,
         next_state=next_state_json(outcome, sit_out=sit_out),
         notes=list(settled.notes),
+        deductions=list(settled.deductions) if any(settled.deductions) else [],
     )
 
 
@@ -186,6 +188,7 @@ def results_rows(
             oka_tenths=in_tenths(final.oka[seat.seat], ruleset),
             uma_tenths=in_tenths(final.uma[seat.seat], ruleset),
             bonus_tenths=in_tenths(final.bonuses[seat.seat], ruleset),
+            deduction_tenths=in_tenths(final.deductions[seat.seat], ruleset),
             total_tenths=in_tenths(final.total[seat.seat], ruleset),
             chips=final.chips[seat.seat],
         )

@@ -114,7 +114,8 @@ def preview(request: HttpRequest, game_id: str) -> JsonResponse:
             can_stop = _can_stop(game, entry, result)
     except (DomainError, ScoringError) as exc:
         return _error(exc)
-    context = pages.preview_context(result, names)
+    ruleset = engine.ruleset_from_snapshot(game.ruleset_snapshot)
+    context = pages.preview_context(result, names, ruleset)
     if correct:
         context["standing"] = [
             (name, pages.points(score))

@@ -7,7 +7,7 @@ the screen. They decide no rule: payments, scores and the next hand come from th
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.utils.translation import get_language
@@ -18,7 +18,9 @@ from parlor.selectors.counter import PlayerAtCounter
 from parlor.selectors.rulesets import rulesets_resolve
 from parlor.web import labels
 from scoring.facts import WINDS
-from scoring.ruleset import Ruleset
+from scoring.final import in_unit
+from scoring.ruleset import Ruleset, SettlementUnit
+from scoring.step import GameState
 
 
 def points(value: int) -> str:
@@ -36,6 +38,47 @@ def p_value(value: float) -> str:
     if float(value).is_integer():
         return f"{int(value):+d}" if value else "0"
     return f"{value:+.1f}"
+
+
+def settlement_amount(points: int, ruleset: Ruleset) -> str:
+    """-20p / -20,000 points: an amount of the final settlement (given in points) in the
+    ruleset's unit, signed."""
+    value = in_unit(points, ruleset)
+    if ruleset.settlement_unit is SettlementUnit.P_1000:
+        return f"{p_value(value)}p"
+    return _("%(points)s points") % {"points": signed(int(value))}
+
+
+@dataclass(frozen=True, slots=True)
+class DeductionLine:
+    """One seat's 罰符 owed at the final settlement (a chombo deducted from the result, or a
+    share of one), as the tablet shows it: never as a bonus, never as points moved now."""
+
+    seat: int
+    name: str
+    points: int
+    amount: str  # -20p, in the ruleset's unit
+
+    @property
+    def text(self) -> str:
+        return _("%(amount)s at the end of the game") % {"amount": self.amount}
+
+    @property
+    def is_share(self) -> bool:
+        """A share of another seat's deduction (where the ruleset splits it among the others)."""
+        return self.points > 0
+
+
+def deduction_lines(
+    deductions: Iterable[int], names: list[str], ruleset: Ruleset
+) -> list[DeductionLine]:
+    """The seats that owe (or receive a share of) a deduction, in seat order; none for an
+    empty list (a hand that owes none)."""
+    return [
+        DeductionLine(seat, names[seat], points, settlement_amount(points, ruleset))
+        for seat, points in enumerate(deductions)
+        if points
+    ]
 
 
 def ruleset_title(ruleset: Ruleset | dict[str, Any] | None) -> str:
@@ -72,6 +115,10 @@ class SeatTile:
     is_dealer: bool
     sits_out: bool
     side: str = ""  # bottom / right / top / left of the table drawn; empty past four seats
+    # 罰符 owed at the final settlement so far (points, and in the ruleset's unit): the score
+    # does not show it, so the seat does.
+    deduction_points: int = 0
+    deduction: str = ""
 
     @property
     def score_text(self) -> str:
@@ -111,11 +158,21 @@ def game_names(game: Game) -> list[str]:
     return [seat.name for seat in game.seats.all()]
 
 
-def game_tiles(game: Game) -> list[SeatTile]:
-    player_count = int(game.ruleset_snapshot.get("player_count", 4))
-    return seat_tiles(
-        game_names(game), list(game.scores), game.next_state, player_count=player_count
+def game_tiles(game: Game, ruleset: Ruleset) -> list[SeatTile]:
+    """The game's seats as they stand, each with the 罰符 it owes at the end, read from the
+    engine's stored state."""
+    tiles = seat_tiles(
+        game_names(game), list(game.scores), game.next_state, player_count=ruleset.player_count
     )
+    if game.state is None:
+        return tiles
+    owed = GameState.from_dict(game.state).deductions
+    return [
+        replace(tile, deduction_points=points, deduction=settlement_amount(points, ruleset))
+        if points
+        else tile
+        for tile, points in zip(tiles, owed)
+    ]
 
 
 def table_card(state: dict[str, Any]) -> dict[str, Any]:
@@ -190,6 +247,7 @@ def score_rows(item: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
 
 def final_rows(final: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
     """The engine's `final` per seat, best rank first."""
+    deductions = final.get("deductions") or [0] * len(names)
     rows = [
         {
             "seat": seat,
@@ -199,6 +257,8 @@ def final_rows(final: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
             "oka": p_value(final["oka"][seat]),
             "uma": p_value(final["uma"][seat]),
             "bonus": p_value(final["bonuses"][seat]),
+            "deduction": p_value(deductions[seat]),
+            "has_deduction": bool(deductions[seat]),
             "total": p_value(final["total_points"][seat]),
             "chips": final.get("chips", [0] * len(names))[seat],
         }
@@ -219,6 +279,8 @@ def result_rows(results: list[GameResult], names: list[str]) -> list[dict[str, A
             "oka": p_value(r.oka_tenths / 10),
             "uma": p_value(r.uma_tenths / 10),
             "bonus": p_value(r.bonus_tenths / 10),
+            "deduction": p_value(r.deduction_tenths / 10),
+            "has_deduction": bool(r.deduction_tenths),
             "total": p_value(r.total_tenths / 10),
             "chips": r.chips,
         }
@@ -227,14 +289,21 @@ def result_rows(results: list[GameResult], names: list[str]) -> list[dict[str, A
     return sorted(rows, key=lambda row: (row["rank"], row["seat"]))
 
 
-def preview_context(preview: dict[str, Any], names: list[str]) -> dict[str, Any]:
+def preview_context(preview: dict[str, Any], names: list[str], ruleset: Ruleset) -> dict[str, Any]:
     """What _preview.html shows for hand_preview's answer."""
     item = preview["hand"]
     end = preview.get("end")
+    deductions = deduction_lines(item.get("deductions", []), names, ruleset)
+    owed = {line.seat: line.amount for line in deductions}
+    final = final_rows(preview["final"], names) if preview.get("final") else []
     return {
         "round": labels.round_label(item),
         "transfers": transfer_rows(item["transfers"], names),
-        "scores": score_rows(item, names),
+        "scores": [
+            {**row, "deduction": owed.get(seat, "")}
+            for seat, row in enumerate(score_rows(item, names))
+        ],
+        "deductions": deductions,
         "sticks_before": item["sticks_before"],
         "sticks_after": item["sticks_after"],
         "chips": [
@@ -244,7 +313,8 @@ def preview_context(preview: dict[str, Any], names: list[str]) -> dict[str, Any]
         ],
         "next": labels.round_label(item.get("next")),
         "end": labels.end_label(end["reason"]) if end else "",
-        "final": final_rows(preview["final"], names) if preview.get("final") else [],
+        "final": final,
+        "final_has_deductions": any(row["has_deduction"] for row in final),
         "notes": [labels.note_label(note, names) for note in item.get("notes", [])],
     }
 

@@ -67,4 +67,6 @@ def script_strings() -> dict[str, str]:
         "value_missing": _("No value yet"),
         "recorded": _("Hand %(number)s recorded: the new scores"),
         "undo_hand": _("Undo hand %(number)s"),
+        "penalty_at_end": _("Chombo penalty: %(amount)s at the end of the game"),
+        "penalty_share_at_end": _("Share of a chombo penalty: %(amount)s at the end of the game"),
     }

@@ -182,12 +182,13 @@ def game_state(request: HttpRequest, game_id: str) -> HttpResponse:
 
 
 def _state_context(game: Game) -> dict[str, Any]:
+    ruleset = engine.ruleset_from_snapshot(game.ruleset_snapshot)
     return {
         "game": game,
         "table": game.table,
-        "ruleset": pages.ruleset_title(engine.ruleset_from_snapshot(game.ruleset_snapshot)),
+        "ruleset": pages.ruleset_title(ruleset),
         "round": labels.round_label(game.next_state),
-        "tiles": pages.game_tiles(game),
+        "tiles": pages.game_tiles(game, ruleset),
         "next_sequence": game.hand_count + 1,
         "sit_out": (game.next_state or {}).get("sit_out"),
     }
@@ -231,6 +232,10 @@ def game_history(request: HttpRequest, game_id: str) -> HttpResponse:
                 if outcome
                 else "",
                 "summary": pages.entry_summary(hand.entry, names, ruleset),
+                # 罰符 owed at the final settlement: nothing moved at the table for them.
+                "deductions": pages.deduction_lines(outcome.deductions, names, ruleset)
+                if outcome
+                else [],
                 # Each player's change and score after the hand (the running score).
                 "deltas": [
                     (name, pages.signed(delta), pages.points(after))
@@ -263,6 +268,7 @@ def game_result(request: HttpRequest, game_id: str) -> HttpResponse:
         return redirect("tablet:game", game_id=game.public_id)
     detail = game_detail(game)
     names = [seat.name for seat in detail.seats.all()]
+    rows = pages.result_rows(list(detail.results.all()), names)
     state = table_state(game.table)
     seating = state.get("seating") or {}
     open_game = state.get("game")
@@ -270,7 +276,9 @@ def game_result(request: HttpRequest, game_id: str) -> HttpResponse:
         "game": detail,
         "table": game.table,
         "ruleset": pages.ruleset_title(state.get("ruleset")),
-        "rows": pages.result_rows(list(detail.results.all()), names),
+        "rows": rows,
+        # A chombo deducted at the settlement has its own column: a penalty, not a bonus.
+        "has_deductions": any(row["has_deduction"] for row in rows),
         "end": labels.end_label(game.end_reason) if game.end_reason else "",
         "has_chips": any(r.chips for r in detail.results.all()),
         "seating": seating,

@@ -1,7 +1,8 @@
 /* tenbo 点棒 — after 確定: a confirmation that the hand is recorded, with each player's new
  * score and change, read from the seats before and after the server's new state. It stays a
  * few seconds (longer than a glance across the table); taps go through it to the pad, so the
- * next hand can be entered at once.
+ * next hand can be entered at once. A chombo penalty taken at the end of the game moves no
+ * points now: a seat whose penalty changed says so beside its ±0.
  */
 (function (tenbo) {
   "use strict";
@@ -9,14 +10,17 @@
   var SHOWN_MS = 6000;
   var timer = null;
 
-  // {seat: {name, wind, score}} as the seats show them now.
+  // {seat: {name, wind, score, deduction, deductionText}} as the seats show them now.
   function scores() {
     var out = {};
     dom.$$(".seat[data-seat]").forEach(function (el) {
+      var penalty = dom.$("[data-deduction]", el);
       out[el.dataset.seat] = {
         name: el.dataset.name,
         wind: dom.$(".wind", el).textContent,
-        score: Number(dom.$("[data-score]", el).dataset.score)
+        score: Number(dom.$("[data-score]", el).dataset.score),
+        deduction: penalty ? Number(penalty.dataset.deduction) : 0,
+        deductionText: penalty ? penalty.dataset.deductionText : ""
       };
     });
     return out;
@@ -51,6 +55,16 @@
           span.textContent = part[1];
           li.appendChild(span);
         });
+      var owed = before[seat] ? now.deduction - before[seat].deduction : 0;
+      if (owed) {
+        // What the seat owes at the end now, in the ruleset's unit, as the seat shows it.
+        var penalty = document.createElement("span");
+        penalty.className = "toast-penalty";
+        penalty.dataset.toastPenalty = String(owed);
+        penalty.textContent = dom.fmt(now.deduction > 0 ? T.penalty_share_at_end : T.penalty_at_end,
+                                      { amount: now.deductionText });
+        li.appendChild(penalty);
+      }
       list.appendChild(li);
     });
     toast.hidden = false;

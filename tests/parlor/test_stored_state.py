@@ -26,7 +26,9 @@ from tests.scoring.strategies import hand_entries
 
 pytestmark = pytest.mark.django_db
 
-RULESETS = ["standard", "seed-001", "seed-002", "seed-003", "seed-004", "tenhou-3p-hanchan"]
+# mleague: a chombo is deducted at the final settlement (罰符), not paid at the table.
+RULESETS = ["standard", "seed-001", "seed-002", "seed-003", "seed-004", "tenhou-3p-hanchan",
+            "mleague"]
 TABLE_NUMBERS = itertools.count(1)
 
 
@@ -41,11 +43,18 @@ def _replayed(game: Game) -> dict[str, Any]:
         "end_reason": "" if full.end is None else full.end.value,
         "next": None if full.end is not None or not replay["hands"]
         else replay["hands"][-1]["next"],
-        "outcomes": [
-            [h[name] if name != "next_state" else h["next"] for name in OUTCOME_FIELDS]
-            for h in replay["hands"]
-        ],
+        "outcomes": [[_as_stored(h, name) for name in OUTCOME_FIELDS] for h in replay["hands"]],
     }
+
+
+def _as_stored(hand: dict[str, Any], name: str) -> Any:
+    """A replayed hand's field as its outcome row stores it: the replay names the next hand
+    `next`, and writes `deductions` only for a hand that owes one."""
+    if name == "next_state":
+        return hand["next"]
+    if name == "deductions":
+        return hand.get("deductions", [])
+    return hand[name]
 
 
 def _stored(game: Game) -> dict[str, Any]:

@@ -334,7 +334,9 @@ def test_a_chombo_is_deducted_at_the_settlement_and_moves_no_points(preset: str)
                          ron(2, {"winner": 0, "han": 1, "fu": 30})), "finished": True})
     assert out["hands"][0]["deltas"] == [0, 0, 0, 0]
     assert out["hands"][1]["scores_after"] == [start + 1500, start, start - 1500, start]
-    assert out["final"]["bonuses"] == [0, -20, 0, 0]
+    assert out["hands"][0]["deductions"] == [0, -20000, 0, 0]
+    assert out["final"]["deductions"] == [0, -20, 0, 0]
+    assert out["final"]["bonuses"] == [0, 0, 0, 0]
     assert sum(out["final"]["total_points"]) == pytest.approx(-20)
 
 

@@ -43,6 +43,7 @@ def hand(entry: dict[str, Any], *, start: dict[str, Any] | None = None,
             return ("refused", e.field)
         nxt = step.next_state
         return (settled.deltas, settled.sticks_after, settled.chips, settled.bonuses,
+                settled.deductions,
                 step.end, nxt and (nxt.round_wind, nxt.round_number, nxt.dealer, nxt.honba,
                                    nxt.scores))
     return probe

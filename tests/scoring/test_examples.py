@@ -282,7 +282,7 @@ EXPECTED: dict[str, dict[str, Any]] = {
         # D −6.3 + 10 − 20 = −16.3; A and B tie on 23,300: −6.7 + (−10 − 30) / 2 = −26.7 each;
         # C = −(3.7 − 26.7 − 26.7) = 49.7 (own −0.3 + oka 20 + uma 30).
         "total_points": [-26.7, -26.7, 49.7, -16.3],
-        "bonuses": [0, 0, 0, -20],
+        "deductions": [0, 0, 0, -20],
         "leaves_game": -20,  # D's chombo deduction
         "running": [
             [25000, 17000, 33000, 25000],  # E1-0  C rons B 30/4: 切り上げ満貫 8,000
@@ -305,7 +305,7 @@ EXPECTED: dict[str, dict[str, Any]] = {
         # C 0.8 + 4 = 4.8; A −1.9 − 4 − 20 (chombo) = −25.9; D −3.5 − 8 = −11.5;
         # B = −(4.8 − 5.9 − 11.5) − 2 lost sticks = 10.6 (own 2.6 + uma 8).
         "total_points": [-25.9, 10.6, 4.8, -11.5],
-        "bonuses": [-20, 0, 0, 0],
+        "deductions": [-20, 0, 0, 0],
         "leaves_game": -22,  # A's chombo deduction and the two sticks left at the end
         "running": [
             [30000, 37700, 22300, 30000],  # E1-0  B rons C 30/4: 7,700 (no 切り上げ)
@@ -331,7 +331,7 @@ EXPECTED: dict[str, dict[str, Any]] = {
         # 0 + (5 − 5) / 2 = 0 each, C −20 for the chombo; A −7.9 − 15 = −22.9;
         # D = −(0 + 0 − 22.9) = 22.9 (own 7.9 + uma 15).
         "total_points": [-22.9, 0, -20, 22.9],
-        "bonuses": [0, 0, -20, 0],
+        "deductions": [0, 0, -20, 0],
         "leaves_game": -20,  # C's chombo deduction
         "running": [
             [33900, 26100, 30000, 30000],  # E1-0  dealer A rons B 40/2: 3,900
@@ -355,7 +355,7 @@ EXPECTED: dict[str, dict[str, Any]] = {
         # −1.3 + (5 − 5) / 2 = −1.3 each; D −16 − 15 = −31;
         # A = −(−1.3 − 1.3 − 31) − 20 (chombo) = 13.6 (own 18.6 + uma 15 − 20).
         "total_points": [13.6, -1.3, -1.3, -31],
-        "bonuses": [-20, 0, 0, 0],
+        "deductions": [-20, 0, 0, 0],
         "leaves_game": -20,  # A's chombo deduction
         "running": [
             [30000, 26700, 32000, 31300],  # E1-0  double ron on B: C 30/2 2,000, D 40/1 1,300
@@ -467,6 +467,9 @@ def test_example_replays_to_hand_computed_settlement(preset_id: str) -> None:
     assert sum(final["total_points"]) == pytest.approx(leaves, abs=1e-9)
     if "bonuses" in expected:
         assert final["bonuses"] == expected["bonuses"]
+    if "deductions" in expected:  # a chombo penalty (罰符) is a deduction, not a bonus
+        assert final["deductions"] == expected["deductions"]
+        assert not any(final["bonuses"])
 
 
 @pytest.mark.parametrize("preset_id", sorted(PRESETS))

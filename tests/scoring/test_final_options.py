@@ -112,7 +112,8 @@ def test_a_chombo_deducted_at_the_settlement_moves_no_points_in_the_game() -> No
     assert game.hands[0].next_state.dealer == 0  # the hand is dealt again
     paid = game_with_a_chombo(PRESETS["standard"])
     assert paid.hands[0].settled.deltas != (0, 0, 0, 0)
-    assert game.final.bonuses == (0, -20000, 0, 0)
+    assert game.final.deductions == (0, -20000, 0, 0)
+    assert game.final.bonuses == (0, 0, 0, 0)
     assert sum(game.final.total) == -20000  # −20p leaves the game (JPML, EMA, WRC)
 
 
@@ -120,7 +121,7 @@ def test_a_chombo_deduction_can_be_split_among_the_other_players() -> None:
     shared = custom(chombo_payment="final_deduction", chombo_amount=21000,
                     chombo_deduction_to="others")
     game = game_with_a_chombo(shared)
-    assert game.final.bonuses == (7000, -21000, 7000, 7000)
+    assert game.final.deductions == (7000, -21000, 7000, 7000)
     assert sum(game.final.total) == 0
 
 

@@ -113,7 +113,7 @@ def test_replay_is_deterministic_and_the_final_settlement_sums_to_zero(
         lost = 0
         if ruleset.leftover_sticks_at_end is LeftoverSticks.LOST and first["hands"]:
             lost = first["hands"][-1]["sticks_after"] * ruleset.riichi_stick
-        assert sum(final.total) == sum(final.bonuses) - lost
+        assert sum(final.total) == sum(final.bonuses) + sum(final.deductions) - lost
         assert sorted(first["final"]["ranks"]) == list(range(1, ruleset.player_count + 1))
         top = first["final"]["ranks"].index(1)
         assert first["final"]["scores"][top] == max(first["final"]["scores"])

@@ -59,6 +59,6 @@ def test_the_final_settlement_sums_to_zero_less_what_leaves_the_game(data: Any) 
     if ruleset.leftover_sticks_at_end is LeftoverSticks.LOST:
         lost = game.hands[-1].settled.sticks_after * ruleset.riichi_stick if game.hands else 0
     # Bonuses sum to zero but for chombo deductions that leave the game (JPML, EMA, WRC).
-    assert sum(final.total) == sum(final.bonuses) - lost
+    assert sum(final.total) == sum(final.bonuses) + sum(final.deductions) - lost
     assert sum(final.uma) == 0
     assert sum(final.chips) == 0
