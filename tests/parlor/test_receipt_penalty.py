@@ -40,5 +40,5 @@ def test_the_offenders_receipt_line_names_the_penalty_that_went_to_the_parlor():
 
 
 def test_a_ruleset_whose_chombo_is_paid_to_the_players_names_no_penalty():
-    d = play_chombo_day("standard", POINT_5)
+    play_chombo_day("standard", POINT_5)
     assert not SettlementLine.objects.filter(kind=LineKind.GAME).exclude(left_game_tenths=0)
