@@ -10,6 +10,7 @@ from datetime import timedelta
 import pytest
 import time_machine
 from django.utils import translation
+from rest_framework.test import APIClient
 
 from parlor.domain.house_money import DayMoney, HouseLines
 from parlor.domain.money import Terms
@@ -193,3 +194,12 @@ def test_a_correction_after_the_check_out_and_its_adjustment_paid_at_the_counter
     money = day_money(parlor=d.parlor, day=DAY)
     assert money.adjustments_yen == -owed[0].amount_yen
     assert money.is_balanced
+
+
+def test_the_store_net_counts_the_penalty_like_the_report():
+    d = play_chombo_day("mleague", POINT_5)
+    client = APIClient()
+    client.force_authenticate(d.manager)
+    net = client.get("/api/store-net/", {"day": DAY.isoformat()}).json()
+    assert (net["fees_yen"], net["penalties_yen"], net["rounding_yen"]) == (2000, 1000, 0)
+    assert net["net_yen"] == day_money(parlor=d.parlor, day=DAY).house.income_yen == 3000
