@@ -19,6 +19,7 @@ from parlor.reports.day_money import day_money
 from parlor.reports.report import daily_report_data, summary_section
 from parlor.reports.sections import local_time
 from parlor.reports.selectors import day_ledger
+from parlor.selectors.visits import receipt_of
 from parlor.services.hands import hand_correct
 from parlor.services.settlements import adjustment_settle
 from tests.reports.day import _thirty_to_forty_fu, at
@@ -79,37 +80,46 @@ def test_the_check_reads_in_japanese():
     assert rows["照合"] == "一致"
 
 
-def test_under_ema_with_a_top_prize_the_penalty_and_rounding_are_the_parlors():
-    d = play_chombo_day("ema", POINT_3_TOP)
+@pytest.mark.parametrize(
+    ("rate", "left_yen", "rounding_yen"),
+    [
+        pytest.param(30, 600, 0, id="ten-3-penalty-600-yen"),
+        # −20p at 33 yen a p is 660 yen; the table's point money is rounded to 100 yen once,
+        # so the table pays 700: 40 yen of rounding is the parlor's too.
+        pytest.param(33, 660, 40, id="rate-33-rounding-40-yen"),
+    ],
+)
+def test_under_ema_with_a_top_prize_the_penalty_and_rounding_are_the_parlors(
+    rate, left_yen, rounding_yen
+):
+    d = play_chombo_day("ema", dataclasses.replace(POINT_3_TOP, rate_yen_per_p=rate))
     results = list(GameResult.objects.filter(game=d.game))
-    left_tenths = -sum(r.total_tenths for r in results)
-    assert left_tenths == 200
+    assert -sum(r.total_tenths for r in results) == 200  # −20p left the game
     money = day_money(parlor=d.parlor, day=DAY)
-    # −20p at 30 yen a p is 600 yen; the point money is rounded to 100 yen per game, so
-    # whatever the table pays beyond 600 is rounding.
-    assert money.house.left_game_yen == 600
+    assert money.house.left_game_yen == left_yen
+    assert money.house.rounding_yen == rounding_yen
+    assert -sum(s.points_yen for s in d.settlements) == left_yen + rounding_yen
     assert money.house.top_prizes_yen == 300
     assert money.house.game_fees_yen == 4 * 400
-    paid_by_table = -sum(s.points_yen for s in d.settlements)
-    assert paid_by_table % 100 == 0
-    assert money.house.rounding_yen == paid_by_table - 600
     assert money.net_yen == -sum(s.total_yen for s in d.settlements)
+    assert money.net_yen == 4 * 400 + 300 + left_yen + rounding_yen
     assert money.is_balanced
     figures = summary(d)
     assert figures["Top prizes (yen)"] == 300
+    assert figures["Rounding kept by the parlor (yen)"] == rounding_yen
     assert figures["Check"] == "Balanced"
 
 
 def test_a_visit_not_checked_out_is_its_own_line_and_the_day_still_reconciles():
     d = play_chombo_day("mleague", POINT_5, check_out=3)
     money = day_money(parlor=d.parlor, day=DAY)
-    open_visit_player = d.players[3]
-    owed = GameResult.objects.get(game=d.game, player=open_visit_player)
-    assert owed.rank or owed.total_tenths  # the fourth player's money is still to settle
-    assert money.not_settled_yen != 0
-    assert money.net_yen == money.house.income_yen - money.not_settled_yen
+    # What the open visit's provisional receipt says the fourth player owes (−) or is owed (+).
+    still_open = receipt_of(d.visits[3]).totals["total_yen"]
+    assert still_open != 0
+    assert money.not_settled_yen == -still_open
+    assert money.net_yen == money.house.income_yen + still_open
     assert money.is_balanced
-    assert summary(d)["Not settled in the day (yen)"] == money.not_settled_yen
+    assert summary(d)["Not settled in the day (yen)"] == -still_open
 
 
 def test_a_day_whose_cash_does_not_add_up_says_so_and_logs_it(caplog):
