@@ -200,7 +200,8 @@ def summary_note(money: DayMoney) -> str:
     identity = pgettext(
         "daily report",
         "Check: paid in − paid out = the parlor's income − not settled in the day − changed "
-        "since a check-out + earlier days' games settled + adjustments paid.",
+        "since a check-out + earlier days' games settled + adjustments paid (+: the parlor "
+        "receives).",
     )
     if money.is_balanced:
         return identity
