@@ -61,9 +61,8 @@ class GameLine:
     game: Game
     terms: Terms | None  # None: the game was played without money settings
     seats: tuple[SeatLine, ...]
-    house: HouseLines = field(
-        default_factory=HouseLines
-    )  # what the parlor keeps of the game, line by line
+    # What the parlor keeps of the game, line by line (domain.house_money).
+    house: HouseLines = field(default_factory=HouseLines)
 
     @property
     def fee_yen(self) -> int:
