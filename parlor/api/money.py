@@ -174,7 +174,8 @@ class StoreNetView(APIView):
     @extend_schema(
         parameters=[OpenApiParameter("day", OpenApiTypes.DATE, description="business day; today")],
         responses={200: OpenApiTypes.OBJECT, **error_responses(400)},
-        description="Fees taken and staff play (本走) money of a business day: the store's net.",
+        description="The parlor's own money of a business day: fees taken, penalties that left "
+        "the games, rounding and staff play (本走) money, and their sum (the store's net).",
     )
     def get(self, request: Request) -> Response:
         access = require(request.user, Role.MANAGER)
@@ -194,6 +195,8 @@ def _net_data(day: date, net: Any) -> dict[str, Any]:
         "fees_yen": net.fees_yen,
         "staff_play_games": net.staff_play_games,
         "staff_play_yen": net.staff_play_yen,
+        "penalties_yen": net.penalties_yen,
+        "rounding_yen": net.rounding_yen,
         "net_yen": net.net_yen,
     }
 

@@ -81,6 +81,7 @@ class SeatMoney:
     chips_yen: int
     fee_yen: int
     is_staff_play: bool
+    left_game_tenths: int = 0  # the part of the result that left the game (house_money)
 
     @property
     def game_money_yen(self) -> int:

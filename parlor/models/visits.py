@@ -269,6 +269,9 @@ class SettlementLine(ImmutableModel):
     result_unit = models.CharField(  # the ruleset's settlement unit: p, points or 点
         max_length=8, choices=[(u.value, u.value) for u in SettlementUnit], default="p_1000"
     )
+    # The part of the result that left the game (a chombo deducted to nobody: the parlor's), in
+    # tenths of result_unit; 0 for none (domain.house_money.left_game_by_seat).
+    left_game_tenths = models.IntegerField(default=0)
     chips = models.IntegerField(default=0)
     rate_yen_per_p = models.PositiveIntegerField(default=0)  # per 1,000 points, or per 点
     chip_value_yen = models.PositiveIntegerField(default=0)
@@ -306,6 +309,11 @@ class SettlementLine(ImmutableModel):
     def result(self) -> Result:
         """The game's result (成績) in its unit."""
         return Result(self.result_tenths, SettlementUnit(self.result_unit))
+
+    @property
+    def left_game(self) -> Result:
+        """The part of the result that left the game (罰符 to the parlor), in its unit."""
+        return Result(self.left_game_tenths, SettlementUnit(self.result_unit))
 
     def __str__(self) -> str:
         return f"line {self.position} of settlement {self.settlement_id}: {self.amount_yen:+} yen"

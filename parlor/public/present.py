@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from parlor.domain.business_days import business_day_of
 from parlor.domain.units import Result, rate_basis_of
@@ -67,6 +68,9 @@ class ReceiptLineView:
     amount: str
     description: str
     stand_in: bool
+    penalty: str = (
+        ""  # the part of the result that left the game: 「うちチョンボ罰符 −20.0p (店へ)」
+    )
 
 
 def receipt_lines(receipt: Receipt) -> list[ReceiptLineView]:
@@ -101,7 +105,19 @@ def _line(line: SettlementLine, local: Local) -> ReceiptLineView:
         amount=signed(line.amount_yen),
         description=line.description,
         stand_in=line.stand_in,
+        penalty=_penalty(line) if is_game else "",
     )
+
+
+def _penalty(line: SettlementLine) -> str:
+    """A chombo deducted to nobody is in the player's result but paid to the parlor: the line
+    says so, so the receipt explains why the table's money does not add up to zero."""
+    if not line.left_game_tenths:
+        return ""
+    text = result_text(line.left_game).replace("-", MINUS)
+    return pgettext("receipt", "of which chombo penalty %(result)s (to the parlor)") % {
+        "result": text
+    }
 
 
 def receipt_times(receipt: Receipt, *, now: datetime | None = None) -> dict[str, str]:

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import logging
 from datetime import date, datetime
 
 from django.utils import timezone
 from django.utils.translation import pgettext
 
+from parlor.domain.house_money import DayMoney
 from parlor.models import Parlor
 from parlor.reports.data import CellValue, DailyReportData, Section
+from parlor.reports.day_money import day_money_of
 from parlor.reports.sections import (
     Local,
     chips_section,
@@ -25,12 +28,13 @@ from parlor.reports.sections import (
 from parlor.reports.sections_cash import (
     paid_in_out,
     settlements_section,
-    staff_play_net,
     staff_play_section,
 )
 from parlor.reports.sections_void import voided_section
 from parlor.reports.sections_yaku import win_styles_section, yaku_section
 from parlor.reports.selectors import DayLedger, day_ledger
+
+log = logging.getLogger(__name__)
 
 
 def corrections_section(ledger: DayLedger, local: Local) -> Section:
@@ -119,16 +123,52 @@ def corrections_section(ledger: DayLedger, local: Local) -> Section:
     )
 
 
+def check_text(money: DayMoney) -> str:
+    """照合: 一致, or the difference that the day's lines do not explain."""
+    if money.is_balanced:
+        return pgettext("daily report", "Balanced")
+    return pgettext("daily report", "NOT balanced: the cash differs by %(yen)s yen") % {
+        "yen": f"{money.difference_yen:+,}"
+    }
+
+
+def money_rows(money: DayMoney) -> tuple[tuple[CellValue, ...], ...]:
+    """The summary's money: the parlor's lines, the cash, and the check between them."""
+    house = money.house
+    return (
+        (pgettext("daily report", "Game fees (yen)"), house.game_fees_yen),
+        (pgettext("daily report", "Top prizes (yen)"), house.top_prizes_yen),
+        (pgettext("daily report", "Fee revenue (yen)"), house.fee_income_yen),
+        (pgettext("daily report", "Penalties kept by the parlor (yen)"), house.left_game_yen),
+        (pgettext("daily report", "Rounding kept by the parlor (yen)"), house.rounding_yen),
+        (pgettext("daily report", "Staff play net (yen)"), house.staff_play_yen),
+        (pgettext("daily report", "Parlor income (yen)"), house.income_yen),
+        (pgettext("daily report", "Not settled in the day (yen)"), money.not_settled_yen),
+        (pgettext("daily report", "Changed since a check-out (yen)"), money.corrected_yen),
+        (pgettext("daily report", "Earlier days' games settled (yen)"), money.earlier_games_yen),
+        (pgettext("daily report", "Adjustments paid (yen)"), money.adjustments_yen),
+        (pgettext("daily report", "Expected cash net (yen)"), money.expected_net_yen),
+        (pgettext("daily report", "Settlements paid in (yen)"), money.paid_in_yen),
+        (pgettext("daily report", "Settlements paid out (yen)"), money.paid_out_yen),
+        (pgettext("daily report", "Settlements net (yen)"), money.net_yen),
+        (pgettext("daily report", "Check"), check_text(money)),
+    )
+
+
 def summary_section(
     ledger: DayLedger, corrections: Section, local: Local, generated_at: datetime
 ) -> Section:
     seats = [seat for line in ledger.games for seat in line.seats]
-    fees = sum(line.fee_yen for line in ledger.games)
-    top_prizes = sum(line.top_prize_yen for line in ledger.games)
-    cash = [s.total_yen for s in ledger.settlements]
-    cash += [a.amount_yen for a in ledger.counter_adjustments]
-    paid_in = sum(paid_in_out(total)[0] for total in cash)
-    paid_out = sum(paid_in_out(total)[1] for total in cash)
+    money = day_money_of(ledger)
+    if not money.is_balanced:
+        log.error(
+            "daily report %s %s: paid in − paid out is %s yen, the day's lines say %s (%+d)",
+            ledger.parlor.slug,
+            ledger.day,
+            money.net_yen,
+            money.expected_net_yen,
+            money.difference_yen,
+        )
     rows: tuple[tuple[CellValue, ...], ...] = (
         (pgettext("daily report", "Parlor"), ledger.parlor.name),
         (pgettext("daily report", "Business day"), ledger.day),
@@ -137,18 +177,12 @@ def summary_section(
         (pgettext("daily report", "Generated at"), local(generated_at)),
         (pgettext("daily report", "Games finished"), len(ledger.games)),
         (pgettext("daily report", "Games voided"), len(ledger.cancelled)),
-        (pgettext("daily report", "Game fees (yen)"), fees - top_prizes),
-        (pgettext("daily report", "Top prizes (yen)"), top_prizes),
-        (pgettext("daily report", "Fee revenue (yen)"), fees),
+        *money_rows(money),
         (pgettext("daily report", "Chips moved"), sum(max(s.chips, 0) for s in seats)),
         (
             pgettext("daily report", "Chip money moved (yen)"),
             sum(max(s.chips_yen, 0) for s in seats),
         ),
-        (pgettext("daily report", "Settlements paid in (yen)"), paid_in),
-        (pgettext("daily report", "Settlements paid out (yen)"), paid_out),
-        (pgettext("daily report", "Settlements net (yen)"), paid_in - paid_out),
-        (pgettext("daily report", "Staff play net (yen)"), staff_play_net(ledger)),
         (pgettext("daily report", "Corrections"), len(corrections.rows)),
         (pgettext("daily report", "Wins"), ledger.yaku.paid_wins),
         (pgettext("daily report", "Wins with yaku recorded"), ledger.yaku.yaku_wins),
@@ -158,7 +192,20 @@ def summary_section(
         pgettext("daily report", "Summary"),
         (pgettext("daily report", "Item"), pgettext("daily report", "Value")),
         rows,
+        note=summary_note(money),
     )
+
+
+def summary_note(money: DayMoney) -> str:
+    identity = pgettext(
+        "daily report",
+        "Check: paid in − paid out = the parlor's income − not settled in the day − changed "
+        "since a check-out + earlier days' games settled + adjustments paid (+: the parlor "
+        "receives).",
+    )
+    if money.is_balanced:
+        return identity
+    return f"{check_text(money)}. {identity}"
 
 
 def daily_report_data(*, parlor: Parlor, day: date, now: datetime | None = None) -> DailyReportData:
@@ -189,9 +236,14 @@ def daily_report_data(*, parlor: Parlor, day: date, now: datetime | None = None)
             summary.title,
             summary.columns,
             summary.rows,
-            note=pgettext(
-                "daily report",
-                "Generated before the business day ended: the figures are provisional.",
+            note=" ".join(
+                (
+                    pgettext(
+                        "daily report",
+                        "Generated before the business day ended: the figures are provisional.",
+                    ),
+                    summary.note,
+                )
             ),
         )
     return DailyReportData(

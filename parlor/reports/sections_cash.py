@@ -135,12 +135,3 @@ def staff_play_section(ledger: DayLedger, local: Local) -> Section:
             "Staff seat: the parlor's own money, no fee. Stand-in: the result stays the player's.",
         ),
     )
-
-
-def staff_play_net(ledger: DayLedger) -> int:
-    return sum(
-        seat.points_yen + seat.chips_yen
-        for line in ledger.games
-        for seat in line.seats
-        if seat.is_staff_play
-    )

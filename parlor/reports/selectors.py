@@ -6,13 +6,14 @@ report, the receipts and the store's net can never disagree on a yen.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
 
 from django.db.models import Q
 
 from parlor.domain.business_days import day_range
+from parlor.domain.house_money import HouseLines, game_house_lines, top_prize_for
 from parlor.domain.money import SeatResult, Terms, game_money_compute
 from parlor.domain.units import Result
 from parlor.models import (
@@ -20,14 +21,15 @@ from parlor.models import (
     AdjustmentKind,
     AuditAction,
     AuditEvent,
-    FeeModel,
     Game,
     GameMoney,
     GameStatus,
     Hand,
+    LineKind,
     Parlor,
     Player,
     Settlement,
+    SettlementLine,
     VisitGame,
 )
 from parlor.selectors.yaku_stats import NO_WINS, YakuStats, yaku_stats_of_games
@@ -59,6 +61,8 @@ class GameLine:
     game: Game
     terms: Terms | None  # None: the game was played without money settings
     seats: tuple[SeatLine, ...]
+    # What the parlor keeps of the game, line by line (domain.house_money).
+    house: HouseLines = field(default_factory=HouseLines)
 
     @property
     def fee_yen(self) -> int:
@@ -90,12 +94,17 @@ class DayLedger:
     audit_events: tuple[AuditEvent, ...]  # corrections, voids and cancels in the audit log,
     #                                        and the void of each of the day's voided games
     yaku: YakuStats = NO_WINS  # the yaku recorded on the paid wins of the finished games
+    settled_games: tuple[SettledGame, ...] = ()  # the game lines of the day's receipts
 
 
-def _top_prize(terms: Terms, rank: int, is_staff_play: bool) -> int:
-    if terms.fee_model == FeeModel.EACH_PLUS_TOP and rank == 1 and not is_staff_play:
-        return terms.top_prize_yen
-    return 0
+@dataclass(frozen=True, slots=True)
+class SettledGame:
+    """A game line of a receipt closed in the day: what it paid the player (+) or took (−)."""
+
+    game_id: int
+    game_ended_at: datetime | None
+    player_id: int
+    amount_yen: int
 
 
 def _game_line(game: Game, terms: Terms | None, stand_ins: dict[tuple[int, int], Any]) -> GameLine:
@@ -126,12 +135,15 @@ def _game_line(game: Game, terms: Terms | None, stand_ins: dict[tuple[int, int],
                 points_yen=m.points_yen if m else 0,
                 chips_yen=m.chips_yen if m else 0,
                 fee_yen=m.fee_yen if m else 0,
-                top_prize_yen=_top_prize(terms, r.rank, staff_play) if terms else 0,
+                top_prize_yen=top_prize_for(terms, rank=r.rank, is_staff_play=staff_play)
+                if terms
+                else 0,
                 is_staff_play=staff_play,
                 stand_in_by=stand_ins.get((game.pk, r.seat)),
             )
         )
-    return GameLine(game=game, terms=terms, seats=tuple(lines))
+    house = game_house_lines(terms, tuple(money.values())) if terms else HouseLines()
+    return GameLine(game=game, terms=terms, seats=tuple(lines), house=house)
 
 
 def _games(parlor: Parlor, start: datetime, end: datetime) -> tuple[list[Game], list[Game]]:
@@ -193,6 +205,14 @@ def day_ledger(*, parlor: Parlor, day: date) -> DayLedger:
             adjustments.filter(settled_in__isnull=True, **_range("settled_at", in_day)).order_by(
                 "settled_at", "id"
             )
+        ),
+        settled_games=tuple(
+            SettledGame(*row)
+            for row in SettlementLine.objects.filter(
+                kind=LineKind.GAME,
+                settlement__visit__parlor=parlor,
+                **_range("settlement__closed_at", in_day),
+            ).values_list("game_id", "game__ended_at", "settlement__visit__player_id", "amount_yen")
         ),
         corrections=tuple(corrections),
         voids=tuple(voids),

@@ -6,9 +6,11 @@ The arithmetic is domain.money's; these functions read the stored terms and resu
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 
 from django.db.models import Q
 
+from parlor.domain.house_money import SeatPenalty, left_game_by_seat
 from parlor.domain.money import SeatMoney, SeatResult, Terms, game_money_compute
 from parlor.domain.units import Result
 from parlor.models import Game, GameMoney, GameResult, GameSeat, MoneySettings, Table
@@ -35,15 +37,23 @@ def games_money(terms: Mapping[int, GameMoney]) -> dict[int, dict[int, SeatMoney
         )
     )
     rows: dict[int, list[SeatResult]] = {game_id: [] for game_id in terms}
+    penalties: dict[int, list[SeatPenalty]] = {game_id: [] for game_id in terms}
     units = {game_id: row.game.result_unit for game_id, row in terms.items()}
     for r in GameResult.objects.filter(game_id__in=terms).order_by("game_id", "seat"):
         is_staff = (r.game_id, r.seat) in staff
         result = Result(r.total_tenths, units[r.game_id])
         rows[r.game_id].append(SeatResult(r.seat, r.rank, result, r.chips, is_staff_play=is_staff))
-    return {
-        game_id: {m.seat: m for m in game_money_compute(Terms.of(terms[game_id]), seats)}
-        for game_id, seats in rows.items()
-    }
+        penalties[r.game_id].append(
+            SeatPenalty(r.seat, r.total_tenths, r.bonus_tenths + r.deduction_tenths)
+        )
+    money: dict[int, dict[int, SeatMoney]] = {}
+    for game_id, seats in rows.items():
+        left = left_game_by_seat(penalties[game_id])
+        money[game_id] = {
+            m.seat: replace(m, left_game_tenths=left.get(m.seat, 0))
+            for m in game_money_compute(Terms.of(terms[game_id]), seats)
+        }
+    return money
 
 
 def money_settings_for(table: Table, *, player_count: int) -> MoneySettings | None:

@@ -42,6 +42,7 @@ def _game_line(link: VisitGame, money: SeatMoney | None) -> SettlementLine | Non
         rank=money.rank,
         result_tenths=money.result.tenths,
         result_unit=money.result.unit.value,
+        left_game_tenths=money.left_game_tenths,
         chips=money.chips,
         rate_yen_per_p=terms.rate_yen_per_p,
         chip_value_yen=terms.chip_value_yen,

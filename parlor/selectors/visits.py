@@ -13,6 +13,8 @@ from typing import Any
 from django.db.models import Count, Q, QuerySet
 
 from parlor.domain.business_days import business_day_of, day_range
+from parlor.domain.house_money import HouseLines, game_house_lines
+from parlor.domain.money import Terms
 from parlor.errors import Forbidden, NotFound
 from parlor.models import (
     Adjustment,
@@ -182,21 +184,24 @@ def visit_summary(visit: Visit) -> dict[str, Any]:
 
 @dataclass(frozen=True, slots=True)
 class StoreNet:
-    """The parlor's own money for a business day: fees taken and staff play (本走)."""
+    """The parlor's own money for a business day (domain.house_money): fees taken, penalties
+    that left the games, rounding and staff play (本走)."""
 
     day: date
     games: int
     fees_yen: int
     staff_play_yen: int  # points and chips money of the seats staff filled
     staff_play_games: int
+    penalties_yen: int = 0  # points that left the game (a chombo to nobody, lost sticks)
+    rounding_yen: int = 0  # what rounding each table's point money added
 
     @property
     def net_yen(self) -> int:
-        return self.fees_yen + self.staff_play_yen
+        return self.fees_yen + self.penalties_yen + self.rounding_yen + self.staff_play_yen
 
 
 def store_net(parlor: Parlor, day: date | None = None) -> StoreNet:
-    """Fees and staff-play money of the games that ended in a business day (a query per game)."""
+    """The parlor's lines of the games that ended in a business day (a query per game)."""
     day = day or business_day_of(parlor)
     start, end = day_range(parlor, day)
     games = Game.objects.filter(
@@ -205,13 +210,20 @@ def store_net(parlor: Parlor, day: date | None = None) -> StoreNet:
         ended_at__gte=start,
         ended_at__lt=end,
         money__isnull=False,
-    ).prefetch_related("results")
-    fees = staff = staff_games = count = 0
+    ).select_related("money")
+    house = HouseLines()
+    staff_games = count = 0
     for game in games:
         money = game_money_of(game)
         count += 1
-        fees += sum(m.fee_yen for m in money.values())
-        seats = [m for m in money.values() if m.is_staff_play]
-        staff += sum(m.points_yen + m.chips_yen for m in seats)
-        staff_games += 1 if seats else 0
-    return StoreNet(day, count, fees, staff, staff_games)
+        house = house + game_house_lines(Terms.of(game.money), tuple(money.values()))
+        staff_games += any(m.is_staff_play for m in money.values())
+    return StoreNet(
+        day,
+        count,
+        house.fee_income_yen,
+        house.staff_play_yen,
+        staff_games,
+        penalties_yen=house.left_game_yen,
+        rounding_yen=house.rounding_yen,
+    )

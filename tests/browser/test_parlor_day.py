@@ -358,6 +358,10 @@ def test_a_parlor_day_from_the_demo(
     corrections = Adjustment.objects.filter(parlor=demo, kind=AdjustmentKind.CORRECTION)
     in_report = [int(row[-1]) for row in report["訂正履歴"][1:] if row[-1].lstrip("-").isdigit()]
     assert sum(in_report) == corrections.aggregate(total=Sum("amount_yen"))["total"]
+    # The day's cash reconciles with the parlor's lines: corrections before and after a check-out,
+    # an adjustment paid at the counter and a voided game included (docs/reports.md).
+    assert summary["照合"] == "一致"
+    assert int(summary["当日未精算 (円)"]) == 0  # every visit of the day was checked out
 
     # The voided game charged nothing and counts nowhere, but the report and the audit log keep it.
     assert not SettlementLine.objects.filter(game=mistaken).exists()
