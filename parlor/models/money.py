@@ -49,6 +49,7 @@ class MoneyTerms(models.Model):
         abstract = True
 
     def terms_dict(self) -> dict[str, object]:
+        """The stored terms by name (a table's MoneySettings: None where it inherits)."""
         return {
             "rate_yen_per_p": self.rate_yen_per_p,
             "chip_value_yen": self.chip_value_yen,
@@ -82,6 +83,15 @@ class MoneySettings(MoneyTerms):
     started: each game keeps a copy (GameMoney).
     """
 
+    # A table's row stores only the terms the table sets itself; None is a term it inherits
+    # from the parlor's default for its game type, so a later change of the default reaches it.
+    # A default's row has every term (money_settings_default_has_every_term).
+    rate_yen_per_p = models.PositiveIntegerField(null=True, blank=True)
+    chip_value_yen = models.PositiveIntegerField(null=True, blank=True)
+    fee_model = models.CharField(max_length=16, choices=FeeModel.choices, null=True, blank=True)
+    game_fee_yen = models.PositiveIntegerField(null=True, blank=True)
+    top_prize_yen = models.PositiveIntegerField(null=True, blank=True)
+    money_unit_yen = models.PositiveSmallIntegerField(null=True, blank=True)
     parlor = models.ForeignKey(Parlor, on_delete=models.CASCADE, related_name="money_settings")
     table = models.OneToOneField(
         Table, on_delete=models.CASCADE, null=True, blank=True, related_name="money_settings"
@@ -102,12 +112,25 @@ class MoneySettings(MoneyTerms):
             models.CheckConstraint(
                 condition=Q(player_count__in=[3, 4]), name="money_settings_player_count_3_4"
             ),
+            models.CheckConstraint(
+                condition=Q(table__isnull=False)
+                | Q(
+                    rate_yen_per_p__isnull=False,
+                    chip_value_yen__isnull=False,
+                    fee_model__isnull=False,
+                    game_fee_yen__isnull=False,
+                    top_prize_yen__isnull=False,
+                    money_unit_yen__isnull=False,
+                ),
+                name="money_settings_default_has_every_term",
+            ),
             *_term_checks("money_settings"),
         ]
 
     def __str__(self) -> str:
         where = f"table {self.table.label}" if self.table_id and self.table else "default"
-        return f"{self.parlor} {self.player_count}p {where}: {self.rate_yen_per_p} yen/p"
+        rate = "default" if self.rate_yen_per_p is None else self.rate_yen_per_p
+        return f"{self.parlor} {self.player_count}p {where}: {rate} yen/p"
 
 
 class GameMoney(MoneyTerms):
