@@ -170,4 +170,3 @@ class GameDetailSerializer(GameSummarySerializer):
 
 def game_detail_data(game: Game) -> dict[str, Any]:
     return GameDetailSerializer(game_detail(game)).data
-

@@ -76,9 +76,7 @@ def member_create(
 
 
 @transaction.atomic
-def member_role_set(
-    *, member: ParlorMember, role: str, by: Actor
-) -> ParlorMember:
+def member_role_set(*, member: ParlorMember, role: str, by: Actor) -> ParlorMember:
     """Makes a member staff or manager; a manager cannot demote themself."""
     member = _member_lock(member)
     if member.role == role:
@@ -92,9 +90,7 @@ def member_role_set(
 
 
 @transaction.atomic
-def member_password_set(
-    *, member: ParlorMember, password: str, by: Actor
-) -> ParlorMember:
+def member_password_set(*, member: ParlorMember, password: str, by: Actor) -> ParlorMember:
     """A new password typed by the manager (the member's API tokens are revoked with it)."""
     member = _member_lock(member)
     _password_check(password, user=member.user)
@@ -105,9 +101,7 @@ def member_password_set(
 
 
 @transaction.atomic
-def member_active_set(
-    *, member: ParlorMember, is_active: bool, by: Actor
-) -> ParlorMember:
+def member_active_set(*, member: ParlorMember, is_active: bool, by: Actor) -> ParlorMember:
     """Deactivates (or reactivates) a member's account; a manager cannot deactivate themself."""
     member = _member_lock(member)
     if member.user.is_active == is_active:

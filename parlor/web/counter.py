@@ -114,7 +114,9 @@ def _once(request: HttpRequest, *, parlor: Parlor, call: Callable[[], tuple[int,
     """Runs a counter POST once per form shown (its hidden idempotency_key): the retry of a
     double tap or of a reload gets the first answer instead of a second player or payout."""
     body = {
-        k: v for k, v in request.POST.items() if k not in ("csrfmiddlewaretoken", "manager_password")
+        k: v
+        for k, v in request.POST.items()
+        if k not in ("csrfmiddlewaretoken", "manager_password")
     }
     keyed = request_keyed(
         headers={"Idempotency-Key": request.POST.get("idempotency_key", "")},
