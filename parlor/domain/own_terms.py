@@ -20,8 +20,8 @@ class OwnTerms:
     """Terms where None is a term not set here (inherited from the default).
 
     >>> own = OwnTerms(game_fee_yen=600)
-    >>> own.over(Terms(50, 100, "each", 500, 0, 10))
-    Terms(rate_yen_per_p=50, chip_value_yen=100, fee_model='each', game_fee_yen=600, top_prize_yen=0, money_unit_yen=10)
+    >>> own.over(Terms(50, 100, "each", 500, 0, 10)) == Terms(50, 100, "each", 600, 0, 10)
+    True
     >>> own.set_names()
     ('game_fee_yen',)
     """

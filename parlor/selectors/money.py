@@ -108,8 +108,8 @@ def default_rate_basis(plays: Iterable[TablePlay], *, player_count: int) -> Rate
     point count, else per 1,000 points.
 
     >>> ten, p = TablePlay(3, SettlementUnit.TEN), TablePlay(3, SettlementUnit.P_1000)
-    >>> default_rate_basis([ten], player_count=3).value, default_rate_basis([ten, p], player_count=3).value
-    ('per_ten', 'per_1000_points')
+    >>> [default_rate_basis(plays, player_count=3).value for plays in ([ten], [ten, p])]
+    ['per_ten', 'per_1000_points']
     """
     units = {play.unit for play in plays if play.player_count == player_count}
     return RateBasis.PER_TEN if units == {SettlementUnit.TEN} else RateBasis.PER_1000_POINTS

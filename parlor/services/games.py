@@ -15,13 +15,13 @@ from parlor.reports.staleness import report_days_changed
 from parlor.selectors.access import is_manager
 from parlor.selectors.rulesets import ruleset_resolve
 from parlor.services import engine
-from parlor.services.manager_check import manager_confirmer
 from parlor.services.audit_log import (
     audit_game_finished,
     audit_game_started,
     audit_game_voided,
     game_snapshot,
 )
+from parlor.services.manager_check import manager_confirmer
 from parlor.services.replays import (
     current_hands,
     game_record_build,

@@ -35,8 +35,8 @@ from parlor.models import (
 from parlor.models.users import Actor, actor_row
 from parlor.reports.staleness import report_days_changed
 from parlor.selectors.money import game_money_of
-from parlor.selectors.settlement_lines import lines_totals, visit_lines
 from parlor.selectors.money_guard import guarded_lines
+from parlor.selectors.settlement_lines import lines_totals, visit_lines
 from parlor.services.audit_log import (
     audit_adjustment_created,
     audit_adjustment_settled,

@@ -40,7 +40,6 @@ from parlor.web.adjustments import owed_by_player
 from parlor.web.errors import error_payload
 from parlor.web.input import validated
 
-
 # The refusals a manager's username and password answer: the form then asks for them.
 MANAGER_CODES = ("large_amount_needs_manager", "manager_required", "manager_password_wrong")
 

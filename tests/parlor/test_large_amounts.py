@@ -16,7 +16,7 @@ from parlor.services.money_guard import LargeAmountNeedsManager
 from parlor.services.seating import Seating
 from parlor.services.settlements import adjustment_create
 from parlor.services.visits import visit_check_in, visit_check_out
-from tests.parlor.conftest import client_for, ok
+from tests.parlor.conftest import ok
 from tests.parlor.factories import MemberFactory
 from tests.parlor.test_tablet_counter import POINT_5, RON
 
