@@ -49,7 +49,6 @@ class MoneyTerms(models.Model):
         abstract = True
 
     def terms_dict(self) -> dict[str, object]:
-        """The stored terms by name (a table's MoneySettings: None where it inherits)."""
         return {
             "rate_yen_per_p": self.rate_yen_per_p,
             "chip_value_yen": self.chip_value_yen,
@@ -75,7 +74,7 @@ def _term_checks(prefix: str) -> list[models.BaseConstraint]:
     ]
 
 
-class MoneySettings(MoneyTerms):
+class MoneySettings(models.Model):
     """A parlor's money terms for one game type (three- or four-player), or a table's own.
 
     A row without a table is the parlor's default for its game type; a row with a table is that
@@ -126,6 +125,17 @@ class MoneySettings(MoneyTerms):
             ),
             *_term_checks("money_settings"),
         ]
+
+    def terms_dict(self) -> dict[str, object]:
+        """The stored terms by name: None where a table inherits the default's."""
+        return {
+            "rate_yen_per_p": self.rate_yen_per_p,
+            "chip_value_yen": self.chip_value_yen,
+            "fee_model": self.fee_model,
+            "game_fee_yen": self.game_fee_yen,
+            "top_prize_yen": self.top_prize_yen,
+            "money_unit_yen": self.money_unit_yen,
+        }
 
     def __str__(self) -> str:
         where = f"table {self.table.label}" if self.table_id and self.table else "default"

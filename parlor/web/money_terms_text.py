@@ -19,11 +19,12 @@ from parlor.units_text import rate_basis_text, rate_text
 
 def fee_model_text(value: str) -> str:
     """How the parlor takes its game fee, in words."""
-    return {
-        FeeModel.EACH: _("Each player pays the game fee"),
-        FeeModel.EACH_PLUS_TOP: _("Each pays the game fee; the top also pays the top prize"),
-        FeeModel.TOP_ONLY: _("Only the top pays, the whole table's game fee"),
-    }.get(value, value)
+    texts: dict[str, str] = {
+        FeeModel.EACH.value: _("Each player pays the game fee"),
+        FeeModel.EACH_PLUS_TOP.value: _("Each pays the game fee; the top also pays the top prize"),
+        FeeModel.TOP_ONLY.value: _("Only the top pays, the whole table's game fee"),
+    }
+    return texts.get(value, value)
 
 
 def term_label(name: str, basis: RateBasis) -> str:
