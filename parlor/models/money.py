@@ -85,12 +85,15 @@ class MoneySettings(models.Model):
     # A table's row stores only the terms the table sets itself; None is a term it inherits
     # from the parlor's default for its game type, so a later change of the default reaches it.
     # A default's row has every term (money_settings_default_has_every_term).
+    # The defaults are those a new default row starts with; services.money sets every term.
     rate_yen_per_p = models.PositiveIntegerField(null=True, blank=True)
-    chip_value_yen = models.PositiveIntegerField(null=True, blank=True)
-    fee_model = models.CharField(max_length=16, choices=FeeModel.choices, null=True, blank=True)
-    game_fee_yen = models.PositiveIntegerField(null=True, blank=True)
-    top_prize_yen = models.PositiveIntegerField(null=True, blank=True)
-    money_unit_yen = models.PositiveSmallIntegerField(null=True, blank=True)
+    chip_value_yen = models.PositiveIntegerField(null=True, blank=True, default=0)
+    fee_model = models.CharField(
+        max_length=16, choices=FeeModel.choices, null=True, blank=True, default=FeeModel.EACH
+    )
+    game_fee_yen = models.PositiveIntegerField(null=True, blank=True, default=0)
+    top_prize_yen = models.PositiveIntegerField(null=True, blank=True, default=0)
+    money_unit_yen = models.PositiveSmallIntegerField(null=True, blank=True, default=10)
     parlor = models.ForeignKey(Parlor, on_delete=models.CASCADE, related_name="money_settings")
     table = models.OneToOneField(
         Table, on_delete=models.CASCADE, null=True, blank=True, related_name="money_settings"

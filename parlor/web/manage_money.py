@@ -87,6 +87,14 @@ class TermsForm(forms.Form):
                 text = stored_text(name, None, inherited=getattr(inherited, name), basis=basis)
                 box.widget.attrs.update({"placeholder": text, "data-inherited": text})
 
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        # A table's boxes may all be empty, but they are sent: a post without them is not
+        # this form (JSON, a stale script), and saving it would say "nothing changed".
+        if not any(self.add_prefix(name) in self.data for name in TERM_NAMES):
+            raise forms.ValidationError(_("The form was sent without its fields: reload the page."))
+        return cleaned
+
     def own_terms(self) -> OwnTerms:
         """The terms set in the boxes; an empty box (a table's) is None: inherited."""
         return OwnTerms.of({k: v for k, v in self.cleaned_data.items() if v not in ("", None)})
