@@ -9,6 +9,7 @@ it sets; the others it inherits from the default, now and after the default chan
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from django.db import transaction
 
@@ -38,13 +39,14 @@ from parlor.services.audit_log import (
 @dataclass(frozen=True, slots=True)
 class MoneySettingsChange:
     """What a save changed: the terms stored before and after (a table's: None where it
-    inherits), and the default they inherit from."""
+    inherits), and both as the audit event keeps them (services.audit_log's
+    money_settings_snapshot), which the page's confirmation reads too."""
 
     row: MoneySettings
     before: OwnTerms  # all None: there was no row (a table following the default)
     after: OwnTerms
-    default: Terms | None  # the game type's default after the save
-    rate_basis: RateBasis  # what the rate is per, at this table (or its game type's tables)
+    before_snapshot: dict[str, Any] | None  # None: a default set for the first time
+    after_snapshot: dict[str, Any]
 
     @property
     def changed(self) -> tuple[str, ...]:
@@ -119,7 +121,8 @@ def money_settings_set(
                 code="invalid",
                 field="player_count",
             )
-    default = _default_row(parlor, player_count)
+    default_row = _default_row(parlor, player_count)
+    default = Terms.of(default_row) if default_row is not None else None
     if table is None:
         missing = own.missing()
         if missing:
@@ -129,13 +132,13 @@ def money_settings_set(
                 code="required",
                 field=missing[0],
             )
-        merged = own.over(None)
-        assert merged is not None
-        _check_coherent(merged)
-        _check_tables_inheriting(parlor, player_count, default=merged)
-        row = default
+        default = own.over(None)
+        assert default is not None  # every term is set
+        _check_coherent(default)
+        _check_tables_inheriting(parlor, player_count, default=default)
+        row, basis = default_row, _game_type_basis(parlor, player_count)
     else:
-        merged = own.over(Terms.of(default) if default is not None else None)
+        merged = own.over(default)
         if merged is None:
             raise InvalidInput(
                 f"{player_count}-player games have no default terms yet: set the default "
@@ -145,35 +148,32 @@ def money_settings_set(
             )
         _check_coherent(merged)
         row = MoneySettings.objects.select_for_update(of=("self",)).filter(table=table).first()
-    return _store(parlor, player_count, table, row, own, merged if table is None else None, by)
+        basis = table_rate_basis(parlor, table)
+    if row is None:
+        row = MoneySettings(parlor=parlor, table=table, player_count=player_count)
+    return _store(row, own, default=default, basis=basis, by=by)
 
 
 def _store(
-    parlor: Parlor,
-    player_count: int,
-    table: Table | None,
-    row: MoneySettings | None,
-    own: OwnTerms,
-    new_default: Terms | None,
-    by: Actor,
+    row: MoneySettings, own: OwnTerms, *, default: Terms | None, basis: RateBasis, by: Actor
 ) -> MoneySettingsChange:
-    before = OwnTerms.of(row.terms_dict()) if row is not None else OwnTerms()
-    if row is None:
-        row = MoneySettings(parlor=parlor, table=table, player_count=player_count)
-    if table is None:
-        default, basis = new_default, _game_type_basis(parlor, player_count)
-    else:
-        default_row = MoneySettings.objects.filter(
-            parlor=parlor, table__isnull=True, player_count=player_count
-        ).first()
-        default = Terms.of(default_row) if default_row is not None else None
-        basis = table_rate_basis(parlor, table)
-    change = MoneySettingsChange(row, before, own, default, basis)
+    """Stores `own` on the row (new or locked) and audits it, unless nothing changes."""
+    created = row.pk is None
+    before = OwnTerms() if created else OwnTerms.of(row.terms_dict())
+
+    def snapshot(terms: OwnTerms) -> dict[str, Any]:
+        return money_settings_snapshot(
+            player_count=row.player_count, terms=terms.as_dict(), default=default, rate_basis=basis
+        )
+
+    is_new_default = created and row.table_id is None
+    change = MoneySettingsChange(
+        row, before, own, None if is_new_default else snapshot(before), snapshot(own)
+    )
     if not change.changed:
         return change
     for name, value in own.as_dict().items():
         setattr(row, name, value)
-    created = row.pk is None
     if created:
         row.save()
     else:
@@ -181,20 +181,11 @@ def _store(
     audit_money_settings(
         row,
         by=by,
-        before=None if created and table is None else _snapshot(change, before),
-        after=_snapshot(change, own),
+        before=change.before_snapshot,
+        after=change.after_snapshot,
         created=created,
     )
     return change
-
-
-def _snapshot(change: MoneySettingsChange, terms: OwnTerms) -> dict[str, object]:
-    return money_settings_snapshot(
-        player_count=change.row.player_count,
-        terms=terms.as_dict(),
-        default=change.default,
-        rate_basis=change.rate_basis,
-    )
 
 
 def _game_type_basis(parlor: Parlor, player_count: int) -> RateBasis:

@@ -70,11 +70,16 @@ def audit_log(request: HttpRequest) -> HttpResponse:
         "parlor": parlor,
         "form": form,
         "page": page,
-        "changes": {
-            event.pk: snapshot_changes(event.before, event.after)
+        # Each event, with the money terms it changed (old → new) in the page's language.
+        "rows": [
+            (
+                event,
+                snapshot_changes(event.before, event.after)
+                if event.subject_type == "money_settings"
+                else [],
+            )
             for event in page.object_list
-            if event.subject_type == "money_settings"
-        },
+        ],
         "filters": urlencode({k: str(v) for k, v in chosen.items()}),
     }
     return render(request, "manager/audit_log.html", context)

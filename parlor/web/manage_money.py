@@ -38,7 +38,12 @@ from parlor.services.money import (
 )
 from parlor.web.manage_forms import submitted
 from parlor.web.manager import manager_page
-from parlor.web.money_terms_text import fee_model_text, stored_text, term_label
+from parlor.web.money_terms_text import (
+    fee_model_text,
+    snapshot_changes,
+    stored_text,
+    term_label,
+)
 
 GAME_TYPES = (4, 3)
 _AMOUNT_ERRORS = {
@@ -214,22 +219,17 @@ def money_page(request: HttpRequest) -> HttpResponse:
 
 
 def _confirm(request: HttpRequest, title: str, change: MoneySettingsChange) -> None:
-    """The confirmation at the top of the page: each term changed, old → new."""
+    """The confirmation at the top of the page: each term changed, old → new, in the words
+    of the audit log (the same snapshots)."""
     if not change.changed:
         messages.info(request, _("%(title)s: nothing changed.") % {"title": title})
         return
     messages.success(request, _("%(title)s: saved.") % {"title": title})
-    for name in change.changed:
-        inherited = getattr(change.default, name, None) if change.default else None
-
-        def said(value: object, *, name: str = name, inherited: object = inherited) -> str:
-            return stored_text(name, value, inherited=inherited, basis=change.rate_basis)
-
-        old, new = getattr(change.before, name), getattr(change.after, name)
+    for line in snapshot_changes(change.before_snapshot, change.after_snapshot):
         text = _("%(term)s: %(old)s → %(new)s") % {
-            "term": term_label(name, change.rate_basis),
-            "old": said(old) if change.before.set_names() or change.row.table_id else "—",
-            "new": said(new),
+            "term": line.label,
+            "old": line.old,
+            "new": line.new,
         }
         messages.success(request, text, extra_tags="change")
 

@@ -79,7 +79,7 @@ def snapshot_changes(
 
     def said(values: Mapping[str, Any], name: str) -> str:
         if not values:
-            return pgettext("term", "(none)")
+            return "—"  # the terms did not exist before
         default = values.get("default") or {}
         return stored_text(name, values.get(name), inherited=default.get(name), basis=basis)
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.test import Client
 
 from parlor.models import AuditEvent, MemberRole, Parlor, Settlement, VisitStatus
 from parlor.services.games import game_finish, game_start
@@ -126,3 +127,36 @@ def test_a_pay_out_beyond_the_bound_needs_a_manager_at_the_counter(
     }
     assert tablet.post(url, body).status_code == 302
     assert Settlement.objects.filter(visit__player=players[2]).exists()
+
+
+def test_settling_an_adjustment_through_the_api_beyond_the_bound_needs_a_manager(
+    parlor, players, personas, manager_user
+):
+    money_settings_set(parlor=parlor, player_count=4, terms=POINT_5)
+    made = adjustment_create(player=players[2], amount_yen=30_000, reason="返金", by=manager_user)
+    url = f"/api/adjustments/{made.public_id}/settle/"
+    refused = personas["staff"].post(url, {}, format="json")
+    assert refused.status_code == 409
+    assert refused.json()["error"]["code"] == "large_amount_needs_manager"
+    wrong = {"manager_username": manager_user.username, "manager_password": "nope"}
+    assert personas["staff"].post(url, wrong, format="json").status_code == 400
+    body = {"manager_username": manager_user.username, "manager_password": "pw"}
+    settled = ok(personas["staff"].post(url, body, format="json"))
+    assert settled["settled_at"] is not None
+    event = AuditEvent.objects.filter(subject_type="adjustment", action="close").get()
+    assert event.after["confirmed_by"] == manager_user.username
+
+
+def test_the_manager_sets_the_bound_on_the_money_settings_page(parlor, manager_user):
+    client = Client()
+    client.force_login(manager_user)
+    answer = client.post("/manage/money/large-amount/", {"large_amount_yen": "5000"}, follow=True)
+    parlor.refresh_from_db()
+    assert parlor.large_amount_yen == 5000
+    assert "店長の確認が必要な金額: 各対局のレートから決まる額 → 5,000円" in answer.content.decode()
+    event = AuditEvent.objects.get(subject_type="large_amount")
+    assert event.before == {"large_amount_yen": None} and event.after == {"large_amount_yen": 5000}
+    again = client.post("/manage/money/large-amount/", {"large_amount_yen": "5000"}, follow=True)
+    assert "変更はありません" in again.content.decode()
+    bad = client.post("/manage/money/large-amount/", {"large_amount_yen": "0"})
+    assert bad.status_code == 400 and 'data-error="large_amount_yen"' in bad.content.decode()

@@ -165,3 +165,20 @@ def test_the_api_sets_one_term_of_a_table_and_says_what_changed(
     assert again["changed"] == []
     event = AuditEvent.objects.filter(subject_type="money_settings").latest("id")
     assert event.before["game_fee_yen"] is None and event.after["game_fee_yen"] == 600
+
+
+def test_a_new_default_that_breaks_a_tables_own_top_prize_is_refused_naming_the_table(
+    parlor: Parlor,
+) -> None:
+    money_settings_set(
+        parlor=parlor, player_count=4, terms=Terms(50, 0, "each_plus_top", 400, 0, 10)
+    )
+    table = TableFactory(parlor=parlor, label="7")
+    money_settings_set(
+        parlor=parlor, player_count=4, terms=OwnTerms(top_prize_yen=200), table=table
+    )
+    with pytest.raises(InvalidInput) as refused:
+        money_settings_set(parlor=parlor, player_count=4, terms=Terms(50, 0, "each", 400, 0, 10))
+    assert "table 7" in refused.value.message and refused.value.field == "top_prize_yen"
+    default = MoneySettings.objects.get(parlor=parlor, table=None)
+    assert default.fee_model == "each_plus_top"
