@@ -106,19 +106,10 @@ class RulesetDefinitionAdmin(ParlorScopedAdmin, admin.ModelAdmin):
         except (ScoringError, DomainError) as exc:
             return named_refusal(exc.field, exc.message)
         rows = format_html_join(
-            "",
-            "<tr><td>{}</td><td><code>{}</code></td><td>{}</td><td>{}</td></tr>",
-            (
-                (
-                    field_help(name).label,
-                    name,
-                    json.dumps(value, ensure_ascii=False),
-                    field_help(name).help,
-                )
-                for name, value in ruleset.to_dict().items()
-            ),
-        )
-        return format_html("<table data-rules-in-full>{}</table>", rows)
+            "", "<tr><td>{}</td><td><code>{}</code></td><td>{}</td><td>{}</td></tr>",
+            ((field_help(name).label, name, json.dumps(value, ensure_ascii=False),
+              field_help(name).help) for name, value in ruleset.to_dict().items()))
+        return format_html('<table data-rules-in-full>{}</table>', rows)
 
 
 class TableForm(forms.ModelForm):
@@ -176,13 +167,7 @@ class GameResultInline(ReadOnlyInline):
 class HandInline(ReadOnlyInline):
     model = Hand
     readonly_fields = (
-        "sequence",
-        "version",
-        "state",
-        "entry",
-        "entered_by",
-        "entered_at",
-        "reason",
+        "sequence", "version", "state", "entry", "entered_by", "entered_at", "reason",
     )
     fields = readonly_fields  # entered_at is not editable: listed as a field, the page was a 500
 

@@ -43,29 +43,20 @@ class EvaluateInput(serializers.Serializer[Any]):
     winner = serializers.IntegerField(min_value=0, max_value=3, help_text="The winner's seat.")
     tsumo = serializers.BooleanField(help_text="True for a tsumo, false for a ron.")
     correct = serializers.IntegerField(
-        min_value=1,
-        max_value=HAND_SEQUENCE_MAX,
-        required=False,
-        allow_null=True,
+        min_value=1, max_value=HAND_SEQUENCE_MAX, required=False, allow_null=True,
         help_text="The hand being corrected, whose winds apply; absent for the next hand.",
     )
     sit_out = serializers.IntegerField(
-        min_value=0,
-        max_value=3,
-        required=False,
-        allow_null=True,
+        min_value=0, max_value=3, required=False, allow_null=True,
         help_text="The seat sitting out (抜け番) where four sit at a three-player table.",
     )
     tiles = serializers.DictField(help_text="hand, win_tile, melds, dora_indicators, ...")
     flags = serializers.DictField(required=False, help_text="riichi, ippatsu, haitei, ...")
 
     def validate_tiles(self, tiles: dict[str, Any]) -> dict[str, Any]:
-        for name, most in (
-            ("hand", MAX_TILES),
-            ("melds", MAX_MELDS),
-            ("dora_indicators", MAX_INDICATORS),
-            ("ura_indicators", MAX_INDICATORS),
-        ):
+        for name, most in (("hand", MAX_TILES), ("melds", MAX_MELDS),
+                           ("dora_indicators", MAX_INDICATORS),
+                           ("ura_indicators", MAX_INDICATORS)):
             value = tiles.get(name)
             if isinstance(value, list) and len(value) > most:
                 raise serializers.ValidationError(f"'{name}' holds at most {most} entries")
@@ -74,31 +65,10 @@ class EvaluateInput(serializers.Serializer[Any]):
 
 EXAMPLE = OpenApiExample(
     "A ron with riichi and pinfu",
-    value={
-        "winner": 1,
-        "tsumo": False,
-        "tiles": {
-            "hand": [
-                "1m",
-                "2m",
-                "3m",
-                "4p",
-                "5p",
-                "6p",
-                "7s",
-                "8s",
-                "9s",
-                "2s",
-                "3s",
-                "4s",
-                "5m",
-                "5m",
-            ],
-            "win_tile": "4s",
-            "dora_indicators": ["1m"],
-        },
-        "flags": {"riichi": True},
-    },
+    value={"winner": 1, "tsumo": False,
+           "tiles": {"hand": ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "2s", "3s",
+                              "4s", "5m", "5m"], "win_tile": "4s", "dora_indicators": ["1m"]},
+           "flags": {"riichi": True}},
     request_only=True,
 )
 

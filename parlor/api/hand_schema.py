@@ -160,17 +160,10 @@ WIN = {
             "items": {
                 "type": "object",
                 "properties": {
-                    "key": {
-                        "type": "string",
-                        "pattern": "^[a-z][a-z0-9_]{0,39}$",
-                        "description": "The calculator's key: riichi, pinfu, dora, ...",
-                    },
-                    "han": {
-                        "type": "integer",
-                        "minimum": 1,
-                        "maximum": MAX_HAN,
-                        "description": "Its han; for a yakuman, how many yakuman.",
-                    },
+                    "key": {"type": "string", "pattern": "^[a-z][a-z0-9_]{0,39}$",
+                            "description": "The calculator's key: riichi, pinfu, dora, ..."},
+                    "han": {"type": "integer", "minimum": 1, "maximum": MAX_HAN,
+                            "description": "Its han; for a yakuman, how many yakuman."},
                     "yakuman": {"type": "boolean", "description": "The entry is a yakuman."},
                 },
                 "required": ["key", "han"],

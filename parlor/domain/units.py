@@ -176,7 +176,9 @@ def points_money(result: Result, rate: Rate, *, money_unit_yen: int) -> int:
     """
     if rate.basis is not rate_basis_of(result.unit):
         raise UnitMismatch(f"a rate {rate.basis} does not apply to a result in {result.unit}")
-    return round_money(result.tenths * rate.yen, _YEN_DENOMINATOR[result.unit], unit=money_unit_yen)
+    return round_money(
+        result.tenths * rate.yen, _YEN_DENOMINATOR[result.unit], unit=money_unit_yen
+    )
 
 
 def exact_money(result: Result, rate: Rate) -> tuple[int, int]:

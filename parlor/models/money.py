@@ -84,8 +84,8 @@ class MoneySettings(models.Model):
 
     # A table's row stores only the terms the table sets itself; None is a term it inherits
     # from the parlor's default for its game type, so a later change of the default reaches it.
-    # A default's row has every term (money_settings_default_has_every_term).
-    # The defaults are those a new default row starts with; services.money sets every term.
+    # A default's row has every term (money_settings_default_has_every_term); the field defaults
+    # are those a new default row starts with, and services.money sets every term anyway.
     rate_yen_per_p = models.PositiveIntegerField(null=True, blank=True)
     chip_value_yen = models.PositiveIntegerField(null=True, blank=True, default=0)
     fee_model = models.CharField(

@@ -132,12 +132,8 @@ def _yaku_context(player: Player) -> dict[str, Any]:
         "yaku_wins": stats.yaku_wins,
         "paid_wins": stats.paid_wins,
         "win_styles": [
-            {
-                "style": row.style.value,
-                "label": win_style_label(row.style),
-                "wins": row.wins,
-                "share": share_text(row.share_tenths),
-            }
+            {"style": row.style.value, "label": win_style_label(row.style), "wins": row.wins,
+             "share": share_text(row.share_tenths)}
             for row in stats.styles
         ],
     }

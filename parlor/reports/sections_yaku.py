@@ -36,8 +36,8 @@ def yaku_section(stats: YakuStats) -> Section:
         pgettext("daily report", "Wins"),
         pgettext("daily report", "Share of wins with yaku (%)"),
     )
-    note = (
-        _coverage(stats) + " " + pgettext("daily report", "A win counts once for each of its yaku.")
+    note = _coverage(stats) + " " + pgettext(
+        "daily report", "A win counts once for each of its yaku."
     )
     return Section("yaku", pgettext("daily report", "Yaku"), columns, rows, note=note)
 
@@ -45,21 +45,18 @@ def yaku_section(stats: YakuStats) -> Section:
 def win_styles_section(stats: YakuStats) -> Section:
     """Riichi, dama, open and unknown wins: the rows add up to the wins with yaku."""
     rows: tuple[tuple[CellValue, ...], ...] = tuple(
-        (win_style_label(row.style), row.wins, _percent(row.share_tenths)) for row in stats.styles
+        (win_style_label(row.style), row.wins, _percent(row.share_tenths))
+        for row in stats.styles
     )
     columns = (
         pgettext("daily report", "Win"),
         pgettext("daily report", "Wins"),
         pgettext("daily report", "Share of wins with yaku (%)"),
     )
-    note = (
-        _coverage(stats)
-        + " "
-        + pgettext(
-            "daily report",
-            "Closed or open is as the win recorded it (the calculator records it), else read from "
-            "the yaku: a win that tells neither is unknown.",
-        )
+    note = _coverage(stats) + " " + pgettext(
+        "daily report",
+        "Closed or open is as the win recorded it (the calculator records it), else read from "
+        "the yaku: a win that tells neither is unknown.",
     )
     return Section(
         "win_styles",

@@ -81,18 +81,14 @@ def hand_state(game: Game, *, correct: int | None) -> dict[str, Any]:
     }
 
 
-def seat_wind(
-    *, winner: int, dealer: int, sit_out: int | None, seats: int, player_count: int
-) -> str:
+def seat_wind(*, winner: int, dealer: int, sit_out: int | None, seats: int,
+              player_count: int) -> str:
     """The winner's wind (自風): the dealer is East and the winds follow in turn order over
     the seats that play the hand (with 抜け番 the seat sitting out has none)."""
     playing = [s for s in range(seats) if s != sit_out]
     if winner not in playing:
-        raise InvalidInput(
-            f"seat {winner} sits this hand out and cannot win it",
-            field="winner",
-            code="invalid_value",
-        )
+        raise InvalidInput(f"seat {winner} sits this hand out and cannot win it",
+                           field="winner", code="invalid_value")
     start = playing.index(dealer) if dealer in playing else 0
     return WINDS[(playing.index(winner) - start) % player_count]
 
@@ -139,16 +135,12 @@ def hand_evaluate(*, game: Game, data: dict[str, Any]) -> Calculated:
     state = hand_state(game, correct=data.get("correct"))
     seats = game.seats.count()
     sit_out = data.get("sit_out", state.get("sit_out"))
-    wind = seat_wind(
-        winner=data["winner"],
-        dealer=state["dealer"],
-        sit_out=sit_out,
-        seats=seats,
-        player_count=ruleset.player_count,
-    )
+    wind = seat_wind(winner=data["winner"], dealer=state["dealer"], sit_out=sit_out,
+                     seats=seats, player_count=ruleset.player_count)
     line = {
         "rules": {"players": ruleset.player_count},
-        "situation": {"seat_wind": wind, "round_wind": state["round_wind"], "tsumo": data["tsumo"]},
+        "situation": {"seat_wind": wind, "round_wind": state["round_wind"],
+                      "tsumo": data["tsumo"]},
         "tiles": data["tiles"],
         "flags": data.get("flags") or {},
     }

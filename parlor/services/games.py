@@ -42,7 +42,9 @@ def game_lock(game: Game) -> Game:
     request holding the table and one locking the game cannot deadlock on each other. The
     table's parlor comes along for what a finished game touches (its business day)."""
     return (
-        Game.objects.select_for_update(of=("self",)).select_related("table__parlor").get(pk=game.pk)
+        Game.objects.select_for_update(of=("self",))
+        .select_related("table__parlor")
+        .get(pk=game.pk)
     )
 
 
@@ -58,7 +60,9 @@ def _open_game_conflict(table: Table) -> Conflict:
 
 
 @transaction.atomic
-def game_start(*, table: Table, players: list[Player], seating: Seating, by: Actor) -> Game:
+def game_start(
+    *, table: Table, players: list[Player], seating: Seating, by: Actor
+) -> Game:
     """Starts a game: seats (drawn, given or kept), a ruleset snapshot and the start state."""
     table = table_lock(table)
     if Game.objects.filter(table=table, status=GameStatus.IN_PROGRESS).exists():
@@ -145,9 +149,7 @@ def game_void(
     if game.status == GameStatus.IN_PROGRESS:  # a finished game keeps the time it ended
         game.ended_at, game.next_state = timezone.now(), None
     game.status, game.cancel_reason, game.cancelled_by = (
-        GameStatus.CANCELLED,
-        reason,
-        actor_row(by),
+        GameStatus.CANCELLED, reason, actor_row(by)
     )
     game.cancel_confirmed_by = actor_row(manager) if needs_manager else None
     game.save(

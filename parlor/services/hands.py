@@ -109,7 +109,9 @@ class RecordedHand:
 
 
 @transaction.atomic
-def hand_record(*, game: Game, sequence: int, entry: dict[str, Any], by: Actor) -> RecordedHand:
+def hand_record(
+    *, game: Game, sequence: int, entry: dict[str, Any], by: Actor
+) -> RecordedHand:
     """Records the game's next hand (see hand_append)."""
     return hand_append(game_lock(game), sequence=sequence, entry=entry, by=by)
 

@@ -76,7 +76,9 @@ def member_create(
 
 
 @transaction.atomic
-def member_role_set(*, member: ParlorMember, role: str, by: Actor) -> ParlorMember:
+def member_role_set(
+    *, member: ParlorMember, role: str, by: Actor
+) -> ParlorMember:
     """Makes a member staff or manager; a manager cannot demote themself."""
     member = _member_lock(member)
     if member.role == role:
@@ -90,7 +92,9 @@ def member_role_set(*, member: ParlorMember, role: str, by: Actor) -> ParlorMemb
 
 
 @transaction.atomic
-def member_password_set(*, member: ParlorMember, password: str, by: Actor) -> ParlorMember:
+def member_password_set(
+    *, member: ParlorMember, password: str, by: Actor
+) -> ParlorMember:
     """A new password typed by the manager (the member's API tokens are revoked with it)."""
     member = _member_lock(member)
     _password_check(password, user=member.user)
@@ -101,7 +105,9 @@ def member_password_set(*, member: ParlorMember, password: str, by: Actor) -> Pa
 
 
 @transaction.atomic
-def member_active_set(*, member: ParlorMember, is_active: bool, by: Actor) -> ParlorMember:
+def member_active_set(
+    *, member: ParlorMember, is_active: bool, by: Actor
+) -> ParlorMember:
     """Deactivates (or reactivates) a member's account; a manager cannot deactivate themself."""
     member = _member_lock(member)
     if member.user.is_active == is_active:

@@ -108,7 +108,9 @@ def seat_stats_values(
     rows = []
     for seat, rank, total_tenths in results:
         player_id, is_staff_play = seats[seat]
-        figures = HandFigures(*game.figures[seat]) if hands is None else hand_figures(seat, hands)
+        figures = (
+            HandFigures(*game.figures[seat]) if hands is None else hand_figures(seat, hands)
+        )
         rows.append(
             {
                 "game_id": game.pk,

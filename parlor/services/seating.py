@@ -58,7 +58,9 @@ def seating_plan(
     return SeatingPlan(draw, 1, first, _rotate(order, first))
 
 
-def seat_draw_create(*, table: Table, players: list[Player], method: str, by: Actor) -> SeatDraw:
+def seat_draw_create(
+    *, table: Table, players: list[Player], method: str, by: Actor
+) -> SeatDraw:
     draw = SeatDraw.objects.create(table=table, method=method, drawn_by=actor_row(by))
     SeatDrawPosition.objects.bulk_create(
         SeatDrawPosition(seat_draw=draw, position=position, player=player)

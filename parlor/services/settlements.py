@@ -137,7 +137,9 @@ def settled_money_changes(
     return changes
 
 
-def settlement_reconcile_game(game: Game, *, by: Actor = None) -> list[Adjustment]:
+def settlement_reconcile_game(
+    game: Game, *, by: Actor = None
+) -> list[Adjustment]:
     """After a game's results changed, or it was voided: an adjustment for every closed visit
     it was settled in.
 

@@ -31,7 +31,9 @@ def _label_clean(label: str) -> str:
 
 
 @transaction.atomic
-def table_create(*, parlor: Parlor, label: str, ruleset_key: str, by: Actor) -> Table:
+def table_create(
+    *, parlor: Parlor, label: str, ruleset_key: str, by: Actor
+) -> Table:
     """Adds a table (卓) to the parlor; its label is unique in the parlor."""
     label = _label_clean(label)
     ruleset_resolve(parlor=parlor, key=ruleset_key)  # InvalidInput naming ruleset_key
@@ -51,7 +53,9 @@ def table_create(*, parlor: Parlor, label: str, ruleset_key: str, by: Actor) -> 
 
 
 @transaction.atomic
-def table_change(*, table: Table, ruleset_key: str, is_active: bool, by: Actor) -> Table:
+def table_change(
+    *, table: Table, ruleset_key: str, is_active: bool, by: Actor
+) -> Table:
     """Sets a table's ruleset and whether it is in use; refused while a game is in progress
     there. Nothing changed writes nothing."""
     table = table_lock(table)

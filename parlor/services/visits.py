@@ -13,13 +13,13 @@ could put the same person in two games at once, so the check after it holds.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import asdict
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from parlor.domain.money import Terms
 from parlor.errors import Conflict, InvalidInput
 from parlor.models import (
     Adjustment,
@@ -122,7 +122,9 @@ def visit_walk_in(
 
 
 @transaction.atomic
-def visit_last_game_call(*, visit: Visit, called: bool = True, by: Actor = None) -> Visit:
+def visit_last_game_call(
+    *, visit: Visit, called: bool = True, by: Actor = None
+) -> Visit:
     """ラス半: the game in progress (or the next one, if none is) is the player's last.
 
     `called=False` takes the call back while that game has not ended. A change is audited.
@@ -148,7 +150,9 @@ def visit_last_game_call(*, visit: Visit, called: bool = True, by: Actor = None)
 
 
 @transaction.atomic
-def visit_stand_in(*, visit: Visit, game: Game, by: Actor, note: str = "") -> VisitGame:
+def visit_stand_in(
+    *, visit: Visit, game: Game, by: Actor, note: str = ""
+) -> VisitGame:
     """代走: a member of staff played some hands for the player; the result stays the player's.
 
     Like every change of a visit, refused once the visit is closed (its receipt is written);
@@ -266,12 +270,7 @@ def game_money_attach(*, game: Game, player_count: int) -> None:
                 code="no_money_settings",
             )
         return
-    terms = settings.terms
-    GameMoney.objects.create(
-        game=game,
-        settings=settings.settings,
-        **{name: getattr(terms, name) for name in Terms.__slots__},
-    )
+    GameMoney.objects.create(game=game, settings=settings.settings, **asdict(settings.terms))
     staff_users = staff_user_ids(table.parlor_id)
     for seat in seats:
         visit = visits.get(seat.player_id)

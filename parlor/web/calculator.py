@@ -124,21 +124,14 @@ def value_context(calculated: Calculated) -> dict[str, Any]:
     english = in_english()
     return {
         "yaku": [
-            {
-                "key": y.key,
-                "name": y.name if english else y.name_ja,
-                "han": y.han,
-                "is_yakuman": y.is_yakuman,
-            }
+            {"key": y.key, "name": y.name if english else y.name_ja, "han": y.han,
+             "is_yakuman": y.is_yakuman}
             for y in value.yaku
         ],
         "fu": value.fu,
         "fu_parts": [
-            {
-                "label": str(FU_REASONS.get(p.reason, p.reason)),
-                "fu": p.fu,
-                "tile": tile_face(tile_name(p.tile)) if p.tile != NO_FU else "",
-            }
+            {"label": str(FU_REASONS.get(p.reason, p.reason)), "fu": p.fu,
+             "tile": tile_face(tile_name(p.tile)) if p.tile != NO_FU else ""}
             for p in value.fu_parts
         ],
         "label": labels.win_value_label(calculated.win_fields, limits=ruleset.limits),
@@ -156,27 +149,16 @@ def calculator_panel(request: HttpRequest, game_id: str) -> HttpResponse:
     game, _access = game_for(request.user, game_id)
     keyboard = keyboard_for(game)
     suits = [
-        {
-            "code": code,
-            "label": label,
-            "tiles": [
-                f"{n}{code}"
-                for n in range(1, 10)
-                if not (keyboard.player_count == 3 and code == "m" and 2 <= n <= 8)
-                or f"{n}{code}" in keyboard.gari
-            ],  # 5m exists only to be set aside
-            "red": keyboard.player_count == 4 or code != "m",
-        }
+        {"code": code, "label": label,
+         "tiles": [f"{n}{code}" for n in range(1, 10)
+                   if not (keyboard.player_count == 3 and code == "m" and 2 <= n <= 8)
+                   or f"{n}{code}" in keyboard.gari],  # 5m exists only to be set aside
+         "red": keyboard.player_count == 4 or code != "m"}
         for code, label in SUITS
     ]
-    context = {
-        "game": game,
-        "keyboard": keyboard,
-        "suits": suits,
-        "honours": HONOURS,
-        "flower_counts": list(range(keyboard.flowers + 1)),
-        "kita_counts": list(range(5)),
-    }
+    context = {"game": game, "keyboard": keyboard, "suits": suits, "honours": HONOURS,
+               "flower_counts": list(range(keyboard.flowers + 1)),
+               "kita_counts": list(range(5))}
     return render(request, "tablet/_calculator.html", context)
 
 

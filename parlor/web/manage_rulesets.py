@@ -98,18 +98,16 @@ def _fields(ruleset: Ruleset) -> list[tuple[str, str, str, str]]:
     """(Japanese label, field name, value as JSON, help) for each field, in the engine's
     order."""
     return [
-        (field_help(name).label, name, json.dumps(value, ensure_ascii=False), field_help(name).help)
+        (field_help(name).label, name, json.dumps(value, ensure_ascii=False),
+         field_help(name).help)
         for name, value in ruleset.to_dict().items()
     ]
 
 
 def _reference() -> list[tuple[str, str, str]]:
     """(field name, Japanese label, help) of every field a change may name."""
-    return [
-        (name, entry.label, entry.help)
-        for name, entry in FIELD_HELP.items()
-        if name not in ("schema_version", "id")
-    ]
+    return [(name, entry.label, entry.help) for name, entry in FIELD_HELP.items()
+            if name not in ("schema_version", "id")]
 
 
 @require_http_methods(["GET", "POST"])
@@ -159,9 +157,8 @@ def preset_page(request: HttpRequest, key: str) -> HttpResponse:
     if key not in PRESETS:
         raise NotFound(f"no preset {key!r}", code="ruleset_not_found")
     preset = PRESETS[key]
-    return _detail(
-        request, parlor, title=preset.title, key=key, fields=_fields(preset), clone_from=key
-    )
+    return _detail(request, parlor, title=preset.title, key=key, fields=_fields(preset),
+                   clone_from=key)
 
 
 @require_GET
