@@ -18,7 +18,7 @@ from parlor.services.money import money_settings_set
 from parlor.services.seating import Seating
 from parlor.services.visits import visit_check_in
 from tests.browser.conftest import signed_in_context
-from tests.browser.tablet import Tablet
+from tests.browser.tablet import SCREENSHOTS, Tablet
 from tests.parlor.factories import MemberFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -44,7 +44,7 @@ def test_a_manager_changes_one_tables_game_fee_and_the_rate_stays_inherited(
     assert rate.get_attribute("placeholder") == "標準: 50 円/1,000点"
     assert fee.get_attribute("placeholder") == "標準: 500円"
     assert "レート（円/1,000点）" in row.inner_text()
-    page.screenshot(path="test-artifacts/screenshots/manage-money-inherited.png")
+    page.screenshot(path=str(SCREENSHOTS / "manager-money-inherited.png"))
     fee.fill("600")
     row.get_by_role("button", name="保存").click()
     saved = page.locator("[data-saved]")
@@ -53,7 +53,7 @@ def test_a_manager_changes_one_tables_game_fee_and_the_rate_stays_inherited(
     assert page.locator("[data-change]").count() == 1
     box = saved.bounding_box()
     assert box is not None and box["y"] + box["height"] <= 800  # seen without scrolling
-    page.screenshot(path="test-artifacts/screenshots/manage-money-saved.png")
+    page.screenshot(path=str(SCREENSHOTS / "manager-money-saved.png"))
     context.close()
 
     # A game at that table: a dealer mangan (12,000 points) by seat 0, then closed by staff.
