@@ -17,7 +17,6 @@ from django import forms
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
@@ -139,7 +138,7 @@ def _rows(parlor: Parlor, *, bound: tuple[str, TermsForm] | None = None) -> list
 def _default_row(count: int, row: MoneySettings | None, plays: Any) -> Row:
     key = f"default-{count}"
     basis = default_rate_basis(plays, player_count=count)
-    initial = row.terms_dict() if row is not None else {}
+    initial = row.terms_dict() if row is not None else {"fee_model": "each", "money_unit_yen": 10}
     return Row(
         key=key,
         title=_("Default for %(count)s-player games") % {"count": count},
@@ -259,7 +258,7 @@ def _save(
     )
     if saved:
         _confirm(request, row.title, done[0])
-        return redirect(reverse("manage:money") + f"#{key}")
+        return redirect("manage:money")  # the confirmation is at the top
     return _page(request, parlor, status=400, bound=(key, _labelled(form, row)))
 
 
@@ -332,7 +331,7 @@ def money_large_amount_set(request: HttpRequest) -> HttpResponse:
             % {"old": _large_text(before), "new": _large_text(parlor.large_amount_yen)},
             extra_tags="change",
         )
-    return redirect(reverse("manage:money") + "#large-amount")
+    return redirect("manage:money")
 
 
 def _large_text(value: int | None) -> str:
