@@ -14,8 +14,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from parlor.api.idempotency import idempotent_response
+from parlor.api.manager_confirm import ManagerConfirmInput, manager_of
 from parlor.api.serializers import IDEMPOTENCY_KEY, ReasonField, error_responses
-from parlor.domain.money import Terms
+from parlor.domain.own_terms import OwnTerms
 from parlor.models import (
     MAX_RATE_YEN_PER_P,
     MAX_TERM_YEN,
@@ -34,31 +35,60 @@ from parlor.services.settlements import (
 
 
 class MoneySettingsSerializer(serializers.Serializer[Any]):
+    """A default's terms, or a table's own: null where the table inherits the default's."""
+
     player_count = serializers.IntegerField()
     table_id = serializers.UUIDField(source="table.public_id", default=None, allow_null=True)
     table_label = serializers.CharField(source="table.label", default=None, allow_null=True)
-    rate_yen_per_p = serializers.IntegerField(help_text="yen per 1p (点5 = 50)")
-    chip_value_yen = serializers.IntegerField()
-    fee_model = serializers.CharField()
-    game_fee_yen = serializers.IntegerField()
-    top_prize_yen = serializers.IntegerField()
-    money_unit_yen = serializers.IntegerField()
-    updated_at = serializers.DateTimeField()
+    rate_yen_per_p = serializers.IntegerField(
+        allow_null=True, help_text="yen per 1,000 points (点5 = 50), or per 点 for a point count"
+    )
+    chip_value_yen = serializers.IntegerField(allow_null=True)
+    fee_model = serializers.CharField(allow_null=True)
+    game_fee_yen = serializers.IntegerField(allow_null=True)
+    top_prize_yen = serializers.IntegerField(allow_null=True)
+    money_unit_yen = serializers.IntegerField(allow_null=True)
+    updated_at = serializers.DateTimeField(allow_null=True)
+
+
+# What a default's term is when a PUT leaves it out (the rate is always given).
+_DEFAULT_TERMS: dict[str, object] = {
+    "chip_value_yen": 0,
+    "fee_model": FeeModel.EACH.value,
+    "game_fee_yen": 0,
+    "top_prize_yen": 0,
+    "money_unit_yen": 10,
+}
 
 
 class MoneySettingsView(APIView):
     @extend_schema_serializer(component_name="MoneySettingsInput")
     class InputSerializer(serializers.Serializer[Any]):
+        """A table's PUT sets the terms given and inherits the default's for those left out
+        or null; a default's PUT sets every term (left out: 0, each, 10 yen)."""
+
         player_count = serializers.ChoiceField(choices=[3, 4])
         table = serializers.UUIDField(
             required=False, allow_null=True, default=None, help_text="a table's own terms"
         )
-        rate_yen_per_p = serializers.IntegerField(min_value=0, max_value=MAX_RATE_YEN_PER_P)
-        chip_value_yen = serializers.IntegerField(min_value=0, max_value=MAX_TERM_YEN, default=0)
-        fee_model = serializers.ChoiceField(choices=FeeModel.values, default=FeeModel.EACH)
-        game_fee_yen = serializers.IntegerField(min_value=0, max_value=MAX_TERM_YEN, default=0)
-        top_prize_yen = serializers.IntegerField(min_value=0, max_value=MAX_TERM_YEN, default=0)
-        money_unit_yen = serializers.ChoiceField(choices=list(MONEY_UNITS_YEN), default=10)
+        rate_yen_per_p = serializers.IntegerField(
+            min_value=0, max_value=MAX_RATE_YEN_PER_P, required=False, allow_null=True
+        )
+        chip_value_yen = serializers.IntegerField(
+            min_value=0, max_value=MAX_TERM_YEN, required=False, allow_null=True
+        )
+        fee_model = serializers.ChoiceField(
+            choices=FeeModel.values, required=False, allow_null=True
+        )
+        game_fee_yen = serializers.IntegerField(
+            min_value=0, max_value=MAX_TERM_YEN, required=False, allow_null=True
+        )
+        top_prize_yen = serializers.IntegerField(
+            min_value=0, max_value=MAX_TERM_YEN, required=False, allow_null=True
+        )
+        money_unit_yen = serializers.ChoiceField(
+            choices=list(MONEY_UNITS_YEN), required=False, allow_null=True
+        )
 
     @extend_schema(responses={200: MoneySettingsSerializer(many=True), **error_responses()})
     def get(self, request: Request) -> Response:
@@ -67,7 +97,9 @@ class MoneySettingsView(APIView):
         return Response(MoneySettingsSerializer(rows, many=True).data)
 
     @extend_schema(
-        request=InputSerializer, responses={200: MoneySettingsSerializer, **error_responses(400)}
+        request=InputSerializer,
+        responses={200: MoneySettingsSerializer, **error_responses(400)},
+        description="The answer adds `changed`: the terms this PUT changed (empty: none).",
     )
     def put(self, request: Request) -> Response:
         access = require(request.user, Role.MANAGER)
@@ -79,14 +111,17 @@ class MoneySettingsView(APIView):
             if values["table"]
             else None
         )
-        row = money_settings_set(
+        given = {name: value for name, value in values.items() if value is not None}
+        terms = OwnTerms.of(given if table else {**_DEFAULT_TERMS, **given})
+        change = money_settings_set(
             parlor=access.parlor,
             player_count=values["player_count"],
             table=table,
-            terms=Terms.of(values),
+            terms=terms,
             by=request.user,
         )
-        return Response(MoneySettingsSerializer(row).data)
+        answer = MoneySettingsSerializer(change.row).data
+        return Response({**answer, "changed": list(change.changed)})
 
 
 class AdjustmentSerializer(serializers.Serializer[Any]):
@@ -107,7 +142,7 @@ class AdjustmentSerializer(serializers.Serializer[Any]):
 
 class AdjustmentListView(APIView):
     @extend_schema_serializer(component_name="AdjustmentInput")
-    class InputSerializer(serializers.Serializer[Any]):
+    class InputSerializer(ManagerConfirmInput):
         player = serializers.UUIDField()
         amount_yen = serializers.IntegerField(
             min_value=-MAX_ADJUSTMENT_YEN,
@@ -140,6 +175,7 @@ class AdjustmentListView(APIView):
         data.is_valid(raise_exception=True)
         values = data.validated_data
         [player] = players_for(access, [values["player"]])
+        manager = manager_of(request, access.parlor.pk)
 
         def call() -> tuple[int, Any]:
             row = adjustment_create(
@@ -148,6 +184,7 @@ class AdjustmentListView(APIView):
                 reason=values["reason"],
                 kind=AdjustmentKind(values["kind"]),
                 by=request.user,
+                confirmed_by=manager,
             )
             return 201, AdjustmentSerializer(row).data
 
@@ -156,15 +193,20 @@ class AdjustmentListView(APIView):
 
 class AdjustmentSettleView(APIView):
     @extend_schema(
-        request=None,
+        request=ManagerConfirmInput,
         parameters=[IDEMPOTENCY_KEY],
-        responses={200: AdjustmentSerializer, **error_responses(409)},
+        responses={200: AdjustmentSerializer, **error_responses(400, 409)},
+        description="A line beyond the parlor's bound needs a manager (409 "
+        "large_amount_needs_manager).",
     )
     def post(self, request: Request, adjustment_id: str) -> Response:
         adjustment, access = adjustment_for(request.user, adjustment_id)
+        manager = manager_of(request, access.parlor.pk)
 
         def call() -> tuple[int, Any]:
-            settled = adjustment_settle(adjustment=adjustment, by=request.user)
+            settled = adjustment_settle(
+                adjustment=adjustment, by=request.user, confirmed_by=manager
+            )
             return 200, AdjustmentSerializer(settled).data
 
         return idempotent_response(request, parlor=access.parlor, call=call)

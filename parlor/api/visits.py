@@ -14,6 +14,7 @@ from rest_framework.views import APIView
 
 from parlor.api import money, standings
 from parlor.api.idempotency import idempotent_response
+from parlor.api.manager_confirm import ManagerConfirmInput, manager_of
 from parlor.api.serializers import IDEMPOTENCY_KEY, error_responses
 from parlor.selectors.access import Role, player_for, players_for, require
 from parlor.selectors.visits import (
@@ -174,15 +175,18 @@ class StandInView(APIView):
 
 class CheckOutView(APIView):
     @extend_schema(
-        request=None,
+        request=ManagerConfirmInput,
         parameters=[IDEMPOTENCY_KEY],
-        responses={201: ReceiptSerializer, **error_responses(409)},
+        responses={201: ReceiptSerializer, **error_responses(400, 409)},
+        description="A line beyond the parlor's bound answers 409 large_amount_needs_manager "
+        "naming the line, unless a manager checks out or confirms.",
     )
     def post(self, request: Request, visit_id: str) -> Response:
         visit, access = visit_for(request.user, visit_id)
+        manager = manager_of(request, access.parlor.pk)
 
         def call() -> tuple[int, Any]:
-            settlement = visit_check_out(visit=visit, by=request.user)
+            settlement = visit_check_out(visit=visit, by=request.user, confirmed_by=manager)
             return 201, receipt_data(settlement.visit)
 
         return idempotent_response(request, parlor=access.parlor, call=call)
@@ -190,18 +194,20 @@ class CheckOutView(APIView):
 
 class PayOutView(APIView):
     @extend_schema(
-        request=None,
+        request=ManagerConfirmInput,
         parameters=[IDEMPOTENCY_KEY],
-        responses={201: ReceiptSerializer, **error_responses(409)},
+        responses={201: ReceiptSerializer, **error_responses(400, 409)},
         description="Pays out (or collects) the player's open adjustments at the counter: the "
-        "receipt of a visit with no game whose lines are the adjustments.",
+        "receipt of a visit with no game whose lines are the adjustments. A line beyond the "
+        "parlor's bound needs a manager (409 large_amount_needs_manager).",
     )
     def post(self, request: Request, player_id: str) -> Response:
         access = require(request.user, Role.STAFF)
         player, _ = player_for(request.user, player_id)  # 404 for another parlor's
+        manager = manager_of(request, access.parlor.pk)
 
         def call() -> tuple[int, Any]:
-            settlement = adjustments_pay_out(player=player, by=request.user)
+            settlement = adjustments_pay_out(player=player, by=request.user, confirmed_by=manager)
             return 201, receipt_data(settlement.visit)
 
         return idempotent_response(request, parlor=access.parlor, call=call)

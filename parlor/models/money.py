@@ -74,7 +74,7 @@ def _term_checks(prefix: str) -> list[models.BaseConstraint]:
     ]
 
 
-class MoneySettings(MoneyTerms):
+class MoneySettings(models.Model):
     """A parlor's money terms for one game type (three- or four-player), or a table's own.
 
     A row without a table is the parlor's default for its game type; a row with a table is that
@@ -82,6 +82,18 @@ class MoneySettings(MoneyTerms):
     started: each game keeps a copy (GameMoney).
     """
 
+    # A table's row stores only the terms the table sets itself; None is a term it inherits
+    # from the parlor's default for its game type, so a later change of the default reaches it.
+    # A default's row has every term (money_settings_default_has_every_term); the field defaults
+    # are those a new default row starts with, and services.money sets every term anyway.
+    rate_yen_per_p = models.PositiveIntegerField(null=True, blank=True)
+    chip_value_yen = models.PositiveIntegerField(null=True, blank=True, default=0)
+    fee_model = models.CharField(
+        max_length=16, choices=FeeModel.choices, null=True, blank=True, default=FeeModel.EACH
+    )
+    game_fee_yen = models.PositiveIntegerField(null=True, blank=True, default=0)
+    top_prize_yen = models.PositiveIntegerField(null=True, blank=True, default=0)
+    money_unit_yen = models.PositiveSmallIntegerField(null=True, blank=True, default=10)
     parlor = models.ForeignKey(Parlor, on_delete=models.CASCADE, related_name="money_settings")
     table = models.OneToOneField(
         Table, on_delete=models.CASCADE, null=True, blank=True, related_name="money_settings"
@@ -102,12 +114,36 @@ class MoneySettings(MoneyTerms):
             models.CheckConstraint(
                 condition=Q(player_count__in=[3, 4]), name="money_settings_player_count_3_4"
             ),
+            models.CheckConstraint(
+                condition=Q(table__isnull=False)
+                | Q(
+                    rate_yen_per_p__isnull=False,
+                    chip_value_yen__isnull=False,
+                    fee_model__isnull=False,
+                    game_fee_yen__isnull=False,
+                    top_prize_yen__isnull=False,
+                    money_unit_yen__isnull=False,
+                ),
+                name="money_settings_default_has_every_term",
+            ),
             *_term_checks("money_settings"),
         ]
 
+    def terms_dict(self) -> dict[str, object]:
+        """The stored terms by name: None where a table inherits the default's."""
+        return {
+            "rate_yen_per_p": self.rate_yen_per_p,
+            "chip_value_yen": self.chip_value_yen,
+            "fee_model": self.fee_model,
+            "game_fee_yen": self.game_fee_yen,
+            "top_prize_yen": self.top_prize_yen,
+            "money_unit_yen": self.money_unit_yen,
+        }
+
     def __str__(self) -> str:
         where = f"table {self.table.label}" if self.table_id and self.table else "default"
-        return f"{self.parlor} {self.player_count}p {where}: {self.rate_yen_per_p} yen/p"
+        rate = "default" if self.rate_yen_per_p is None else self.rate_yen_per_p
+        return f"{self.parlor} {self.player_count}p {where}: {rate} yen/p"
 
 
 class GameMoney(MoneyTerms):

@@ -19,6 +19,11 @@ class Parlor(models.Model):
     business_day_cutoff_hour = models.PositiveSmallIntegerField(
         "営業日の切り替え時刻 Business day cutoff hour", default=6
     )
+    # 確認が必要な金額: a receipt line or an adjustment beyond this many yen needs a manager's
+    # confirmation. None: the bound derived from each game's rate (domain.money_guard).
+    large_amount_yen = models.PositiveIntegerField(
+        "確認が必要な金額 Amount a manager confirms", null=True, blank=True
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

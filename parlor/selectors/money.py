@@ -5,15 +5,18 @@ The arithmetic is domain.money's; these functions read the stored terms and resu
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import replace
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
 
 from django.db.models import Q
 
 from parlor.domain.house_money import SeatPenalty, left_game_by_seat
 from parlor.domain.money import SeatMoney, SeatResult, Terms, game_money_compute
-from parlor.domain.units import Result
-from parlor.models import Game, GameMoney, GameResult, GameSeat, MoneySettings, Table
+from parlor.domain.own_terms import OwnTerms
+from parlor.domain.units import RateBasis, Result, SettlementUnit, rate_basis_of
+from parlor.models import Game, GameMoney, GameResult, GameSeat, MoneySettings, Parlor, Table
+from parlor.selectors.rulesets import rulesets_resolve
+from scoring.ruleset import Ruleset
 
 
 def game_money_of(game: Game) -> dict[int, SeatMoney]:
@@ -56,11 +59,66 @@ def games_money(terms: Mapping[int, GameMoney]) -> dict[int, dict[int, SeatMoney
     return money
 
 
-def money_settings_for(table: Table, *, player_count: int) -> MoneySettings | None:
-    """The table's own settings, else the parlor's default for the game type (one query)."""
+@dataclass(frozen=True, slots=True)
+class TableTerms:
+    """The terms a table's games start under, and the settings row they come from (the
+    table's own row where it has one, else the parlor's default)."""
+
+    terms: Terms
+    settings: MoneySettings
+
+
+def money_settings_for(table: Table, *, player_count: int) -> TableTerms | None:
+    """The table's terms: its own where it sets them, the parlor's default for the game type
+    for the rest (one query). None when the game type has no terms."""
     rows = MoneySettings.objects.filter(
         Q(table__isnull=True, parlor_id=table.parlor_id) | Q(table=table),
         player_count=player_count,
     )
     by_table = {row.table_id is not None: row for row in rows}
-    return by_table.get(True) or by_table.get(False)
+    default, own = by_table.get(False), by_table.get(True)
+    if own is None:
+        return None if default is None else TableTerms(Terms.of(default), default)
+    terms = OwnTerms.of(own.terms_dict()).over(Terms.of(default) if default else None)
+    return None if terms is None else TableTerms(terms, own)
+
+
+@dataclass(frozen=True, slots=True)
+class TablePlay:
+    """What a table plays: its game type, and the unit its results (and its rate) are in."""
+
+    player_count: int
+    unit: SettlementUnit
+
+
+def tables_play(parlor_id: int, tables: Iterable[Table]) -> dict[int, TablePlay]:
+    """Each table's game type and settlement unit, from its ruleset (one query for all). A
+    table whose ruleset is broken shows as a four-player table in p: saving its terms names
+    the problem."""
+    tables = list(tables)
+    resolved = rulesets_resolve(parlor_id=parlor_id, keys={t.ruleset_key for t in tables})
+    plays = {}
+    for table in tables:
+        ruleset = resolved[table.ruleset_key]
+        if isinstance(ruleset, Ruleset):
+            plays[table.pk] = TablePlay(ruleset.player_count, ruleset.settlement_unit)
+        else:
+            plays[table.pk] = TablePlay(4, SettlementUnit.P_1000)
+    return plays
+
+
+def table_rate_basis(parlor: Parlor, table: Table) -> RateBasis:
+    """What the table's rate is per: yen per 1,000 points, or per 点 for a point count."""
+    return rate_basis_of(tables_play(parlor.pk, [table])[table.pk].unit)
+
+
+def default_rate_basis(plays: Iterable[TablePlay], *, player_count: int) -> RateBasis:
+    """What a game type's default rate is per: per 点 when every table of that type is a
+    point count, else per 1,000 points.
+
+    >>> ten, p = TablePlay(3, SettlementUnit.TEN), TablePlay(3, SettlementUnit.P_1000)
+    >>> [default_rate_basis(plays, player_count=3).value for plays in ([ten], [ten, p])]
+    ['per_ten', 'per_1000_points']
+    """
+    units = {play.unit for play in plays if play.player_count == player_count}
+    return RateBasis.PER_TEN if units == {SettlementUnit.TEN} else RateBasis.PER_1000_POINTS

@@ -14,8 +14,13 @@ by=by)` at the end of visit_check_out (the settlement close, 精算),
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import asdict
 from typing import Any
 
+from parlor.domain.money import Terms
+from parlor.domain.own_terms import TERM_NAMES
+from parlor.domain.units import RateBasis
 from parlor.models import (
     Adjustment,
     AuditAction,
@@ -302,8 +307,11 @@ def audit_visit_checked_in(visit: Visit, *, by: Actor) -> AuditEvent:
     )
 
 
-def audit_settlement_closed(settlement: Settlement, *, by: Actor) -> AuditEvent:
-    """The settlement close (精算): the visit before, the settlement's money after."""
+def audit_settlement_closed(
+    settlement: Settlement, *, by: Actor, confirmation: Any = None
+) -> AuditEvent:
+    """The settlement close (精算): the visit before, the settlement's money after, and the
+    manager who confirmed lines beyond the parlor's bound (a money_guard confirmation)."""
     visit = settlement.visit
     return audit_record(
         parlor=visit.parlor,
@@ -320,8 +328,14 @@ def audit_settlement_closed(settlement: Settlement, *, by: Actor) -> AuditEvent:
             "fees_yen": settlement.fees_yen,
             "adjustments_yen": settlement.adjustments_yen,
             "total_yen": settlement.total_yen,
+            **_confirmed(confirmation),
         },
     )
+
+
+def _confirmed(confirmation: Any) -> dict[str, Any]:
+    """A money_guard.LargeAmountConfirmation as the event keeps it (nothing without one)."""
+    return {} if confirmation is None else confirmation.as_dict()
 
 
 def _adjustment_snapshot(adjustment: Adjustment) -> dict[str, Any]:
@@ -333,7 +347,9 @@ def _adjustment_snapshot(adjustment: Adjustment) -> dict[str, Any]:
     }
 
 
-def audit_adjustment_created(adjustment: Adjustment, *, by: Actor) -> AuditEvent:
+def audit_adjustment_created(
+    adjustment: Adjustment, *, by: Actor, confirmation: Any = None
+) -> AuditEvent:
     return audit_record(
         parlor=adjustment.parlor,
         by=by,
@@ -341,13 +357,15 @@ def audit_adjustment_created(adjustment: Adjustment, *, by: Actor) -> AuditEvent
         subject_type="adjustment",
         subject_id=str(adjustment.public_id),
         summary=f"adjustment of {adjustment.amount_yen:+,} yen for {adjustment.player}",
-        after=_adjustment_snapshot(adjustment),
+        after={**_adjustment_snapshot(adjustment), **_confirmed(confirmation)},
         reason=adjustment.reason,
         game=adjustment.game,
     )
 
 
-def audit_adjustment_settled(adjustment: Adjustment, *, by: Actor) -> AuditEvent:
+def audit_adjustment_settled(
+    adjustment: Adjustment, *, by: Actor, confirmation: Any = None
+) -> AuditEvent:
     return audit_record(
         parlor=adjustment.parlor,
         by=by,
@@ -356,7 +374,7 @@ def audit_adjustment_settled(adjustment: Adjustment, *, by: Actor) -> AuditEvent
         subject_id=str(adjustment.public_id),
         summary=f"adjustment of {adjustment.amount_yen:+,} yen settled at the counter",
         before={**_adjustment_snapshot(adjustment), "settled": False},
-        after=_adjustment_snapshot(adjustment),
+        after={**_adjustment_snapshot(adjustment), **_confirmed(confirmation)},
         game=adjustment.game,
     )
 
@@ -396,20 +414,60 @@ def stand_in_snapshot(link: VisitGame) -> dict[str, Any]:
     return {"stand_in_by": by.get_username() if by is not None else "", "note": link.stand_in_note}
 
 
+def money_settings_snapshot(
+    *,
+    player_count: int,
+    terms: Mapping[str, object],
+    default: Terms | None,
+    rate_basis: RateBasis,
+) -> dict[str, Any]:
+    """Money terms as stored (a table's: None where it inherits), with the default they
+    inherit from then and what the rate is per, so the event reads the same forever."""
+    return {
+        "player_count": player_count,
+        **terms,
+        "rate_basis": rate_basis.value,
+        "default": None if default is None else asdict(default),
+    }
+
+
+def _term_change(name: str, before: Mapping[str, Any], after: Mapping[str, Any]) -> str:
+    def said(values: Mapping[str, Any]) -> str:
+        value = values.get(name)
+        if value is not None:
+            return str(value)
+        inherited = (values.get("default") or {}).get(name)
+        return "default" if inherited is None else f"default ({inherited})"
+
+    return f"{name} {said(before)} → {said(after)}"
+
+
 def audit_money_settings(
-    row: MoneySettings, *, by: Actor, before: dict[str, Any] | None
+    row: MoneySettings,
+    *,
+    by: Actor,
+    before: dict[str, Any] | None,
+    after: dict[str, Any],
+    created: bool = False,
 ) -> AuditEvent:
-    """A parlor's (or a table's) money terms set: games started later are played under them."""
+    """A parlor's (or a table's) money terms set: games started later are played under them.
+    `before` and `after` are money_settings_snapshot()s; the summary names what changed."""
     where = f"table {row.table.label}" if row.table is not None else "default"
+    changed = [
+        _term_change(name, before or {}, after)
+        for name in TERM_NAMES
+        if (before or {}).get(name) != after.get(name)
+    ]
     return audit_record(
         parlor=row.parlor,
         by=by,
-        action=AuditAction.CREATE if before is None else AuditAction.CORRECT,
+        action=AuditAction.CREATE if created else AuditAction.CORRECT,
         subject_type="money_settings",
         subject_id=str(row.pk),
-        summary=f"money settings for {row.player_count}-player games ({where}) set",
+        summary=f"money settings for {row.player_count}-player games ({where}): "
+        + "; ".join(changed),
         before=before,
-        after={"player_count": row.player_count, **row.terms_dict()},
+        after=after,
     )
 
 
@@ -424,6 +482,24 @@ def audit_money_settings_removed(row: MoneySettings, *, by: Actor) -> AuditEvent
         subject_id=str(row.pk),
         summary=f"table {row.table.label}'s own money terms removed; the default applies",
         before={"player_count": row.player_count, **row.terms_dict()},
+    )
+
+
+def audit_large_amount_set(parlor: Parlor, *, by: Actor, before: int | None) -> AuditEvent:
+    """The amount beyond which a line needs a manager (None: derived from each game's rate)."""
+
+    def said(value: int | None) -> str:
+        return "each game's reach" if value is None else f"{value:,} yen"
+
+    return audit_record(
+        parlor=parlor,
+        by=by,
+        action=AuditAction.CORRECT,
+        subject_type="large_amount",
+        subject_id=str(parlor.public_id),
+        summary=f"amount a manager confirms: {said(before)} → {said(parlor.large_amount_yen)}",
+        before={"large_amount_yen": before},
+        after={"large_amount_yen": parlor.large_amount_yen},
     )
 
 

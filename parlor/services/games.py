@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth import authenticate
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -22,6 +21,7 @@ from parlor.services.audit_log import (
     audit_game_voided,
     game_snapshot,
 )
+from parlor.services.manager_check import manager_confirmer
 from parlor.services.replays import (
     current_hands,
     game_record_build,
@@ -194,23 +194,12 @@ def game_void_at_the_table(
 def game_void_confirmer(
     *, parlor_id: int, username: str, password: str, request: Any = None
 ) -> AbstractBaseUser:
-    """The manager confirming a void at the table, by their username and password.
-
-    Checked by authenticate(), behind the sign-in lockout like every sign-in, without signing
-    anyone in: the tablet stays signed in as its staff. `request`: the tablet's or the API's,
-    for the lockout's client address.
-    """
-    if not username.strip():
-        raise InvalidInput(
-            "a manager's username is needed to void a game that has hands",
-            code="manager_required",
-            field="manager_username",
-        )
-    user = authenticate(request, username=username.strip(), password=password)
-    if user is None or not is_manager(user, parlor_id):
-        raise InvalidInput(
-            "wrong username or password, or not a manager of this parlor",
-            code="manager_password_wrong",
-            field="manager_password",
-        )
-    return user
+    """The manager confirming a void at the table, by their username and password
+    (manager_check.manager_confirmer)."""
+    return manager_confirmer(
+        parlor_id=parlor_id,
+        username=username,
+        password=password,
+        needed_for="to void a game that has hands",
+        request=request,
+    )

@@ -35,22 +35,38 @@ from parlor.models import (
 from parlor.models.users import Actor, actor_row
 from parlor.reports.staleness import report_days_changed
 from parlor.selectors.money import game_money_of
+from parlor.selectors.money_guard import guarded_lines
 from parlor.selectors.settlement_lines import lines_totals, visit_lines
-from parlor.services.audit_log import audit_adjustment_created, audit_adjustment_settled
+from parlor.services.audit_log import (
+    audit_adjustment_created,
+    audit_adjustment_settled,
+    audit_settlement_closed,
+)
+from parlor.services.money_guard import LargeAmountConfirmation, large_amounts_confirm
 
 MAX_ADJUSTMENT_YEN = 10_000_000  # a manual adjustment; corrections are computed, not entered
 
 
-def settlement_build(*, visit: Visit, by: Actor, at: datetime) -> Settlement:
-    """Writes the settlement of a visit being checked out (the caller holds the visit's lock).
+def settlement_build(
+    *, visit: Visit, by: Actor, at: datetime, confirmed_by: Actor = None
+) -> Settlement:
+    """Writes the settlement of a visit being checked out (the caller holds the visit's lock),
+    and audits its close.
 
-    The open adjustments it takes are marked settled in it.
+    The open adjustments it takes are marked settled in it. A line beyond the parlor's bound
+    needs a manager: `by`, or `confirmed_by` (services.money_guard).
     """
     # Lock the open adjustments, so staff cannot pay one at the counter while it is taken here.
     list(
         Adjustment.objects.select_for_update().filter(player=visit.player, settled_at__isnull=True)
     )
     lines = visit_lines(visit)
+    confirmation = large_amounts_confirm(
+        parlor_id=visit.parlor_id,
+        lines=guarded_lines(visit.parlor, lines),
+        by=by,
+        confirmed_by=confirmed_by,
+    )
     settlement = Settlement.objects.create(
         visit=visit, closed_at=at, closed_by=actor_row(by), **lines_totals(lines)
     )
@@ -62,6 +78,7 @@ def settlement_build(*, visit: Visit, by: Actor, at: datetime) -> Settlement:
         settled_in=settlement, settled_at=at, settled_by=by
     )
     report_days_changed(visit.parlor, [at])  # the receipt and the adjustments it took
+    audit_settlement_closed(settlement, by=by, confirmation=confirmation)
     return settlement
 
 
@@ -174,8 +191,11 @@ def adjustment_create(
     reason: str,
     kind: AdjustmentKind = AdjustmentKind.OTHER,
     by: Actor,
+    confirmed_by: Actor = None,
 ) -> Adjustment:
-    """A manual adjustment: money paid during a visit (−), a goodwill credit (+), and so on."""
+    """A manual adjustment: money paid during a visit (−), a goodwill credit (+), and so on.
+
+    One beyond the parlor's bound needs a manager: `by`, or `confirmed_by`."""
     if not reason.strip():
         raise InvalidInput("say what the adjustment is for", code="reason_required", field="reason")
     if not 0 < abs(amount_yen) <= MAX_ADJUSTMENT_YEN:
@@ -188,7 +208,7 @@ def adjustment_create(
         raise InvalidInput(
             "corrections are made by correcting the game's hand", code="invalid_kind", field="kind"
         )
-    adjustment = Adjustment.objects.create(
+    adjustment = Adjustment(
         parlor=player.parlor,
         player=player,
         kind=kind,
@@ -196,19 +216,49 @@ def adjustment_create(
         reason=reason.strip(),
         created_by=actor_row(by),
     )
-    audit_adjustment_created(adjustment, by=by)
+    confirmation = _adjustment_confirm(adjustment, by=by, confirmed_by=confirmed_by)
+    adjustment.save()
+    audit_adjustment_created(adjustment, by=by, confirmation=confirmation)
     report_days_changed(adjustment.parlor, [adjustment.created_at])
     return adjustment
 
 
 @transaction.atomic
-def adjustment_settle(*, adjustment: Adjustment, by: Actor) -> Adjustment:
-    """Staff pay (or collect) an open adjustment at the counter, outside any visit."""
-    adjustment = Adjustment.objects.select_for_update().get(pk=adjustment.pk)
+def adjustment_settle(
+    *, adjustment: Adjustment, by: Actor, confirmed_by: Actor = None
+) -> Adjustment:
+    """Staff pay (or collect) an open adjustment at the counter, outside any visit. One beyond
+    the parlor's bound needs a manager: `by`, or `confirmed_by`."""
+    adjustment = (
+        Adjustment.objects.select_for_update(of=("self",))
+        .select_related("parlor", "game__table")
+        .get(pk=adjustment.pk)
+    )
     if adjustment.settled_at is not None:
         raise Conflict("the adjustment is already settled", code="adjustment_settled")
+    confirmation = _adjustment_confirm(adjustment, by=by, confirmed_by=confirmed_by)
     adjustment.settled_at, adjustment.settled_by = timezone.now(), actor_row(by)
     adjustment.save(update_fields=["settled_at", "settled_by"])
-    audit_adjustment_settled(adjustment, by=by)
+    audit_adjustment_settled(adjustment, by=by, confirmation=confirmation)
     report_days_changed(adjustment.parlor, [adjustment.created_at, adjustment.settled_at])
     return adjustment
+
+
+def _adjustment_confirm(
+    adjustment: Adjustment, *, by: Actor, confirmed_by: Actor
+) -> LargeAmountConfirmation | None:
+    """The guard on one adjustment, read as the receipt line it becomes."""
+    line = SettlementLine(
+        kind=LineKind.ADJUSTMENT,
+        game=adjustment.game,
+        table_label=adjustment.game.table.label if adjustment.game else "",
+        played_at=adjustment.game.started_at if adjustment.game else None,
+        amount_yen=adjustment.amount_yen,
+        description=adjustment.reason,
+    )
+    return large_amounts_confirm(
+        parlor_id=adjustment.parlor_id,
+        lines=guarded_lines(adjustment.parlor, [line]),
+        by=by,
+        confirmed_by=confirmed_by,
+    )

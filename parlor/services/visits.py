@@ -13,6 +13,7 @@ could put the same person in two games at once, so the check after it holds.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import asdict
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
@@ -40,7 +41,6 @@ from parlor.selectors.money import money_settings_for
 from parlor.selectors.visits import visit_is_over
 from parlor.services.audit_log import (
     audit_last_game_call,
-    audit_settlement_closed,
     audit_stand_in,
     audit_visit_checked_in,
     stand_in_snapshot,
@@ -270,7 +270,7 @@ def game_money_attach(*, game: Game, player_count: int) -> None:
                 code="no_money_settings",
             )
         return
-    GameMoney.objects.create(game=game, settings=settings, **settings.terms_dict())
+    GameMoney.objects.create(game=game, settings=settings.settings, **asdict(settings.terms))
     staff_users = staff_user_ids(table.parlor_id)
     for seat in seats:
         visit = visits.get(seat.player_id)
@@ -303,8 +303,9 @@ def _visit_take_game(visit: Visit, game: Game, seat: int) -> None:
 
 
 @transaction.atomic
-def visit_check_out(*, visit: Visit, by: Actor) -> Settlement:
+def visit_check_out(*, visit: Visit, by: Actor, confirmed_by: Actor = None) -> Settlement:
     """Check-out (精算): closes the visit and writes its settlement, which never changes after.
+    A line beyond the parlor's bound needs a manager: `by`, or `confirmed_by`.
 
     The visit's games are locked first, so a correction running at the same moment either
     lands before the settlement reads the results or after it, as an adjustment.
@@ -324,14 +325,13 @@ def visit_check_out(*, visit: Visit, by: Actor) -> Settlement:
     visit.status, visit.checked_out_at = VisitStatus.CLOSED, now
     visit.checked_out_by = actor_row(by)
     visit.save(update_fields=["status", "checked_out_at", "checked_out_by"])
-    settlement = settlement_build(visit=visit, by=by, at=now)
-    audit_settlement_closed(settlement, by=by)
-    return settlement
+    return settlement_build(visit=visit, by=by, at=now, confirmed_by=confirmed_by)
 
 
 @transaction.atomic
-def adjustments_pay_out(*, player: Player, by: Actor) -> Settlement:
+def adjustments_pay_out(*, player: Player, by: Actor, confirmed_by: Actor = None) -> Settlement:
     """Pays out (or collects) a player's open adjustments at the counter, with a receipt.
+    One beyond the parlor's bound needs a manager: `by`, or `confirmed_by`.
 
     The receipt is that of a visit opened and closed at once with no game: its settlement has
     one line per adjustment, written by settlement_build as at any check-out, so the receipt,
@@ -356,6 +356,4 @@ def adjustments_pay_out(*, player: Player, by: Actor) -> Settlement:
         checked_out_at=now,
         checked_out_by=actor_row(by),
     )
-    settlement = settlement_build(visit=visit, by=by, at=now)
-    audit_settlement_closed(settlement, by=by)
-    return settlement
+    return settlement_build(visit=visit, by=by, at=now, confirmed_by=confirmed_by)

@@ -27,6 +27,7 @@ from parlor.selectors.access import Role, player_for, players_for, require
 from parlor.selectors.counter import PlayerState, counter_rows, player_matches, players_found
 from parlor.selectors.visits import adjustments_of, receipt_of, visit_for
 from parlor.services.idempotency import idempotent_call, request_keyed
+from parlor.services.manager_check import LARGE_AMOUNT, manager_confirmer_if_given
 from parlor.services.visits import (
     adjustments_pay_out,
     visit_check_in,
@@ -38,6 +39,9 @@ from parlor.web.access import staff_page
 from parlor.web.adjustments import owed_by_player
 from parlor.web.errors import error_payload
 from parlor.web.input import validated
+
+# The refusals a manager's username and password answer: the form then asks for them.
+MANAGER_CODES = ("large_amount_needs_manager", "manager_required", "manager_password_wrong")
 
 
 class WalkInInput(PlayerListView.InputSerializer):
@@ -86,6 +90,7 @@ def _counter_page(
         "over": [row.visit for row in players if row.state == PlayerState.OVER],
         "owed": owed,
         "key": uuid.uuid4(),  # one Idempotency-Key per form shown: a double tap counts once
+        "manager_codes": MANAGER_CODES,
     }
     return render(request, "tablet/counter.html", context, status=status)
 
@@ -107,7 +112,11 @@ def _refused(
 def _once(request: HttpRequest, *, parlor: Parlor, call: Callable[[], tuple[int, Any]]) -> Any:
     """Runs a counter POST once per form shown (its hidden idempotency_key): the retry of a
     double tap or of a reload gets the first answer instead of a second player or payout."""
-    body = {k: v for k, v in request.POST.items() if k != "csrfmiddlewaretoken"}
+    body = {
+        k: v
+        for k, v in request.POST.items()
+        if k not in ("csrfmiddlewaretoken", "manager_password")
+    }
     keyed = request_keyed(
         headers={"Idempotency-Key": request.POST.get("idempotency_key", "")},
         method="POST",
@@ -116,6 +125,18 @@ def _once(request: HttpRequest, *, parlor: Parlor, call: Callable[[], tuple[int,
         user=request.user,
     )
     return idempotent_call(parlor=parlor, request=keyed, call=call).body
+
+
+def _manager(request: HttpRequest, parlor: Parlor) -> Any:
+    """The manager confirming an amount beyond the parlor's bound, if one typed their
+    username and password into the form."""
+    return manager_confirmer_if_given(
+        parlor_id=parlor.pk,
+        username=request.POST.get("manager_username", ""),
+        password=request.POST.get("manager_password", ""),
+        needed_for=LARGE_AMOUNT,
+        request=request,
+    )
 
 
 @require_GET
@@ -173,10 +194,11 @@ def pay_out(request: HttpRequest, player_id: str) -> HttpResponse:
     player, _access = player_for(request.user, player_id)  # 404 for another parlor's
 
     def call() -> tuple[int, Any]:
-        settlement = adjustments_pay_out(player=player, by=request.user)
+        settlement = adjustments_pay_out(player=player, by=request.user, confirmed_by=manager)
         return 201, {"visit": str(settlement.visit.public_id)}
 
     try:
+        manager = _manager(request, access.parlor)
         answer = _once(request, parlor=access.parlor, call=call)
     except DomainError as exc:
         return _refused(request, exc, parlor=access.parlor, at=f"owed-{player_id}")
@@ -239,6 +261,7 @@ def _receipt_page(
         "total_yen": receipt.totals["total_yen"],
         "papers": PAPERS,
         "error": error,
+        "manager_codes": MANAGER_CODES,
     }
     return render(request, "tablet/counter_receipt.html", context, status=status)
 
@@ -251,7 +274,8 @@ def check_out(request: HttpRequest, visit_id: str) -> HttpResponse:
     if request.method == "GET":
         return _receipt_page(request, visit)
     try:
-        visit_check_out(visit=visit, by=request.user)
+        manager = _manager(request, visit.parlor)
+        visit_check_out(visit=visit, by=request.user, confirmed_by=manager)
     except DomainError as exc:
         return _receipt_page(request, visit, error=error_payload(exc), status=exc.status_code)
     return redirect("tablet:counter-receipt", visit_id=visit.public_id)

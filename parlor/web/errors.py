@@ -10,10 +10,13 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from parlor.domain.money_guard import GuardedLine
 from parlor.errors import DomainError
+from parlor.services.money_guard import LargeAmountNeedsManager
 from scoring.errors import RecordError, ScoringError
 
 # The part of the pad a field path points at: the first pattern that matches wins.
@@ -111,6 +114,8 @@ def _messages() -> dict[str, str]:
         "player_in_open_game": _(
             "This person is in a game in progress at another table: finish or void that game first."
         ),
+        "manager_required": _("Enter a manager's username."),
+        "manager_password_wrong": _("Wrong username or password, or not a manager of this parlor."),
     }
 
 
@@ -144,6 +149,24 @@ def _with_params(code: str, params: dict[str, str | int]) -> str | None:
     if text is None:
         return None
     return text % {**params, "who": params.get("who") or _("another user")}
+
+
+def large_amount_text(line: GuardedLine) -> str:
+    """The line beyond the parlor's bound, named as staff read it, in their language."""
+    values = {"amount": f"{line.amount_yen:+,}", "bound": f"{line.bound_yen:,}"}
+    if line.table_label:
+        when = timezone.localtime(line.played_at).strftime("%H:%M") if line.played_at else ""
+        text = _(
+            "The game at table %(table)s (started %(time)s) comes to %(amount)s yen, beyond "
+            "the %(bound)s yen no game reaches: a manager confirms it with their username and "
+            "password."
+        )
+        return text % {**values, "table": line.table_label, "time": when}
+    text = _(
+        "The adjustment “%(reason)s” comes to %(amount)s yen, beyond the %(bound)s yen no "
+        "game reaches: a manager confirms it with their username and password."
+    )
+    return text % {**values, "reason": line.description}
 
 
 # Codes whose English message names the person and the table: shown as the detail beside the
@@ -180,6 +203,9 @@ def error_payload(exc: Exception) -> dict[str, Any]:
     if isinstance(exc, RecordError) and field.startswith("hands["):
         field = field.split("]", 1)[1].lstrip(".")  # relative to the hand being entered
     known = _messages().get(code)
+    if isinstance(exc, LargeAmountNeedsManager):
+        known = large_amount_text(exc.line)
+        return {"code": code, "message": known, "detail": "", "field": field, "area": "general"}
     if isinstance(exc, DomainError):
         known = _with_params(code, exc.params) or known
     in_english = (get_language() or "ja").startswith("en")

@@ -11,6 +11,7 @@ app_name = "manage"
 
 urlpatterns = [
     path("money/", manage_money.money_page, name="money"),
+    path("money/large-amount/", manage_money.money_large_amount_set, name="money-large-amount"),
     path("money/default/<int:player_count>/", manage_money.money_default_set, name="money-default"),
     path("money/table/<uuid:table_id>/", manage_money.money_table_set, name="money-table"),
     path(

@@ -58,7 +58,7 @@ def test_a_manager_sets_the_default_terms_and_the_change_is_audited(
     manager: Client, parlor: Parlor
 ) -> None:
     answer = manager.post("/manage/money/default/4/", posted("default-4"))
-    assert answer.status_code == 302 and answer["Location"] == "/manage/money/#default-4"
+    assert answer.status_code == 302 and answer["Location"] == "/manage/money/"
     row = MoneySettings.objects.get(parlor=parlor, table=None, player_count=4)
     assert Terms.of(row) == Terms(50, 100, "each_plus_top", 400, 200, 10)
     event = AuditEvent.objects.get(parlor=parlor, subject_type="money_settings")

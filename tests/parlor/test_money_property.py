@@ -44,6 +44,7 @@ from parlor.models import (
 )
 from parlor.services.games import game_finish, game_start, game_void
 from parlor.services.hands import hand_correct, hand_record
+from parlor.services.money_guard import LargeAmountNeedsManager
 from parlor.services.money import money_settings_set
 from parlor.services.seating import Seating
 from parlor.services.visits import (
@@ -149,6 +150,7 @@ class Day:
         )
         self.visits = {p.pk: visit_check_in(player=p, by=self.staff) for p in self.guests}
         self.checked: set[int] = set()  # settlements whose lines were checked
+        self.guarded = 0  # amounts beyond the bound a manager confirmed
         self.snapshot: dict[int, Any] = {}
 
     def draw(self, strategy: Any, label: str) -> Any:
@@ -217,11 +219,32 @@ class Day:
         )
         self.finish(game)
 
+    def at_the_counter(self, action: Any) -> Any:
+        """Staff at the counter; where an amount is beyond the parlor's bound, the guard names
+        the line and a manager confirms."""
+        try:
+            return action(None)
+        except LargeAmountNeedsManager as refused:
+            assert abs(refused.line.amount_yen) > refused.line.bound_yen
+            self.guarded += 1
+            return action(self.manager)
+
     def check_out(self, player: Player) -> None:
         visit = Visit.objects.get(pk=self.visits[player.pk].pk)
         if visit.status == VisitStatus.OPEN:
-            self.attempt(lambda: visit_check_out(visit=visit, by=self.staff))
+            self.attempt(
+                lambda: self.at_the_counter(
+                    lambda manager: visit_check_out(
+                        visit=visit, by=self.staff, confirmed_by=manager
+                    )
+                )
+            )
         self.visits[player.pk] = Visit.objects.get(pk=visit.pk)
+
+    def pay_out(self, player: Player) -> None:
+        self.at_the_counter(
+            lambda manager: adjustments_pay_out(player=player, by=self.staff, confirmed_by=manager)
+        )
 
     def check_new_receipts(self) -> None:
         """Each new receipt's game lines pay what the game is worth now, seat by seat."""
@@ -278,12 +301,12 @@ def test_a_random_day_pays_every_result_at_its_rate_and_loses_no_yen(
     owed = {a.player_id for a in Adjustment.objects.filter(player__parlor=day.parlor)}
     for player in day.guests:
         if player.pk in owed and day.draw(st.booleans(), "pay out"):
-            day.attempt(lambda player=player: adjustments_pay_out(player=player, by=day.staff))
+            day.attempt(lambda player=player: day.pay_out(player))
     for player in day.guests:
         day.check_out(player)
     for player in day.guests:  # what corrections owe the players who had left
         if Adjustment.objects.filter(player=player, settled_at__isnull=True).exists():
-            adjustments_pay_out(player=player, by=day.staff)
+            day.pay_out(player)
     day.check_new_receipts()
 
     # Every visit settled: the receipts paid what the games are worth now, to the yen.

@@ -62,7 +62,7 @@ def expected_points_yen(game: Game, *, rate: int, unit: int) -> dict[int, int]:
 
 
 def receipt_lines(staff: Any, visit: dict[str, Any]) -> list[dict[str, Any]]:
-    receipt = check_out(staff, visit)
+    receipt = check_out(staff, visit)  # a manager: an amount beyond the bound goes through
     return [line for line in receipt["lines"] if line["kind"] == "game"]
 
 
@@ -82,7 +82,7 @@ def test_every_presets_game_at_the_standard_terms_pays_result_times_rate(
     expected = expected_points_yen(stored, rate=50, unit=10)
     seat_of = {seat.player_id: seat.seat for seat in stored.seats.all()}
     for player in players:
-        (line,) = receipt_lines(staff, visits[player.pk])
+        (line,) = receipt_lines(manager, visits[player.pk])
         assert line["result_unit"] == ruleset.settlement_unit.value
         assert line["points_yen"] == expected[seat_of[player.pk]], (key, line)
         assert line["amount_yen"] == line["points_yen"] + line["chips_yen"] - 500

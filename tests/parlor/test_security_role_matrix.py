@@ -333,6 +333,7 @@ EXPECTED: dict[str, list[Call]] = {
     ],
     "manage:money-table": [page("post", "manager", 400, kw=TABLE, other_staff=403)],
     "manage:money-table-remove": [page("post", "manager", 302, kw=TABLE, other_staff=403)],
+    "manage:money-large-amount": [page("post", "manager", 302, other_staff=403)],
     # --- The manager's standings settings page (issue 18) -------------------------------------
     "manage:standings": [
         page("get", "manager", 200, own_parlor_list=True, other_staff=403),

@@ -56,7 +56,7 @@ def test_an_mleague_chombo_is_a_1000_yen_penalty_line_and_the_day_reconciles():
     d = play_chombo_day("mleague", POINT_5)
     results = {r.seat: r for r in GameResult.objects.filter(game=d.game)}
     assert sum(r.total_tenths for r in results.values()) == -200  # −20p left the game
-    assert results[2].bonus_tenths == -200
+    assert (results[2].bonus_tenths, results[2].deduction_tenths) == (0, -200)  # 罰符, no bonus
     figures = summary(d)
     assert figures["Penalties kept by the parlor (yen)"] == 1000
     assert figures["Rounding kept by the parlor (yen)"] == 0
