@@ -10,7 +10,9 @@ pay-outs of what corrections owe. Then:
   times the rate, rounded as the terms say (computed here with Decimal), plus chips, less the fee;
 - when every visit is settled, what the receipts paid adds up to what the games are worth now:
   a correction after a check-out is money owed, not money lost;
-- nothing closed ever changes: every receipt and line reads as it was written.
+- nothing closed ever changes: every receipt and line reads as it was written;
+- the day reconciles at every check: paid in − paid out = the house's lines (fees, top prizes,
+  penalties and rounding kept, staff play) less what is not settled yet, to the yen.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from parlor.domain.business_days import business_day_of
 from parlor.domain.money import Terms
 from parlor.errors import DomainError
 from parlor.models import (
@@ -42,6 +45,7 @@ from parlor.models import (
     Visit,
     VisitStatus,
 )
+from parlor.reports.day_money import day_money
 from parlor.services.games import game_finish, game_start, game_void
 from parlor.services.hands import hand_correct, hand_record
 from parlor.services.money_guard import LargeAmountNeedsManager
@@ -264,6 +268,8 @@ class Day:
         for pk, before in self.snapshot.items():
             assert now[pk] == before, f"closed receipt {pk} changed"
         self.snapshot = now
+        money = day_money(parlor=self.parlor, day=business_day_of(self.parlor))
+        assert money.is_balanced, (self.key, money)  # paid in − paid out = the house's lines
 
 
 def finished_games(parlor: Any) -> list[Game]:
@@ -316,3 +322,5 @@ def test_a_random_day_pays_every_result_at_its_rate_and_loses_no_yen(
         staff_seats = set(game.seats.filter(is_staff_play=True).values_list("seat", flat=True))
         worth += sum(v for seat, v in expected_money(game).items() if seat not in staff_seats)
     assert paid == worth, (key, paid, worth)
+    money = day_money(parlor=day.parlor, day=business_day_of(day.parlor))
+    assert money.not_settled_yen == 0 and money.is_balanced, money
