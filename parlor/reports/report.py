@@ -8,6 +8,7 @@ from django.utils import timezone
 from django.utils.translation import pgettext
 
 from parlor.models import Parlor
+from parlor.selectors.day_close import day_closes_of
 from parlor.reports.data import CellValue, DailyReportData, Section
 from parlor.reports.sections import (
     Local,
@@ -28,6 +29,7 @@ from parlor.reports.sections_cash import (
     staff_play_net,
     staff_play_section,
 )
+from parlor.reports.sections_close import day_close_section
 from parlor.reports.sections_void import voided_section
 from parlor.reports.sections_yaku import win_styles_section, yaku_section
 from parlor.reports.selectors import DayLedger, day_ledger
@@ -173,6 +175,7 @@ def daily_report_data(*, parlor: Parlor, day: date, now: datetime | None = None)
         top_prizes_section(ledger, local),
         chips_section(ledger),
         settlements_section(ledger, local),
+        day_close_section(day_closes_of(parlor, day), local),
         staff_play_section(ledger, local),
         players_section(ledger),
         win_styles_section(ledger.yaku),

@@ -37,6 +37,7 @@ from parlor.reports.staleness import report_days_changed
 from parlor.selectors.money import game_money_of
 from parlor.selectors.settlement_lines import lines_totals, visit_lines
 from parlor.services.audit_log import audit_adjustment_created, audit_adjustment_settled
+from parlor.services.day_close import day_open_require
 
 MAX_ADJUSTMENT_YEN = 10_000_000  # a manual adjustment; corrections are computed, not entered
 
@@ -137,6 +138,10 @@ def settlement_reconcile_game(
     changes = settled_money_changes(game, (lambda: {}) if voided else (lambda: game_money_of(game)))
     if not changes:
         return []
+    # What is owed now is dated now: never into a day whose drawer is counted and closed.
+    day_open_require(
+        game.table.parlor, what="a correction that changes money already paid", lock=False
+    )
     correction = (
         None
         if voided
@@ -188,6 +193,7 @@ def adjustment_create(
         raise InvalidInput(
             "corrections are made by correcting the game's hand", code="invalid_kind", field="kind"
         )
+    day_open_require(player.parlor, what="an adjustment", lock=False)
     adjustment = Adjustment.objects.create(
         parlor=player.parlor,
         player=player,
@@ -204,6 +210,7 @@ def adjustment_create(
 @transaction.atomic
 def adjustment_settle(*, adjustment: Adjustment, by: Actor) -> Adjustment:
     """Staff pay (or collect) an open adjustment at the counter, outside any visit."""
+    day_open_require(adjustment.parlor, what="a payment at the counter")
     adjustment = Adjustment.objects.select_for_update().get(pk=adjustment.pk)
     if adjustment.settled_at is not None:
         raise Conflict("the adjustment is already settled", code="adjustment_settled")

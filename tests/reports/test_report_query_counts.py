@@ -14,8 +14,8 @@ from tests.parlor.test_query_counts_history import play_more
 from tests.reports.day import DAY, DayOfGames, play_day
 
 pytestmark = pytest.mark.django_db
-REPORT_QUERIES = 13  # the day's games, seats, results, money, stand-ins, cash, corrections
-# and the yaku recorded on its wins (one query over all its games)
+REPORT_QUERIES = 14  # the day's games, seats, results, money, stand-ins, cash, corrections,
+# the yaku recorded on its wins (one query over all its games) and the day's closes (締め)
 
 
 @pytest.fixture(params=[0, 8], ids=["few-games", "many-games"])
