@@ -68,7 +68,8 @@ def cash_counts_read(counts: Mapping[str | int, object]) -> dict[int, int]:
             denomination = -1
         if denomination not in read:
             raise InvalidInput(
-                f"{key} yen is not a Japanese note or coin", code="invalid_denomination",
+                f"{key} yen is not a Japanese note or coin",
+                code="invalid_denomination",
                 field="counts",
             )
         count = _count(value)

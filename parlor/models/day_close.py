@@ -110,7 +110,9 @@ class DayClose(models.Model):
 
     def __str__(self) -> str:
         state = "reopened" if self.reopened_at else "closed"
-        return f"close of {self.parlor} on {self.business_day} ({state}): {self.difference_yen:+,} yen"
+        return (
+            f"close of {self.parlor} on {self.business_day} ({state}): {self.difference_yen:+,} yen"
+        )
 
     @property
     def is_current(self) -> bool:

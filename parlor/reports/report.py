@@ -7,8 +7,8 @@ from datetime import date, datetime
 from django.utils import timezone
 from django.utils.translation import pgettext
 
+from parlor.domain.cash_drawer import paid_in_out
 from parlor.models import Parlor
-from parlor.selectors.day_close import day_closes_of
 from parlor.reports.data import CellValue, DailyReportData, Section
 from parlor.reports.sections import (
     Local,
@@ -24,7 +24,6 @@ from parlor.reports.sections import (
     who,
 )
 from parlor.reports.sections_cash import (
-    paid_in_out,
     settlements_section,
     staff_play_net,
     staff_play_section,
@@ -33,6 +32,7 @@ from parlor.reports.sections_close import day_close_section
 from parlor.reports.sections_void import voided_section
 from parlor.reports.sections_yaku import win_styles_section, yaku_section
 from parlor.reports.selectors import DayLedger, day_ledger
+from parlor.selectors.day_close import day_closes_of
 
 
 def corrections_section(ledger: DayLedger, local: Local) -> Section:

@@ -75,7 +75,9 @@ def day_close_section(closes: Sequence[DayClose], local: Local) -> Section:
             note=pgettext("daily report", "The business day has not been closed."),
         )
     columns = [pgettext("daily report", "Item")]
-    columns += [pgettext("daily report", "Close %(n)s") % {"n": n} for n in range(1, len(closes) + 1)]
+    columns += [
+        pgettext("daily report", "Close %(n)s") % {"n": n} for n in range(1, len(closes) + 1)
+    ]
     values = [_values(close, local) for close in closes]
     rows = tuple(
         (item, *(column[index] for column in values)) for index, item in enumerate(_items())

@@ -221,9 +221,7 @@ def _settlements_in(parlor: Parlor, in_day: dict[str, datetime]) -> QuerySet[Set
     return Settlement.objects.filter(visit__parlor=parlor, **_range("closed_at", in_day))
 
 
-def _counter_adjustments_in(
-    parlor: Parlor, in_day: dict[str, datetime]
-) -> QuerySet[Adjustment]:
+def _counter_adjustments_in(parlor: Parlor, in_day: dict[str, datetime]) -> QuerySet[Adjustment]:
     """The adjustments paid at the counter in the day, outside any receipt."""
     return Adjustment.objects.filter(
         parlor=parlor, settled_in__isnull=True, **_range("settled_at", in_day)

@@ -13,7 +13,11 @@ from parlor.selectors.access import Role, _uuid, require
 
 def day_float_of(parlor: Parlor, day: date) -> DayFloat | None:
     """The opening float entered for the day, if any (one query)."""
-    return DayFloat.objects.filter(parlor=parlor, business_day=day).select_related("entered_by").first()
+    return (
+        DayFloat.objects.filter(parlor=parlor, business_day=day)
+        .select_related("entered_by")
+        .first()
+    )
 
 
 def day_close_current(parlor: Parlor, day: date) -> DayClose | None:

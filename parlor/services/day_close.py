@@ -46,7 +46,6 @@ from parlor.selectors.day_close import day_close_current, day_float_of
 from parlor.services.audit_log import audit_day_closed, audit_day_float, audit_day_reopened
 
 
-
 def _parlor_lock(parlor: Parlor) -> None:
     list(Parlor.objects.select_for_update(no_key=True).filter(pk=parlor.pk).values_list("pk"))
 

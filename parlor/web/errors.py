@@ -106,12 +106,16 @@ def _messages() -> dict[str, str]:
         "player_in_open_game": _(
             "This person is in a game in progress at another table: finish or void that game first."
         ),
+        "day_closed": _(
+            "The business day is closed (締め): this waits for the next business day, or a "
+            "manager reopens the day on the close page."
+        ),
     }
 
 
 # Codes whose English message names the person and the table: shown as the detail beside the
 # sentence in the staff's language, so the name and the table are not lost.
-_NAMING = {"player_in_open_game"}
+_NAMING = {"player_in_open_game", "day_closed"}  # day_closed: the close, and who closed it
 
 
 # Errors about a penalty that the engine reports on the result (a dead hand that won, ...):

@@ -48,7 +48,9 @@ class CounterDay:
         return sum(r["totals"]["total_yen"] for r in self.receipts if r["totals"]["total_yen"] > 0)
 
 
-def counter_day(parlor: Parlor, players: list[Player], personas: dict[str, APIClient]) -> CounterDay:
+def counter_day(
+    parlor: Parlor, players: list[Player], personas: dict[str, APIClient]
+) -> CounterDay:
     """Call inside time_machine.travel(NOON)."""
     staff, four, _, visits = example_setup(parlor, players, personas)
     game = play(staff, start(staff, four, players[:4]), FOUR_PLAYER_EXAMPLE)

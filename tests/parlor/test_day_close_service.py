@@ -23,10 +23,10 @@ from parlor.services.visits import adjustments_pay_out, visit_check_out
 from tests.parlor.conftest import ok
 from tests.parlor.day_close_helpers import (
     FLOAT_YEN,
+    HANEMAN_FIRST_HAND,
     NEXT_NOON,
     NOON,
     CounterDay,
-    HANEMAN_FIRST_HAND,
     counter_day,
     notes_and_coins,
 )
@@ -128,9 +128,7 @@ def test_closing_twice_is_refused(day):
 
 def test_staff_alone_cannot_close(day):
     with pytest.raises(Forbidden) as refused:
-        day_close_record(
-            parlor=day.parlor, counts={}, float_yen=0, by=day.staff_user, reason="x"
-        )
+        day_close_record(parlor=day.parlor, counts={}, float_yen=0, by=day.staff_user, reason="x")
     assert refused.value.code == "manager_confirmation_required"
 
 
@@ -170,7 +168,9 @@ def test_reopening_needs_a_manager_and_a_reason(day):
 
 def test_a_reopened_day_closes_again_and_keeps_its_first_close(day):
     first = _close(day)
-    day_close_reopen(close=first, reason="千円札の数え間違い", by=day.staff_user, confirmed_by=day.manager)
+    day_close_reopen(
+        close=first, reason="千円札の数え間違い", by=day.staff_user, confirmed_by=day.manager
+    )
     second = _close(day, off_by=1_000, reason="千円札が一枚多い")
     first.refresh_from_db()
     assert first.reopened_by == day.manager and first.reopen_reason == "千円札の数え間違い"
@@ -197,7 +197,10 @@ def test_a_check_out_in_a_closed_day_is_refused_naming_the_close(day):
 def test_after_reopening_the_check_out_goes_through(day):
     close = _close(day)
     day_close_reopen(close=close, reason="来店中の方がいた", by=day.manager)
-    ok(day.staff.post(f"/api/visits/{day.visits[day.players[4].pk]['visit']['id']}/check-out/"), 201)
+    ok(
+        day.staff.post(f"/api/visits/{day.visits[day.players[4].pk]['visit']['id']}/check-out/"),
+        201,
+    )
 
 
 def test_no_adjustment_is_made_or_paid_in_a_closed_day(day):
