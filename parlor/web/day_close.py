@@ -20,7 +20,7 @@ from parlor.api.day_close import DayCloseView, DayFloatView, DayReopenView
 from parlor.domain.business_days import business_day_of
 from parlor.domain.cash_drawer import DENOMINATIONS_YEN, counted_yen
 from parlor.errors import DomainError
-from parlor.models import Parlor
+from parlor.models import DayClose, Parlor
 from parlor.selectors.access import Role, require
 from parlor.selectors.day_close import day_close_for, day_close_state
 from parlor.services.day_close import (
@@ -75,6 +75,19 @@ def _count_text(text: str) -> int:
     return int(text) if text.isdigit() else 0
 
 
+def _figures(close: DayClose) -> dict[str, Any]:
+    """A close and its amounts written with thousands separators, for the page."""
+    amounts = {
+        "float": close.float_yen,
+        "paid_in": close.paid_in_yen,
+        "paid_out": close.paid_out_yen,
+        "expected": close.expected_yen,
+        "counted": close.counted_yen,
+    }
+    yen = {name: f"{value:,}" for name, value in amounts.items()}
+    return {"close": close, "yen": yen | {"difference": f"{close.difference_yen:+,}"}}
+
+
 def _page(
     request: HttpRequest,
     parlor: Parlor,
@@ -97,11 +110,12 @@ def _page(
         "parlor": parlor,
         "day": day,
         "state": state,
-        "current": state.current,
-        "reopened": [c for c in state.closes if not c.is_current],
+        "current": _figures(state.current) if state.current else None,
+        "reopened": [_figures(c) for c in state.closes if not c.is_current],
         "drawer": drawer,
         "float_text": float_text,
         "float_entered": entered,
+        "float_entered_text": f"{entered:,}" if entered is not None else "",
         "rows": [
             {
                 "yen": yen,
