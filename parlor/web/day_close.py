@@ -40,7 +40,7 @@ def _messages() -> dict[str, str]:
     """The close's own sentences: the tablet's shared ones say other things for these codes."""
     return {
         "reason_required": _("The drawer is over or short: say why."),
-        "float_required": _("Enter the opening float (釣り銭準備金)."),
+        "float_required": _("Enter the opening float."),
         "invalid_float": _("The float is a whole number of yen from 0."),
         "invalid_count": _("A count is a whole number from 0."),
         "out_of_range": _("A count or an amount is out of range."),

@@ -107,8 +107,8 @@ def _messages() -> dict[str, str]:
             "This person is in a game in progress at another table: finish or void that game first."
         ),
         "day_closed": _(
-            "The business day is closed (締め): this waits for the next business day, or a "
-            "manager reopens the day on the close page."
+            "The business day is closed: this waits for the next business day, or a manager "
+            "reopens the day on the close page."
         ),
     }
 
