@@ -146,3 +146,16 @@ def test_the_counter_page_adds_up_without_closing(day):
     expected = 1000 + day.paid_in_yen - day.paid_out_yen
     assert f'data-difference-yen="{21500 - expected}"' in text
     assert not DayClose.objects.exists() and not DayFloat.objects.exists()
+
+
+def test_a_double_tap_on_the_close_closes_once(day):
+    tablet = _tablet(day.manager)
+    expected = FLOAT_YEN + day.paid_in_yen - day.paid_out_yen
+    form = {f"count_{yen}": str(n) for yen, n in notes_and_coins(expected).items()}
+    form |= {"float_yen": str(FLOAT_YEN), "idempotency_key": "close-form-1"}
+    first = tablet.post("/tablet/counter/close/count/", form)
+    second = tablet.post("/tablet/counter/close/count/", form)
+    assert (first.status_code, second.status_code) == (302, 302)
+    assert DayClose.objects.count() == 1
+    third = tablet.post("/tablet/counter/close/count/", {**form, "idempotency_key": "another"})
+    assert third.status_code == 409  # a new form: the day is already closed
