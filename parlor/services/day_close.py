@@ -105,9 +105,16 @@ def day_float_record(*, parlor: Parlor, float_yen: int, by: Actor) -> DayFloat:
     row = DayFloat.objects.select_for_update().filter(parlor=parlor, business_day=day).first()
     before = row.float_yen if row is not None else None
     if row is None:
-        row = DayFloat(parlor=parlor, business_day=day)
-    row.float_yen, row.entered_at, row.entered_by = float_yen, timezone.now(), actor_row(by)
-    row.save()
+        row = DayFloat.objects.create(
+            parlor=parlor,
+            business_day=day,
+            float_yen=float_yen,
+            entered_at=timezone.now(),
+            entered_by=actor_row(by),
+        )
+    else:
+        row.float_yen, row.entered_at, row.entered_by = float_yen, timezone.now(), actor_row(by)
+        row.save(update_fields=["float_yen", "entered_at", "entered_by"])
     if before != float_yen:
         audit_day_float(row, by=by, before_yen=before)
     return row

@@ -264,3 +264,17 @@ def test_a_correction_that_owes_money_waits_while_the_day_is_closed(day):
     assert not Adjustment.objects.exists()
     game = ok(day.staff.get(f"/api/games/{day.game['id']}/"))
     assert game["scores"] == day.game["scores"]  # the correction was not stored
+
+
+def test_entering_the_float_again_changes_it_and_audits_both_amounts(day):
+    day_float_record(parlor=day.parlor, float_yen=20_000, by=day.staff_user)
+    row = day_float_record(parlor=day.parlor, float_yen=FLOAT_YEN, by=day.staff_user)
+    assert row.float_yen == FLOAT_YEN and row.business_day == DAY
+    events = AuditEvent.objects.filter(subject_type="day_float").order_by("at", "id")
+    assert [(e.before, e.after) for e in events] == [
+        (None, {"float_yen": 20_000}),
+        ({"float_yen": 20_000}, {"float_yen": FLOAT_YEN}),
+    ]
+    _close(day)
+    with pytest.raises(Conflict):
+        day_float_record(parlor=day.parlor, float_yen=1, by=day.staff_user)
