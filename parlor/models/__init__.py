@@ -1,6 +1,7 @@
 """Parlor domain models. Points are integers; public URLs use each row's UUID `public_id`."""
 
 from parlor.models.audit import AuditAction, AuditEvent, AuditLogImmutable
+from parlor.models.day_close import DayClose, DayFloat
 from parlor.models.games import Game, GameResult, GameSeat, GameStatus
 from parlor.models.hands import Hand, HandOutcome, HandState
 from parlor.models.idempotency import IdempotencyRecord
@@ -39,6 +40,8 @@ __all__ = [
     "AuditAction",
     "AuditEvent",
     "AuditLogImmutable",
+    "DayClose",
+    "DayFloat",
     "FeeModel",
     "Game",
     "GameMoney",

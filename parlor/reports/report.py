@@ -26,13 +26,14 @@ from parlor.reports.sections import (
     who,
 )
 from parlor.reports.sections_cash import (
-    paid_in_out,
     settlements_section,
     staff_play_section,
 )
+from parlor.reports.sections_close import day_close_section
 from parlor.reports.sections_void import voided_section
 from parlor.reports.sections_yaku import win_styles_section, yaku_section
 from parlor.reports.selectors import DayLedger, day_ledger
+from parlor.selectors.day_close import day_closes_of
 
 log = logging.getLogger(__name__)
 
@@ -220,6 +221,7 @@ def daily_report_data(*, parlor: Parlor, day: date, now: datetime | None = None)
         top_prizes_section(ledger, local),
         chips_section(ledger),
         settlements_section(ledger, local),
+        day_close_section(day_closes_of(parlor, day), local),
         staff_play_section(ledger, local),
         players_section(ledger),
         win_styles_section(ledger.yaku),
@@ -258,4 +260,4 @@ def daily_report_data(*, parlor: Parlor, day: date, now: datetime | None = None)
     )
 
 
-__all__ = ["daily_report_data", "paid_in_out"]
+__all__ = ["daily_report_data"]

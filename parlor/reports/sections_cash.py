@@ -8,14 +8,10 @@ from __future__ import annotations
 
 from django.utils.translation import pgettext
 
+from parlor.domain.cash_drawer import paid_in_out
 from parlor.reports.data import CellValue, Section, result_cell
 from parlor.reports.sections import Local, total_row, who
 from parlor.reports.selectors import DayLedger
-
-
-def paid_in_out(total_yen: int) -> tuple[int, int]:
-    """(paid in, paid out) for a total signed from the player's side."""
-    return (-total_yen, 0) if total_yen < 0 else (0, total_yen)
 
 
 def settlements_section(ledger: DayLedger, local: Local) -> Section:

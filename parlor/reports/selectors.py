@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
 
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 
 from parlor.domain.business_days import day_range
 from parlor.domain.house_money import HouseLines, game_house_lines, top_prize_for
@@ -197,14 +197,14 @@ def day_ledger(*, parlor: Parlor, day: date) -> DayLedger:
         yaku=yaku_stats_of_games(g.pk for g in finished),
         cancelled=tuple(cancelled),
         settlements=tuple(
-            Settlement.objects.filter(visit__parlor=parlor, closed_at__gte=start, closed_at__lt=end)
+            _settlements_in(parlor, in_day)
             .select_related("visit__player", "closed_by")
             .order_by("closed_at", "id")
         ),
         counter_adjustments=tuple(
-            adjustments.filter(settled_in__isnull=True, **_range("settled_at", in_day)).order_by(
-                "settled_at", "id"
-            )
+            _counter_adjustments_in(parlor, in_day)
+            .select_related("player", "game__table", "created_by", "settled_by")
+            .order_by("settled_at", "id")
         ),
         settled_games=tuple(
             SettledGame(*row)
@@ -233,6 +233,30 @@ def day_ledger(*, parlor: Parlor, day: date) -> DayLedger:
                 parlor=parlor,
             ).select_related("game__table", "actor")
         ),
+    )
+
+
+def _settlements_in(parlor: Parlor, in_day: dict[str, datetime]) -> QuerySet[Settlement]:
+    """The visits checked out in the day: the cash of the check-outs."""
+    return Settlement.objects.filter(visit__parlor=parlor, **_range("closed_at", in_day))
+
+
+def _counter_adjustments_in(parlor: Parlor, in_day: dict[str, datetime]) -> QuerySet[Adjustment]:
+    """The adjustments paid at the counter in the day, outside any receipt."""
+    return Adjustment.objects.filter(
+        parlor=parlor, settled_in__isnull=True, **_range("settled_at", in_day)
+    )
+
+
+def counter_cash_totals(*, parlor: Parlor, day: date) -> list[int]:
+    """The totals of the cash that crossed the counter in business day `day`, each signed from
+    the player's side: the check-outs' and the adjustments paid at the counter (two queries).
+    The same rows as DayLedger.settlements and .counter_adjustments."""
+    start, end = day_range(parlor, day)
+    in_day = {"gte": start, "lt": end}
+    totals = list(_settlements_in(parlor, in_day).values_list("total_yen", flat=True))
+    return totals + list(
+        _counter_adjustments_in(parlor, in_day).values_list("amount_yen", flat=True)
     )
 
 

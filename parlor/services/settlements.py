@@ -43,6 +43,7 @@ from parlor.services.audit_log import (
     audit_settlement_closed,
 )
 from parlor.services.money_guard import LargeAmountConfirmation, large_amounts_confirm
+from parlor.services.day_close import day_open_require
 
 MAX_ADJUSTMENT_YEN = 10_000_000  # a manual adjustment; corrections are computed, not entered
 
@@ -154,6 +155,10 @@ def settlement_reconcile_game(
     changes = settled_money_changes(game, (lambda: {}) if voided else (lambda: game_money_of(game)))
     if not changes:
         return []
+    # What is owed now is dated now: never into a day whose drawer is counted and closed.
+    day_open_require(
+        game.table.parlor, what="a correction that changes money already paid", lock=False
+    )
     correction = (
         None
         if voided
@@ -208,6 +213,7 @@ def adjustment_create(
         raise InvalidInput(
             "corrections are made by correcting the game's hand", code="invalid_kind", field="kind"
         )
+    day_open_require(player.parlor, what="an adjustment", lock=False)
     adjustment = Adjustment(
         parlor=player.parlor,
         player=player,
@@ -229,6 +235,7 @@ def adjustment_settle(
 ) -> Adjustment:
     """Staff pay (or collect) an open adjustment at the counter, outside any visit. One beyond
     the parlor's bound needs a manager: `by`, or `confirmed_by`."""
+    day_open_require(adjustment.parlor, what="a payment at the counter")
     adjustment = (
         Adjustment.objects.select_for_update(of=("self",))
         .select_related("parlor", "game__table")

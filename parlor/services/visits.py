@@ -45,6 +45,7 @@ from parlor.services.audit_log import (
     audit_visit_checked_in,
     stand_in_snapshot,
 )
+from parlor.services.day_close import day_open_require
 from parlor.services.players import player_create
 from parlor.services.settlements import settlement_build
 
@@ -310,6 +311,7 @@ def visit_check_out(*, visit: Visit, by: Actor, confirmed_by: Actor = None) -> S
     The visit's games are locked first, so a correction running at the same moment either
     lands before the settlement reads the results or after it, as an adjustment.
     """
+    day_open_require(visit.parlor, what="a check-out")  # the parlor's row, before the visit's
     visit = _visit_lock(visit)
     _require_open(visit)
     game_ids = list(VisitGame.objects.filter(visit=visit).values_list("game_id", flat=True))
@@ -339,6 +341,7 @@ def adjustments_pay_out(*, player: Player, by: Actor, confirmed_by: Actor = None
     on it: the money changes hands once. A player who is checked in may be paid out too; the
     adjustments then leave their provisional receipt.
     """
+    day_open_require(player.parlor, what="a pay-out")
     # Locked here and again by settlement_build: a check-out of the same player waits.
     owed = list(
         Adjustment.objects.select_for_update().filter(player=player, settled_at__isnull=True)

@@ -116,6 +116,10 @@ def _messages() -> dict[str, str]:
         ),
         "manager_required": _("Enter a manager's username."),
         "manager_password_wrong": _("Wrong username or password, or not a manager of this parlor."),
+        "day_closed": _(
+            "The business day is closed: this waits for the next business day, or a manager "
+            "reopens the day on the close page."
+        ),
     }
 
 
@@ -171,7 +175,7 @@ def large_amount_text(line: GuardedLine) -> str:
 
 # Codes whose English message names the person and the table: shown as the detail beside the
 # sentence in the staff's language, so the name and the table are not lost.
-_NAMING = {"player_in_open_game"}
+_NAMING = {"player_in_open_game", "day_closed"}  # day_closed: the close, and who closed it
 
 
 # Errors about a penalty that the engine reports on the result (a dead hand that won, ...):

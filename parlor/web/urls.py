@@ -3,7 +3,7 @@
 from django.contrib.auth.views import LogoutView
 from django.urls import include, path
 
-from parlor.web import calculator, counter, hands, undo, views, void
+from parlor.web import calculator, counter, day_close, hands, undo, views, void
 
 urlpatterns = [
     path("", views.floor, name="floor"),
@@ -15,6 +15,10 @@ urlpatterns = [
     path("tables/<str:table_id>/check-in/", views.start_check_in, name="start-check-in"),
     path("counter/", counter.counter, name="counter"),
     path("counter/check-in/", counter.check_in, name="counter-check-in"),
+    path("counter/close/", day_close.day_close_page, name="day-close"),
+    path("counter/close/float/", day_close.day_float, name="day-float"),
+    path("counter/close/count/", day_close.day_close, name="day-close-record"),
+    path("counter/close/<str:close_id>/reopen/", day_close.day_reopen, name="day-reopen"),
     path("counter/walk-in/", counter.walk_in, name="counter-walk-in"),
     path("counter/players/<str:player_id>/pay-out/", counter.pay_out, name="counter-pay-out"),
     path("players/search/", counter.player_search, name="player-search"),

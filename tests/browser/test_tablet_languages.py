@@ -177,6 +177,7 @@ def walk(page: Any, base: str, data: dict[str, Any], lang: str) -> list[tuple[st
     visit("counter", "/tablet/counter/")
     visit("counter-check-out", f"/tablet/counter/visits/{data['open_visit'].public_id}/check-out/")
     visit("counter-receipt", f"/tablet/counter/visits/{data['closed_visit'].public_id}/receipt/")
+    visit("day-close", "/tablet/counter/close/")
     visit("start", f"/tablet/tables/{data['free'].public_id}/")
     page.wait_for_selector("body[data-ready='true']")
     page.click('.player-pick[data-player="千葉"]')  # checked out: not checked in any more

@@ -35,6 +35,7 @@ from rest_framework.test import APIClient
 from parlor.models import AuditEvent, MemberRole, Parlor, Player, RulesetDefinition, Table
 from parlor.reports.models import DailyReport
 from parlor.selectors.live import live_token
+from parlor.services.day_close import day_close_record
 from parlor.services.games import game_start
 from parlor.services.hands import hand_record
 from parlor.services.seating import Seating
@@ -156,6 +157,7 @@ PLAYER = {"player_id": "player"}
 VISIT = {"visit_id": "visit"}
 HAND_1 = {"game_id": "game", "sequence": "one"}
 HAND_2 = {"game_id": "game", "sequence": "two"}
+CLOSE = {"close_id": "day_close"}
 
 # route name -> the calls to make. Statuses are what each role MUST get.
 EXPECTED: dict[str, list[Call]] = {
@@ -255,6 +257,23 @@ EXPECTED: dict[str, list[Call]] = {
     ],
     "api:adjustment-settle": [api("post", "staff", 200, kw={"adjustment_id": "adjustment"})],
     "api:store-net": [api("get", "manager", 200, own_parlor_list=True, other_staff=403)],
+    # --- API: closing the day (締め, issue 24). Staff close with a manager's password: sent
+    # without one, staff are refused; the scene's closed day is an earlier one. --------------
+    "api:day-close": [
+        api("get", "staff", 200, own_parlor_list=True),
+        api(
+            "post",
+            "manager",
+            201,
+            own_parlor_list=True,
+            other_staff=403,
+            body={"float_yen": 0, "counts": {}},
+        ),
+    ],
+    "api:day-float": [api("post", "staff", 200, own_parlor_list=True, body={"float_yen": 30000})],
+    "api:day-reopen": [
+        api("post", "manager", 200, kw=CLOSE, body={"reason": "recount"}, other_staff=404)
+    ],
     # --- API: daily reports (issue 7) -------------------------------------------------------
     "api:reports": [
         api("get", "manager", 200, own_parlor_list=True, other_staff=403),
@@ -313,6 +332,12 @@ EXPECTED: dict[str, list[Call]] = {
     "tablet:counter-walk-in": [page("post", "staff", 400, own_parlor_list=True)],
     "tablet:counter-pay-out": [page("post", "staff", 302, kw=PLAYER)],
     "tablet:player-search": [page("get", "staff", 200, own_parlor_list=True)],
+    # The close of the day (締め): form fields, not JSON, so a POST here sends an empty form.
+    "tablet:day-close": [page("get", "staff", 200, own_parlor_list=True)],
+    "tablet:day-float": [page("post", "staff", 400, own_parlor_list=True)],  # no amount
+    # No float: staff are asked for a manager, a manager for the float.
+    "tablet:day-close-record": [page("post", "staff", 403, own_parlor_list=True, manager=400)],
+    "tablet:day-reopen": [page("post", "staff", 400, kw=CLOSE)],  # no reason
     # --- The manager's daily report pages (issue 7) -----------------------------------------
     "reports:list": [page("get", "manager", 200, own_parlor_list=True, other_staff=403)],
     "reports:request": [page("post", "manager", 302, own_parlor_list=True, other_staff=403)],
@@ -551,6 +576,9 @@ def scene(db: None) -> Scene:
         "/api/standings-settings/", {"is_public": True, "monthly_min_games": 5}, format="json"
     )
     assert standings.status_code == 200, standings.content.decode()
+    closed = day_close_record(
+        parlor=parlor, counts={}, float_yen=0, day=date(2026, 1, 5), by=users["manager"]
+    )
     house = RulesetDefinition.objects.create(
         parlor=parlor, key="house", title="House", definition={"base": "standard"}
     )
@@ -571,6 +599,7 @@ def scene(db: None) -> Scene:
         "two": 2,
         "yesterday": date.today().replace(day=1).isoformat(),
         "house": str(house.public_id),
+        "day_close": str(closed.public_id),
     }
     values.update(_admin_objects())
     return Scene(values, users)
