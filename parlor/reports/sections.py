@@ -14,10 +14,12 @@ from zoneinfo import ZoneInfo
 
 from django.utils.translation import pgettext
 
+from parlor.domain.units import rate_basis_of
 from parlor.models import FeeModel, Hand
 from parlor.natural_sort import natural_key
 from parlor.reports.data import CellValue, Points, Section, result_cell
 from parlor.reports.selectors import DayLedger, GameLine, SeatLine
+from parlor.units_text import rate_text
 
 Local = Callable[[datetime | None], datetime | None]
 
@@ -130,6 +132,13 @@ def _play_note(seat: SeatLine) -> str:
     return ""
 
 
+def _rate(line: GameLine) -> str:
+    """The rate the game was paid at, with what it is per: 50 円/1,000点, 30 円/点."""
+    if line.terms is None:
+        return pgettext("daily report", "No money settings")
+    return rate_text(line.terms.rate_yen_per_p, rate_basis_of(line.game.result_unit))
+
+
 def games_section(ledger: DayLedger, local: Local) -> Section:
     rows = tuple(
         (
@@ -145,6 +154,7 @@ def games_section(ledger: DayLedger, local: Local) -> Section:
             seat.fee_yen,
             seat.game_money_yen,
             _play_note(seat),
+            _rate(line),
         )
         for line in ledger.games
         for seat in sorted(line.seats, key=lambda s: s.rank)
@@ -162,6 +172,7 @@ def games_section(ledger: DayLedger, local: Local) -> Section:
         pgettext("daily report", "Fee (yen)"),
         pgettext("daily report", "Game money (yen)"),
         pgettext("daily report", "Note"),
+        pgettext("daily report", "Rate"),
     )
     total = total_row(rows, len(columns), 5)
     return Section(

@@ -180,6 +180,24 @@ def test_standings_and_statistics_never_add_a_point_count_to_p(
     kinds = [(s.player_count, s.is_point_count, s.games) for s in player_stats(players[0])]
     assert kinds == [(4, False, 1), (3, False, 1), (3, True, 1)]
 
+    # The daily report: each game's rate says what it is per; a player's p and 点 stay apart.
+    from django.utils import translation
+
+    from parlor.domain.business_days import business_day_of
+    from parlor.reports.data import Points
+    from parlor.reports.report import daily_report_data
+
+    with translation.override("ja"):
+        report = daily_report_data(parlor=parlor, day=business_day_of(parlor))
+    rates = {(row[1], row[-1]) for row in report.section("games").rows}
+    assert rates == {("3", "50 円/1,000点"), ("4", "50 円/点"), ("5", "50 円/1,000点")}
+    (row,) = [r for r in report.section("players").rows if r[0] == players[3].name]
+    points = GameResult.objects.get(game=in_points, player=players[3]).total_tenths
+    assert row[7:9] == (
+        Points(points // 1000),
+        Points(0, is_count=True),
+    )  # 4th played われポン only
+
 
 def test_a_players_page_writes_each_result_in_its_unit(
     parlor: Any, personas: dict[str, Any]
