@@ -32,6 +32,9 @@ MAX_RATE_YEN_PER_P = 100_000
 MAX_TERM_YEN = 1_000_000  # a chip value, a game fee or a top prize
 
 
+TERM_NAMES = rules.Terms.__slots__  # the terms by name, as domain.money.Terms has them
+
+
 class MoneyTerms(models.Model):
     """The fields every set of money terms has; a game copies them when it starts."""
 
@@ -49,14 +52,7 @@ class MoneyTerms(models.Model):
         abstract = True
 
     def terms_dict(self) -> dict[str, object]:
-        return {
-            "rate_yen_per_p": self.rate_yen_per_p,
-            "chip_value_yen": self.chip_value_yen,
-            "fee_model": self.fee_model,
-            "game_fee_yen": self.game_fee_yen,
-            "top_prize_yen": self.top_prize_yen,
-            "money_unit_yen": self.money_unit_yen,
-        }
+        return {name: getattr(self, name) for name in TERM_NAMES}
 
 
 def _term_checks(prefix: str) -> list[models.BaseConstraint]:
@@ -131,14 +127,7 @@ class MoneySettings(models.Model):
 
     def terms_dict(self) -> dict[str, object]:
         """The stored terms by name: None where a table inherits the default's."""
-        return {
-            "rate_yen_per_p": self.rate_yen_per_p,
-            "chip_value_yen": self.chip_value_yen,
-            "fee_model": self.fee_model,
-            "game_fee_yen": self.game_fee_yen,
-            "top_prize_yen": self.top_prize_yen,
-            "money_unit_yen": self.money_unit_yen,
-        }
+        return {name: getattr(self, name) for name in TERM_NAMES}
 
     def __str__(self) -> str:
         where = f"table {self.table.label}" if self.table_id and self.table else "default"

@@ -7,7 +7,6 @@ refusal is shown in words next to the control that caused it, with its HTTP stat
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
@@ -26,7 +25,6 @@ from parlor.public.present import receipt_lines, receipt_totals, signed
 from parlor.selectors.access import Role, player_for, players_for, require
 from parlor.selectors.counter import PlayerState, counter_rows, player_matches, players_found
 from parlor.selectors.visits import adjustments_of, receipt_of, visit_for
-from parlor.services.idempotency import idempotent_call, request_keyed
 from parlor.services.manager_check import LARGE_AMOUNT, manager_confirmer_if_given
 from parlor.services.visits import (
     adjustments_pay_out,
@@ -38,6 +36,7 @@ from parlor.services.visits import (
 from parlor.web.access import staff_page
 from parlor.web.adjustments import owed_by_player
 from parlor.web.errors import error_payload
+from parlor.web.form_once import form_once
 from parlor.web.input import validated
 
 # The refusals a manager's username and password answer: the form then asks for them.
@@ -109,24 +108,6 @@ def _refused(
     )
 
 
-def _once(request: HttpRequest, *, parlor: Parlor, call: Callable[[], tuple[int, Any]]) -> Any:
-    """Runs a counter POST once per form shown (its hidden idempotency_key): the retry of a
-    double tap or of a reload gets the first answer instead of a second player or payout."""
-    body = {
-        k: v
-        for k, v in request.POST.items()
-        if k not in ("csrfmiddlewaretoken", "manager_password")
-    }
-    keyed = request_keyed(
-        headers={"Idempotency-Key": request.POST.get("idempotency_key", "")},
-        method="POST",
-        path=request.path,
-        body=body,
-        user=request.user,
-    )
-    return idempotent_call(parlor=parlor, request=keyed, call=call).body
-
-
 def _manager(request: HttpRequest, parlor: Parlor) -> Any:
     """The manager confirming an amount beyond the parlor's bound, if one typed their
     username and password into the form."""
@@ -179,7 +160,7 @@ def walk_in(request: HttpRequest) -> HttpResponse:
 
     try:
         values = validated(WalkInInput, request.POST)
-        answer = _once(request, parlor=access.parlor, call=call)
+        answer = form_once(request, parlor=access.parlor, call=call)
     except DomainError as exc:
         return _refused(request, exc, parlor=access.parlor, at="walk-in", walk_in=form)
     messages.success(request, _("%(name)s is registered and checked in.") % answer)
@@ -199,7 +180,7 @@ def pay_out(request: HttpRequest, player_id: str) -> HttpResponse:
 
     try:
         manager = _manager(request, access.parlor)
-        answer = _once(request, parlor=access.parlor, call=call)
+        answer = form_once(request, parlor=access.parlor, call=call)
     except DomainError as exc:
         return _refused(request, exc, parlor=access.parlor, at=f"owed-{player_id}")
     return redirect("tablet:counter-receipt", visit_id=answer["visit"])

@@ -8,7 +8,6 @@ Errors are shown next to their field.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
@@ -30,9 +29,9 @@ from parlor.services.day_close import (
     day_drawer,
     day_float_record,
 )
-from parlor.services.idempotency import idempotent_call, request_keyed
 from parlor.web.access import staff_page
 from parlor.web.errors import error_payload
+from parlor.web.form_once import form_once
 from parlor.web.input import validated
 
 _FIELDS = ("float_yen", "reason", "manager_username", "manager_password", "counts")
@@ -144,25 +143,6 @@ def _page(
     return render(request, "tablet/day_close.html", context, status=status)
 
 
-def _once(request: HttpRequest, *, parlor: Parlor, call: Callable[[], tuple[int, Any]]) -> Any:
-    """Runs the close once per form shown (its hidden idempotency_key): a double tap on 締める
-    gets the first answer instead of "already closed". The fingerprint leaves the manager's
-    password out: only the fields that decide the close."""
-    body = {
-        k: v
-        for k, v in request.POST.items()
-        if k not in ("csrfmiddlewaretoken", "manager_password")
-    }
-    keyed = request_keyed(
-        headers={"Idempotency-Key": request.POST.get("idempotency_key", "")},
-        method="POST",
-        path=request.path,
-        body=body,
-        user=request.user,
-    )
-    return idempotent_call(parlor=parlor, request=keyed, call=call).body
-
-
 @require_GET
 @staff_page
 def day_close_page(request: HttpRequest) -> HttpResponse:
@@ -219,7 +199,7 @@ def day_close(request: HttpRequest) -> HttpResponse:
 
     try:
         checked = validated(DayCloseView.InputSerializer, body)
-        _once(request, parlor=access.parlor, call=call)
+        form_once(request, parlor=access.parlor, call=call)
     except DomainError as exc:
         field, text = _error(exc, _messages())
         return _page(
