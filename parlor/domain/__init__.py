@@ -1,4 +1,5 @@
-"""The parlor's pure rules: money and business-day arithmetic on ints, dates and times.
+"""The parlor's pure rules: money and business-day arithmetic on ints, dates and times, and the
+proposal of who sits where when seats free up (table_forming, 卓立て).
 
 No Django here (tests/test_parlor_layers.py checks it): models, selectors and services all
 import these modules, and they import none of those.
