@@ -27,7 +27,7 @@ from datetime import UTC, datetime, timedelta
 from enum import StrEnum
 
 from parlor.errors import InvalidInput
-from parlor.natural_sort import natural_key
+from parlor.natural_sort import NaturalKey, natural_key
 
 Id = int | str  # a visit's, table's or staff member's id, as the caller names them
 OrderKey = int | datetime  # an arrival or sit-down time: all ints, or all aware datetimes
@@ -205,7 +205,7 @@ def _release_order(seated: tuple[SeatedStaff, ...]) -> list[Id]:
 
 
 def _table_order(tables: Sequence[OpenTable]) -> list[OpenTable]:
-    def key(item: tuple[int, OpenTable]) -> tuple[int, tuple[tuple[int, int, str], ...], int]:
+    def key(item: tuple[int, OpenTable]) -> tuple[int, NaturalKey, int]:
         at, table = item
         group = 0 if table.seats_free else 1 if table.seats_coming else 2
         return group, natural_key(table.label), at
