@@ -37,7 +37,9 @@ class Drawer:
 
     @property
     def expected_yen(self) -> int:
-        """>>> Drawer(30_000, 12_000, 5_000).expected_yen
+        """Float + paid in − paid out.
+
+        >>> Drawer(30_000, 12_000, 5_000).expected_yen
         37000
         """
         return self.float_yen + self.paid_in_yen - self.paid_out_yen
