@@ -120,3 +120,13 @@ def test_a_three_player_table_with_a_sitting_out_player_takes_three_or_four(tabl
     table = TableFactory(parlor=parlor, label="3", ruleset_key="seed-003")
     page = tablet.get(f"/tablet/tables/{table.public_id}/").content.decode()
     assert 'data-player-counts="3,4"' in page
+
+
+def test_the_seat_buttons_carry_their_reasons_in_english_when_chosen(tablet, table):
+    tablet.cookies["django_language"] = "en"
+    page = tablet.get(f"/tablet/tables/{table.public_id}/").content.decode()
+    reason = page.split('id="start-reason"')[1].split("</p>")[0]
+    assert 'data-more-one="Choose 1 more player"' in reason
+    assert 'data-more="Choose %(more)s more players"' in reason
+    assert 'data-too-many="Choose %(most)s players (%(picked)s picked now)"' in reason
+    assert 'data-not-in="Check in first: %(names)s"' in reason
