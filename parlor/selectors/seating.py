@@ -41,6 +41,14 @@ class SeatingStatus:
         return self.interval is not None and self.games_played >= self.interval
 
 
+def player_counts(ruleset: Ruleset) -> tuple[int, ...]:
+    """How many players may start a game under `ruleset`: its player count, and four more at a
+    three-player table that rotates a sitting-out player (抜け番)."""
+    if ruleset.player_count == 3 and str(ruleset.sit_out_rotation) != "none":
+        return (3, 4)
+    return (ruleset.player_count,)
+
+
 def seating_status(table: Table, ruleset: Ruleset) -> SeatingStatus:
     """The table's current seating and the seat change rule (two queries)."""
     return seating_statuses({table.pk: ruleset})[table.pk]

@@ -17,7 +17,7 @@ from parlor.models import (
     Table,
 )
 from parlor.models.users import Actor, actor_row
-from parlor.selectors.seating import seating_status
+from parlor.selectors.seating import player_counts, seating_status
 from scoring.ruleset import Ruleset
 
 _random = secrets.SystemRandom()
@@ -58,9 +58,7 @@ def seating_plan(
     return SeatingPlan(draw, 1, first, _rotate(order, first))
 
 
-def seat_draw_create(
-    *, table: Table, players: list[Player], method: str, by: Actor
-) -> SeatDraw:
+def seat_draw_create(*, table: Table, players: list[Player], method: str, by: Actor) -> SeatDraw:
     draw = SeatDraw.objects.create(table=table, method=method, drawn_by=actor_row(by))
     SeatDrawPosition.objects.bulk_create(
         SeatDrawPosition(seat_draw=draw, position=position, player=player)
@@ -101,10 +99,7 @@ def _keep(table: Table, ruleset: Ruleset, players: list[Player]) -> SeatingPlan:
 
 
 def _check_players(table: Table, ruleset: Ruleset, players: list[Player]) -> None:
-    allowed = {ruleset.player_count}
-    if ruleset.player_count == 3 and str(ruleset.sit_out_rotation) != "none":
-        allowed.add(4)  # 抜け番: four people play a three-player ruleset in rotation
-    if len(players) not in allowed:
+    if len(players) not in player_counts(ruleset):
         raise InvalidInput(
             f"this table plays {ruleset.title_en} for {ruleset.player_count} players; "
             f"got {len(players)} players",

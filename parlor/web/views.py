@@ -23,6 +23,7 @@ from parlor.models import Game, GameStatus, HandState, Parlor, Table
 from parlor.selectors.access import Role, game_for, players_for, require, table_for
 from parlor.selectors.counter import player_matches, start_rows, visits_last_game_over
 from parlor.selectors.games import game_detail, table_state, tables_of, tables_state
+from parlor.selectors.start_picks import start_player_counts, start_previous_picks
 from parlor.services import engine
 from parlor.services.games import game_finish, game_start
 from parlor.services.seating import Seating
@@ -80,8 +81,8 @@ def _start_page(
     seating = state.get("seating") or {}
     player_count = (state.get("ruleset") or {}).get("player_count", 4)
     has_money, rows = start_rows(table, player_count=player_count)
-    if picked is None:
-        picked = [str(p["id"]) for p in seating.get("players", [])]
+    if picked is None:  # the last players, if all of them can sit down again (issue 25)
+        picked = start_previous_picks(table, rows, has_money=has_money)
     query = request.GET.get("q", "").strip()
     players = pages.start_picks(rows, picked)
     for item in players:  # the players picked stay in sight whatever the search
@@ -91,6 +92,7 @@ def _start_page(
         "state": state,
         "ruleset": pages.ruleset_title(state.get("ruleset")),
         "player_count": player_count,
+        "player_counts": ",".join(map(str, start_player_counts(table, player_count=player_count))),
         "has_money": has_money,
         "players": players,
         "query": query,

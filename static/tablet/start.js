@@ -20,16 +20,43 @@
 
   function pick(box) { return box.closest(".player-pick"); }
 
+  var reason = document.getElementById("start-reason");
+  var counts = (form.dataset.playerCounts || form.dataset.playerCount || "4")
+    .split(",").map(Number).filter(function (n) { return n > 0; });
+
+  function names(picked) {
+    var list = picked.map(function (box) { return pick(box).dataset.player; });
+    return list.join(document.documentElement.lang === "ja" ? "、" : ", ");
+  }
+
+  // Why the seat buttons are off, or "" when they are on: the number picked first, then a
+  // player who is not checked in at a table that plays for money.
+  function why(missing) {
+    var fewest = Math.min.apply(null, counts), most = Math.max.apply(null, counts);
+    if (order.length < fewest) {
+      var more = fewest - order.length;
+      return more === 1 ? reason.dataset.moreOne : reason.dataset.more.replace("%(more)s", String(more));
+    }
+    if (order.length > most) {
+      return reason.dataset.tooMany.replace("%(most)s", String(most)).replace("%(picked)s", String(order.length));
+    }
+    if (missing.length) return reason.dataset.notIn.replace("%(names)s", names(missing));
+    return "";
+  }
+
   function warn() {
     // At a table that plays for money, a player who is not checked in cannot sit down: say so
     // before the tap on the seats, where staff can check them in with one tap.
     var missing = order.filter(function (box) { return pick(box).dataset.canPlay === "false"; });
     if (notice) {
-      var names = missing.map(function (box) { return pick(box).dataset.player; });
-      notice.textContent = notice.dataset.text.replace("%(names)s", names.join(document.documentElement.lang === "ja" ? "、" : ", "));
+      notice.textContent = notice.dataset.text.replace("%(names)s", names(missing));
       notice.hidden = missing.length === 0;
     }
-    seatButtons.forEach(function (button) { button.disabled = missing.length > 0; });
+    // A button that is off says why beside it, never a silent grey button (issue 25).
+    var text = why(missing);
+    reason.textContent = text;
+    reason.hidden = text === "";
+    seatButtons.forEach(function (button) { button.disabled = text !== ""; });
   }
 
   boxes
