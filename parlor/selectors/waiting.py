@@ -15,6 +15,7 @@ from datetime import datetime
 from django.db.models import Exists, Max, OuterRef, Q
 from django.utils import timezone
 
+from parlor.domain.units import RateBasis, rate_basis_of
 from parlor.domain.wishes import TableKind, Wish
 from parlor.models import GameSeat, GameStatus, MoneySettings, Parlor, Player, Visit, VisitStatus
 from parlor.selectors.rulesets import rulesets_resolve
@@ -69,6 +70,7 @@ class TableKindOffer:
     kind: TableKind
     ruleset_title: str
     ruleset_title_en: str
+    rate_basis: RateBasis  # what the rate is per: 1,000 points, or a point count's 点
 
 
 def table_kinds(parlor: Parlor) -> list[TableKindOffer]:
@@ -88,7 +90,8 @@ def table_kinds(parlor: Parlor) -> list[TableKindOffer]:
         count = ruleset.player_count
         rate = own.get(table.pk) or defaults.get(count)
         kind = TableKind(count, table.ruleset_key, rate)
-        offers.setdefault(kind, TableKindOffer(kind, ruleset.title, ruleset.title_en))
+        basis = rate_basis_of(ruleset.settlement_unit)
+        offers.setdefault(kind, TableKindOffer(kind, ruleset.title, ruleset.title_en, basis))
     return sorted(
         offers.values(),
         key=lambda o: (o.kind.player_count, o.kind.ruleset_key, o.kind.rate_yen_per_p or 0),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -16,6 +17,7 @@ from parlor.services.games import game_start, game_void
 from parlor.services.seating import Seating
 from parlor.services.visits import visit_check_in, visit_check_out, visit_last_game_call
 from parlor.services.wishes import visit_wish_set
+from tests.parlor.conftest import ok
 from tests.parlor.factories import PlayerFactory, TableFactory
 
 pytestmark = pytest.mark.django_db
@@ -161,3 +163,58 @@ def test_a_checked_out_guest_has_no_wish_to_change(parlor, players, staff_user, 
     visit_check_out(visit=visit, by=staff_user)
     with pytest.raises(Conflict):
         visit_wish_set(visit=visit, wish=Wish(player_count=4), by=staff_user)
+
+
+def test_the_counter_shows_the_waiting_list_and_a_tap_changes_a_wish(
+    tablet, parlor, table, players, staff_user, four_player_rate, clock
+):
+    visit_check_in(player=players[1], by=staff_user)
+    clock.move_to(timezone.now() + timedelta(minutes=3))
+    page = tablet.post(
+        "/tablet/counter/check-in/", {"player": str(players[0].public_id), "wish": "4|standard|50"}
+    )
+    assert page.status_code == 302
+    clock.move_to(timezone.now() + timedelta(minutes=9))
+    html = tablet.get("/tablet/counter/").content.decode()
+    listed = re.findall(r'data-waiting="([^"]+)"', html)
+    assert listed == [players[1].name, players[0].name]
+    assert 'data-waited="12"' in html and 'data-waited="9"' in html
+    assert 'data-wish="4|standard|50"' in html
+    visit = Visit.objects.get(player=players[0])
+    changed = tablet.post(f"/tablet/counter/visits/{visit.public_id}/wish/", {"wish": ""})
+    assert changed.status_code == 302
+    visit.refresh_from_db()
+    assert visit.wish is None
+
+
+def test_the_counter_refuses_a_wish_no_table_plays_beside_the_guest(
+    tablet, parlor, table, players, staff_user, four_player_rate
+):
+    visit = visit_check_in(player=players[0], by=staff_user)
+    page = tablet.post(f"/tablet/counter/visits/{visit.public_id}/wish/", {"wish": "3||"})
+    assert page.status_code == 400
+    html = page.content.decode()
+    row = html[html.index(f'data-visit-id="{visit.public_id}"') :]
+    assert 'data-code="wish_player_count_not_played"' in row[: row.index("</li>")]
+    visit.refresh_from_db()
+    assert visit.wish is None
+
+
+def test_the_api_lists_the_waiting_guests_and_checks_in_with_a_wish(
+    staff, parlor, table, players, four_player_rate
+):
+    body = {"player": str(players[0].public_id), "wish": {"player_count": 4}}
+    checked_in = ok(staff.post("/api/visits/", body, format="json"), 201)
+    assert checked_in["visit"]["wish"] == {"player_count": 4}
+    [guest] = ok(staff.get("/api/waiting-list/"))
+    assert guest["name"] == players[0].name and guest["waited_minutes"] == 0
+    assert guest["wish"] == {"player_count": 4, "ruleset_key": "", "rate_yen_per_p": None}
+    refused = staff.put(
+        f"/api/visits/{guest['visit_id']}/wish/", {"rate_yen_per_p": 30}, format="json"
+    )
+    assert refused.status_code == 400
+    assert refused.json()["error"]["field"] == "wish.rate_yen_per_p"
+    changed = staff.put(
+        f"/api/visits/{guest['visit_id']}/wish/", {"ruleset_key": "standard"}, format="json"
+    )
+    assert ok(changed)["ruleset_key"] == "standard"
