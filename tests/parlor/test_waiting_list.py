@@ -218,3 +218,24 @@ def test_the_api_lists_the_waiting_guests_and_checks_in_with_a_wish(
         f"/api/visits/{guest['visit_id']}/wish/", {"ruleset_key": "standard"}, format="json"
     )
     assert ok(changed)["ruleset_key"] == "standard"
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        pytest.param("ja", ("待ち席", ">12分<", "4人・", "どこでも", "50 円/1,000点"), id="ja"),
+        pytest.param(
+            "en", ("Waiting list", ">12 min<", "4 players · ", "Any table", "50 yen"), id="en"
+        ),
+    ],
+)
+def test_the_waiting_list_speaks_the_staff_language(
+    tablet, parlor, table, players, staff_user, four_player_rate, clock, language, words
+):
+    visit_check_in(player=players[0], by=staff_user, wish=Wish(player_count=4, rate_yen_per_p=50))
+    clock.move_to(timezone.now() + timedelta(minutes=12))
+    tablet.cookies["django_language"] = language
+    html = tablet.get("/tablet/counter/").content.decode()
+    section = html[html.index("data-waiting-list") : html.index("</section>")]
+    for word in words:
+        assert word in section
