@@ -39,7 +39,9 @@ def waiting_list(parlor: Parlor, *, now: datetime | None = None) -> list[Waiting
     money settings (no visit link) is not listed as waiting either.
     """
     now = now or timezone.now()
-    playing = GameSeat.objects.filter(player=OuterRef("player"), game__status=GameStatus.IN_PROGRESS)
+    playing = GameSeat.objects.filter(
+        player=OuterRef("player"), game__status=GameStatus.IN_PROGRESS
+    )
     visits = (
         Visit.objects.filter(parlor=parlor, status=VisitStatus.OPEN)
         .exclude(Q(last_game__isnull=False) & Q(last_game__status=GameStatus.FINISHED))

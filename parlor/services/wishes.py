@@ -43,8 +43,10 @@ def wish_require(*, parlor: Parlor, wish: Wish) -> Wish:
 @transaction.atomic
 def visit_wish_set(*, visit: Visit, wish: Wish, by: Actor) -> Visit:
     """Changes what a checked-in guest wants to play; the change is audited, old and new."""
-    visit = Visit.objects.select_for_update(of=("self",)).select_related("player", "parlor").get(
-        pk=visit.pk
+    visit = (
+        Visit.objects.select_for_update(of=("self",))
+        .select_related("player", "parlor")
+        .get(pk=visit.pk)
     )
     if visit.status != VisitStatus.OPEN:
         raise Conflict(

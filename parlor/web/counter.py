@@ -77,14 +77,15 @@ def _counter_page(
         for row in players
     ]
     offers = table_kinds(parlor)
+    guests = waiting_list(parlor)
     waiting = [
         {"guest": guest, "wish": wish_label(guest.wish, offers), "token": wish_token(guest.wish)}
-        for guest in waiting_list(parlor)
+        for guest in guests
     ]
     owed = owed_by_player(adjustments_of(parlor, open_only=True))
     if error_player.startswith("owed-") and all(g.error_key != error_player for g in owed):
         error_player = ""  # paid meanwhile: the error goes above the list
-    waiting_keys = {f"wish-{item['guest'].visit_id}" for item in waiting}
+    waiting_keys = {f"wish-{guest.visit_id}" for guest in guests}
     if error_player.startswith("wish-") and error_player not in waiting_keys:
         error_player = ""  # seated or gone meanwhile: the error goes above the list
     context = {
@@ -187,7 +188,8 @@ def wish(request: HttpRequest, visit_id: str) -> HttpResponse:
     """What a waiting guest wants (希望), changed with one tap on the waiting list."""
     visit, access = visit_for(request.user, visit_id)
     try:
-        visit_wish_set(visit=visit, wish=wish_of_token(request.POST.get("wish", "")), by=request.user)
+        wanted = wish_of_token(request.POST.get("wish", ""))
+        visit_wish_set(visit=visit, wish=wanted, by=request.user)
     except DomainError as exc:
         return _refused(request, exc, parlor=access.parlor, at=f"wish-{visit_id}")
     messages.success(request, _("The wish of %(name)s is changed.") % {"name": visit.player.name})

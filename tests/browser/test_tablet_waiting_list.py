@@ -38,9 +38,10 @@ def test_guests_wait_in_arrival_order_and_a_tap_changes_a_wish(
     baba = '[data-waiting="馬場"]'
     assert page.locator(f"{baba} [data-wish]").inner_text().startswith("4人・")
     assert page.locator(f"{baba} [data-waited]").inner_text() == "0分"
-    assert page.locator(f'{baba} [data-wish-choice="4|standard|100"]').get_attribute(
-        "aria-pressed"
-    ) == "true"
+    assert (
+        page.locator(f'{baba} [data-wish-choice="4|standard|100"]').get_attribute("aria-pressed")
+        == "true"
+    )
     tablet.shot("waiting-list")
     page.click(f'{baba} [data-wish-choice="3|seed-004|50"]')
     page.wait_for_selector(f'{baba} [data-wish="3|seed-004|50"]')
@@ -49,6 +50,6 @@ def test_guests_wait_in_arrival_order_and_a_tap_changes_a_wish(
         "ruleset_key": "seed-004",
         "rate_yen_per_p": 50,
     }
-    page.click(f'[data-waiting="千葉"] [data-wish-choice=""]')  # どこでも: nothing changes
+    page.click('[data-waiting="千葉"] [data-wish-choice=""]')  # どこでも: nothing changes
     page.wait_for_selector('[data-waiting="千葉"] [data-wish=""]')
     assert Visit.objects.get(player__name="千葉").wish is None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import doctest
 import re
 from datetime import timedelta
 
@@ -9,6 +10,7 @@ import pytest
 import time_machine
 from django.utils import timezone
 
+from parlor.domain import wishes
 from parlor.domain.wishes import Wish
 from parlor.errors import Conflict, InvalidInput
 from parlor.models import AuditEvent, MoneySettings, Visit
@@ -17,10 +19,17 @@ from parlor.services.games import game_start, game_void
 from parlor.services.seating import Seating
 from parlor.services.visits import visit_check_in, visit_check_out, visit_last_game_call
 from parlor.services.wishes import visit_wish_set
+from parlor.web import wishes as web_wishes
 from tests.parlor.conftest import ok
 from tests.parlor.factories import PlayerFactory, TableFactory
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize("module", [wishes, web_wishes], ids=lambda m: m.__name__)
+def test_the_wish_modules_examples_hold(module):
+    failed, tried = doctest.testmod(module, verbose=False)
+    assert tried > 0 and failed == 0
 
 
 @pytest.fixture
@@ -111,7 +120,8 @@ def test_table_kinds_are_what_the_active_tables_play(parlor, table, four_player_
     MoneySettings.objects.create(parlor=parlor, player_count=4, table=own, rate_yen_per_p=100)
     TableFactory(parlor=parlor, label="4", ruleset_key="mleague", is_active=False)
     kinds = [
-        (o.kind.player_count, o.kind.ruleset_key, o.kind.rate_yen_per_p) for o in table_kinds(parlor)
+        (o.kind.player_count, o.kind.ruleset_key, o.kind.rate_yen_per_p)
+        for o in table_kinds(parlor)
     ]
     assert kinds == [
         (3, "tenhou-3p-hanchan", None),
