@@ -16,6 +16,7 @@ from parlor.api import money, standings
 from parlor.api.idempotency import idempotent_response
 from parlor.api.manager_confirm import ManagerConfirmInput, manager_of
 from parlor.api.serializers import IDEMPOTENCY_KEY, error_responses
+from parlor.api.waiting import WishSerializer, wish_of
 from parlor.selectors.access import Role, player_for, players_for, require
 from parlor.selectors.visits import (
     game_of_parlor,
@@ -94,6 +95,7 @@ class VisitListView(APIView):
     @extend_schema_serializer(component_name="VisitCheckInInput")
     class InputSerializer(serializers.Serializer[Any]):
         player = serializers.UUIDField()
+        wish = WishSerializer(required=False, allow_null=True, default=None, help_text="希望")
 
     @extend_schema(responses={200: ReceiptSerializer(many=True), **error_responses()})
     def get(self, request: Request) -> Response:
@@ -112,7 +114,8 @@ class VisitListView(APIView):
         [player] = players_for(access, [data.validated_data["player"]])
 
         def call() -> tuple[int, Any]:
-            return 201, receipt_data(visit_check_in(player=player, by=request.user))
+            wish = wish_of(data.validated_data["wish"])
+            return 201, receipt_data(visit_check_in(player=player, by=request.user, wish=wish))
 
         return idempotent_response(request, parlor=access.parlor, call=call)
 

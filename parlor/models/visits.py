@@ -43,6 +43,9 @@ class Visit(models.Model):
     last_game = models.ForeignKey(
         Game, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
+    # 希望: what the guest wants to play while waiting (parlor.domain.wishes.Wish.to_json);
+    # None: any table.
+    wish = models.JSONField(null=True, blank=True)
     checked_out_at = models.DateTimeField(null=True, blank=True)
     checked_out_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"

@@ -179,6 +179,7 @@ def visit_summary(visit: Visit) -> dict[str, Any]:
         "last_game_called_at": visit.last_game_called_at,
         "last_game_id": visit.last_game.public_id if visit.last_game else None,
         "is_over": visit_is_over(visit),
+        "wish": visit.wish,  # 希望: None for any table (parlor.domain.wishes)
     }
 
 

@@ -305,7 +305,11 @@ def audit_visit_checked_in(visit: Visit, *, by: Actor) -> AuditEvent:
         subject_type="visit",
         subject_id=str(visit.public_id),
         summary=f"{visit.player} checked in",
-        after={"player_id": str(visit.player.public_id), "status": visit.status},
+        after={
+            "player_id": str(visit.player.public_id),
+            "status": visit.status,
+            "wish": visit.wish,
+        },
     )
 
 

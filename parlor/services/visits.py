@@ -20,6 +20,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from parlor.domain.wishes import Wish
 from parlor.errors import Conflict, InvalidInput
 from parlor.models import (
     Adjustment,
@@ -48,6 +49,7 @@ from parlor.services.audit_log import (
 from parlor.services.day_close import day_open_require
 from parlor.services.players import player_create
 from parlor.services.settlements import settlement_build
+from parlor.services.wishes import wish_require
 
 
 def _visit_lock(visit: Visit) -> Visit:
@@ -67,14 +69,19 @@ def _require_open(visit: Visit) -> None:
 
 
 @transaction.atomic
-def visit_check_in(*, player: Player, by: Actor) -> Visit:
-    """Checks a player in. A player has one open visit at most."""
+def visit_check_in(*, player: Player, by: Actor, wish: Wish | None = None) -> Visit:
+    """Checks a player in, with what they want to play (希望) if staff asked. A player has one
+    open visit at most."""
+    wanted = wish_require(parlor=player.parlor, wish=wish) if wish else Wish()
     if Visit.objects.filter(player=player, status=VisitStatus.OPEN).exists():
         raise _already_in(player)
     try:
         with transaction.atomic():
             visit = Visit.objects.create(
-                parlor=player.parlor, player=player, checked_in_by=actor_row(by)
+                parlor=player.parlor,
+                player=player,
+                checked_in_by=actor_row(by),
+                wish=wanted.to_json(),
             )
     except IntegrityError as exc:  # a second tablet checked the same player in meanwhile
         raise _already_in(player) from exc

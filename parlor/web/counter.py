@@ -25,6 +25,7 @@ from parlor.public.present import receipt_lines, receipt_totals, signed
 from parlor.selectors.access import Role, player_for, players_for, require
 from parlor.selectors.counter import PlayerState, counter_rows, player_matches, players_found
 from parlor.selectors.visits import adjustments_of, receipt_of, visit_for
+from parlor.selectors.waiting import table_kinds, waiting_list
 from parlor.services.manager_check import LARGE_AMOUNT, manager_confirmer_if_given
 from parlor.services.visits import (
     adjustments_pay_out,
@@ -33,11 +34,13 @@ from parlor.services.visits import (
     visit_last_game_call,
     visit_walk_in,
 )
+from parlor.services.wishes import visit_wish_set
 from parlor.web.access import staff_page
 from parlor.web.adjustments import owed_by_player
 from parlor.web.errors import error_payload
 from parlor.web.form_once import form_once
 from parlor.web.input import validated
+from parlor.web.wishes import wish_choices, wish_label, wish_of_token, wish_token
 
 # The refusals a manager's username and password answer: the form then asks for them.
 MANAGER_CODES = ("large_amount_needs_manager", "manager_required", "manager_password_wrong")
@@ -73,9 +76,18 @@ def _counter_page(
         }
         for row in players
     ]
+    offers = table_kinds(parlor)
+    guests = waiting_list(parlor)
+    waiting = [
+        {"guest": guest, "wish": wish_label(guest.wish, offers), "token": wish_token(guest.wish)}
+        for guest in guests
+    ]
     owed = owed_by_player(adjustments_of(parlor, open_only=True))
     if error_player.startswith("owed-") and all(g.error_key != error_player for g in owed):
         error_player = ""  # paid meanwhile: the error goes above the list
+    waiting_keys = {f"wish-{guest.visit_id}" for guest in guests}
+    if error_player.startswith("wish-") and error_player not in waiting_keys:
+        error_player = ""  # seated or gone meanwhile: the error goes above the list
     context = {
         "parlor": parlor,
         "rows": rows,
@@ -87,6 +99,8 @@ def _counter_page(
         "found_any": any(item["is_match"] for item in rows),
         "search_action": reverse("tablet:counter"),
         "over": [row.visit for row in players if row.state == PlayerState.OVER],
+        "waiting": waiting,
+        "wish_choices": wish_choices(offers),
         "owed": owed,
         "key": uuid.uuid4(),  # one Idempotency-Key per form shown: a double tap counts once
         "manager_codes": MANAGER_CODES,
@@ -134,7 +148,8 @@ def check_in(request: HttpRequest) -> HttpResponse:
     player_id = request.POST.get("player", "")
     try:
         [player] = players_for(access, [player_id])
-        visit_check_in(player=player, by=request.user)
+        wish = wish_of_token(request.POST.get("wish", ""))
+        visit_check_in(player=player, by=request.user, wish=wish)
     except DomainError as exc:
         return _refused(request, exc, parlor=access.parlor, at=player_id)
     messages.success(request, _("%(name)s is checked in.") % {"name": player.name})
@@ -164,6 +179,20 @@ def walk_in(request: HttpRequest) -> HttpResponse:
     except DomainError as exc:
         return _refused(request, exc, parlor=access.parlor, at="walk-in", walk_in=form)
     messages.success(request, _("%(name)s is registered and checked in.") % answer)
+    return redirect("tablet:counter")
+
+
+@require_POST
+@staff_page
+def wish(request: HttpRequest, visit_id: str) -> HttpResponse:
+    """What a waiting guest wants (希望), changed with one tap on the waiting list."""
+    visit, access = visit_for(request.user, visit_id)
+    try:
+        wanted = wish_of_token(request.POST.get("wish", ""))
+        visit_wish_set(visit=visit, wish=wanted, by=request.user)
+    except DomainError as exc:
+        return _refused(request, exc, parlor=access.parlor, at=f"wish-{visit_id}")
+    messages.success(request, _("The wish of %(name)s is changed.") % {"name": visit.player.name})
     return redirect("tablet:counter")
 
 

@@ -90,6 +90,14 @@ def _messages() -> dict[str, str]:
             "ask a manager."
         ),
         "visit_already_open": _("This player is already checked in."),
+        "wish_player_count_not_played": _(
+            "No table in use plays games for this number of players: choose another wish."
+        ),
+        "wish_ruleset_not_played": _("No table in use plays this ruleset: choose another wish."),
+        "wish_rate_not_played": _("No table in use plays at this rate: choose another wish."),
+        "wish_not_played": _(
+            "No table in use plays these together: choose another wish, or leave a part open."
+        ),
         "visit_closed": _("This player has already checked out."),
         "visit_over": _("The last game of this player is over: check them out."),
         "visit_game_in_progress": _(

@@ -23,6 +23,7 @@ urlpatterns = [
     path("counter/players/<str:player_id>/pay-out/", counter.pay_out, name="counter-pay-out"),
     path("players/search/", counter.player_search, name="player-search"),
     path("counter/visits/<str:visit_id>/last-game/", counter.last_game, name="counter-last-game"),
+    path("counter/visits/<str:visit_id>/wish/", counter.wish, name="counter-wish"),
     path("counter/visits/<str:visit_id>/check-out/", counter.check_out, name="counter-check-out"),
     path("counter/visits/<str:visit_id>/receipt/", counter.receipt, name="counter-receipt"),
     path("games/<str:game_id>/", views.game_screen, name="game"),

@@ -27,9 +27,10 @@ pytestmark = pytest.mark.django_db
 # The session, the user and their role; the open visits; their games with tables and money
 # terms, those games' results, their staff seats, the open adjustments; the staff; the seats of
 # the open games (where each player sits); the players; the parlor's open adjustments (the list
-# to pay out). Before the receipts were read together: 24 queries for the small day, 186 for
-# the busy one.
-COUNTER_MAX = 12
+# to pay out); the waiting list, and the active tables, their rulesets and money settings
+# (the kinds of table a wish names). Before the receipts were read together: 24 queries for the
+# small day, 186 for the busy one.
+COUNTER_MAX = 16
 
 POINT_5 = Terms(
     rate_yen_per_p=50,

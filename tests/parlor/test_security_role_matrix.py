@@ -221,6 +221,9 @@ EXPECTED: dict[str, list[Call]] = {
     "api:visit-stand-in": [api("post", "staff", 200, kw=VISIT, body={"game": "game"})],
     "api:visit-check-out": [api("post", "staff", 409, kw=VISIT)],  # still playing
     "api:player-visits": [api("get", "player", 200, kw=PLAYER)],
+    # --- API: the waiting list (待ち席, issue 25) ---------------------------------------------
+    "api:waiting-list": [api("get", "staff", 200, own_parlor_list=True)],
+    "api:visit-wish": [api("put", "staff", 200, kw=VISIT, body={})],  # any table
     "api:player-pay-out": [api("post", "staff", 201, kw=PLAYER)],  # the player owes 700 yen
     "api:player-stats": [api("get", "player", 200, kw=PLAYER)],
     "api:standings-settings": [
@@ -323,6 +326,7 @@ EXPECTED: dict[str, list[Call]] = {
     "tablet:counter-check-in": [page("post", "staff", 404, own_parlor_list=True)],
     "tablet:start-check-in": [page("post", "staff", 404, kw=FREE)],
     "tablet:counter-last-game": [page("post", "staff", 302, kw=VISIT)],
+    "tablet:counter-wish": [page("post", "staff", 302, kw=VISIT)],  # any table
     "tablet:counter-check-out": [
         page("get", "staff", 200, kw=VISIT),
         page("post", "staff", 409, kw=VISIT),  # still playing
