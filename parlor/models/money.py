@@ -9,6 +9,7 @@ from django.db import models
 from django.db.models import Q
 
 from parlor.domain import money as rules
+from parlor.domain.own_terms import TERM_NAMES
 from parlor.models.games import Game
 from parlor.models.parlors import Parlor
 from parlor.models.tables import Table
@@ -30,9 +31,6 @@ MONEY_UNITS_YEN = (1, 10, 100)
 # Bounds far above any real parlor (点ピン is 100 yen per 1p), so money always fits its columns.
 MAX_RATE_YEN_PER_P = 100_000
 MAX_TERM_YEN = 1_000_000  # a chip value, a game fee or a top prize
-
-
-TERM_NAMES = rules.Terms.__slots__  # the terms by name, as domain.money.Terms has them
 
 
 class MoneyTerms(models.Model):
