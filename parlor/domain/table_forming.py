@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from enum import StrEnum
 
+from parlor.domain.wishes import TableKind, Wish
 from parlor.errors import InvalidInput
 from parlor.natural_sort import NaturalKey, natural_key
 
@@ -35,23 +36,7 @@ PLAYER_COUNTS = (3, 4)  # 三麻, 四麻
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
 
-@dataclass(frozen=True, slots=True)
-class TableKind:
-    """What a table plays, and what a guest may wish for: all three must match."""
-
-    rate_yen_per_p: int  # レート
-    ruleset_key: str
-    player_count: int  # 3 (三麻) or 4 (四麻)
-
-
-class AnyTable(StrEnum):
-    """A guest who will play at any table (どこでも)."""
-
-    ANY = "any"
-
-
-ANY = AnyTable.ANY
-Wish = TableKind | AnyTable
+ANY = Wish()  # a guest who will play at any table (どこでも)
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,12 +113,14 @@ class FormingProposal:
 
 
 def fits(wish: Wish, kind: TableKind) -> bool:
-    """Whether a guest with `wish` may sit at a table of `kind`.
+    """Whether a guest with `wish` (wishes.Wish: the parts it names) may sit at a table of
+    `kind`.
 
-    >>> fits(ANY, TableKind(50, "m-league", 4)), fits(TableKind(50, "m-league", 3), TableKind(50, "m-league", 4))
+    >>> four = TableKind(4, "m-league", 50)
+    >>> fits(ANY, four), fits(Wish.for_kind(TableKind(3, "m-league", 50)), four)
     (True, False)
-    """  # noqa: E501
-    return wish is ANY or wish == kind
+    """
+    return wish.matches(kind)
 
 
 def forming_propose(
@@ -147,7 +134,7 @@ def forming_propose(
     Raises InvalidInput on a duplicate id, a table with more seats accounted for than it has,
     or arrival times that cannot be ordered together.
 
-    >>> kind = TableKind(50, "m-league", 3)
+    >>> kind = TableKind(3, "m-league", 50)
     >>> guests = [WaitingGuest("b", 2), WaitingGuest("a", 1)]
     >>> proposal = forming_propose(guests, [OpenTable(1, kind, seats_free=3)],
     ...                            staff=[AvailableStaff("s", order=1)])
@@ -261,10 +248,9 @@ def _check(
     seated = [s.staff_id for t in tables for s in t.staff_seated]
     _unique("staff member", [*seated, *(s.staff_id for s in staff)])
     for wish in (g.wish for g in waiting):
-        if isinstance(wish, TableKind):
-            _check_kind(wish)
+        _check_kind(wish.player_count, wish.rate_yen_per_p)
     for table in tables:
-        _check_kind(table.kind)
+        _check_kind(table.kind.player_count, table.kind.rate_yen_per_p)
         if table.seats_free < 0 or table.seats_coming < 0:
             raise InvalidInput(
                 f"table {table.label or table.table_id}: seats free and coming are 0 or more",
@@ -279,12 +265,13 @@ def _check(
             )
 
 
-def _check_kind(kind: TableKind) -> None:
-    if kind.player_count not in PLAYER_COUNTS:
+def _check_kind(player_count: int | None, rate_yen_per_p: int | None) -> None:
+    """A table's kind, or the parts a wish names (None: not named)."""
+    if player_count is not None and player_count not in PLAYER_COUNTS:
         raise InvalidInput(
-            f"a table seats 3 or 4 players, not {kind.player_count}", code="invalid_player_count"
+            f"a table seats 3 or 4 players, not {player_count}", code="invalid_player_count"
         )
-    if kind.rate_yen_per_p < 0:
+    if rate_yen_per_p is not None and rate_yen_per_p < 0:
         raise InvalidInput("a rate is 0 yen or more", code="invalid_rate")
 
 

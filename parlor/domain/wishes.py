@@ -38,6 +38,15 @@ class Wish:
     ruleset_key: str = ""
     rate_yen_per_p: int | None = None  # レート
 
+    @classmethod
+    def for_kind(cls, kind: TableKind) -> Wish:
+        """A wish for exactly this kind of table (game type, ruleset and rate).
+
+        >>> Wish.for_kind(TableKind(3, "sanma", 100)).matches(TableKind(3, "sanma", 50))
+        False
+        """
+        return cls(kind.player_count, kind.ruleset_key, kind.rate_yen_per_p)
+
     @property
     def is_any(self) -> bool:
         return self.player_count is None and not self.ruleset_key and self.rate_yen_per_p is None

@@ -15,7 +15,6 @@ from parlor.domain.table_forming import (
     OpenTable,
     OrderKey,
     SeatedStaff,
-    TableKind,
     TableOutcome,
     TableProposal,
     WaitingGuest,
@@ -23,6 +22,7 @@ from parlor.domain.table_forming import (
     fits,
     forming_propose,
 )
+from parlor.domain.wishes import TableKind, Wish
 from parlor.errors import InvalidInput
 
 FOUR = TableKind(rate_yen_per_p=50, ruleset_key="m-league", player_count=4)
@@ -32,7 +32,8 @@ THREE = TableKind(rate_yen_per_p=50, ruleset_key="sanma", player_count=3)
 
 def guests(*names: str, wish: TableKind | None = None) -> list[WaitingGuest]:
     """Guests in arrival order (the first named waited longest)."""
-    return [WaitingGuest(name, at, ANY if wish is None else wish) for at, name in enumerate(names)]
+    wanted = ANY if wish is None else Wish.for_kind(wish)
+    return [WaitingGuest(name, at, wanted) for at, name in enumerate(names)]
 
 
 def table_of(proposal: FormingProposal, table_id: str) -> TableProposal:
@@ -78,9 +79,9 @@ def test_guests_who_arrived_together_keep_the_order_given() -> None:
 
 def test_a_guest_sits_only_at_the_kind_of_table_they_wish_for() -> None:
     waiting = [
-        WaitingGuest("pin", 1, FOUR_PIN),
-        WaitingGuest("sanma", 2, THREE),
-        *[WaitingGuest(f"g{n}", 10 + n, FOUR) for n in range(4)],
+        WaitingGuest("pin", 1, Wish.for_kind(FOUR_PIN)),
+        WaitingGuest("sanma", 2, Wish.for_kind(THREE)),
+        *[WaitingGuest(f"g{n}", 10 + n, Wish.for_kind(FOUR)) for n in range(4)],
     ]
     proposal = forming_propose(waiting, [OpenTable("1", FOUR, seats_free=4)])
     assert table_of(proposal, "1").guests == ("g0", "g1", "g2", "g3")
@@ -91,11 +92,11 @@ def test_a_guest_sits_only_at_the_kind_of_table_they_wish_for() -> None:
 
 
 def test_the_rate_the_ruleset_and_the_player_count_all_have_to_match() -> None:
-    table = TableKind(50, "m-league", 4)
-    assert fits(TableKind(50, "m-league", 4), table)
-    assert not fits(TableKind(100, "m-league", 4), table)
-    assert not fits(TableKind(50, "wrc", 4), table)
-    assert not fits(TableKind(50, "m-league", 3), table)
+    table = TableKind(rate_yen_per_p=50, ruleset_key="m-league", player_count=4)
+    assert fits(Wish(rate_yen_per_p=50, ruleset_key="m-league", player_count=4), table)
+    assert not fits(Wish(rate_yen_per_p=100, ruleset_key="m-league", player_count=4), table)
+    assert not fits(Wish(rate_yen_per_p=50, ruleset_key="wrc", player_count=4), table)
+    assert not fits(Wish(rate_yen_per_p=50, ruleset_key="m-league", player_count=3), table)
     assert fits(ANY, table)
 
 
@@ -261,13 +262,23 @@ def test_staff_stay_seated_when_no_waiting_guest_fits() -> None:
         ),
         pytest.param(
             [],
-            [OpenTable("1", TableKind(50, "m-league", 5), seats_free=1)],
+            [
+                OpenTable(
+                    "1",
+                    TableKind(rate_yen_per_p=50, ruleset_key="m-league", player_count=5),
+                    seats_free=1,
+                )
+            ],
             [],
             "invalid_player_count",
             id="five-players",
         ),
         pytest.param(
-            [WaitingGuest("a", 1, TableKind(-50, "m-league", 4))],
+            [
+                WaitingGuest(
+                    "a", 1, Wish(rate_yen_per_p=-50, ruleset_key="m-league", player_count=4)
+                )
+            ],
             [],
             [],
             "invalid_rate",
@@ -309,7 +320,7 @@ def number(key: OrderKey) -> int:
     return key
 
 
-wishes = st.one_of(st.just(ANY), st.sampled_from(KINDS))
+wishes = st.one_of(st.just(ANY), st.sampled_from(KINDS).map(Wish.for_kind))
 
 
 @st.composite
