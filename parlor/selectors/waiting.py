@@ -90,7 +90,9 @@ def table_kinds(parlor: Parlor) -> list[TableKindOffer]:
         if not isinstance(ruleset, Ruleset):
             continue
         count = ruleset.player_count
-        rate = own.get(table.pk) or defaults.get(count)
+        rate = own.get(table.pk)  # the table's own rate; None: it inherits the default's
+        if rate is None:
+            rate = defaults.get(count)
         kind = TableKind(count, table.ruleset_key, rate)
         basis = rate_basis_of(ruleset.settlement_unit)
         offers.setdefault(kind, TableKindOffer(kind, ruleset.title, ruleset.title_en, basis))
