@@ -40,11 +40,13 @@ from parlor.services.demo_floor import (
     demo_floor_play,
     demo_history_play,
 )
+from parlor.services.members import member_seat_name_set
 from parlor.services.money import money_settings_set
 from parlor.services.players import player_create
 from rulesets.registry import PRESETS
 
 DEMO_SLUG = "demo"
+DEMO_STAFF_SEAT_NAME = "大西"  # the demo staff member's name when they sit in (本走)
 # Demo accounts: (username, password, role); load_demo prints the password of an account it
 # creates, and never changes the password of one that exists. The manager manages the demo
 # parlor (its admin pages too, scoped to it); the operator runs the service, works at no
@@ -225,5 +227,11 @@ def _demo_users(parlor: Parlor, demo_player: Player) -> tuple[tuple[str, str, st
                 demo_player.user = user
                 demo_player.save(update_fields=["user"])
         else:
-            ParlorMember.objects.get_or_create(user=user, defaults={"parlor": parlor, "role": role})
+            member, _ = ParlorMember.objects.get_or_create(
+                user=user, defaults={"parlor": parlor, "role": role}
+            )
+            if role == "staff" and not Player.objects.filter(user=user).exists():
+                member_seat_name_set(
+                    member=member, name=DEMO_STAFF_SEAT_NAME, kana="おおにし", by=user
+                )
     return tuple(created)

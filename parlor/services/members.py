@@ -7,14 +7,16 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
 from parlor.errors import Conflict, InvalidInput
-from parlor.models import AuditAction, MemberRole, Parlor, ParlorMember
+from parlor.models import AuditAction, MemberRole, Parlor, ParlorMember, Player, PlayerKind
 from parlor.models.users import Actor
 from parlor.services.audit_log import audit_record
+from parlor.services.players import player_create, player_update
 
 
 def _snapshot(member: ParlorMember) -> dict[str, Any]:
@@ -76,9 +78,7 @@ def member_create(
 
 
 @transaction.atomic
-def member_role_set(
-    *, member: ParlorMember, role: str, by: Actor
-) -> ParlorMember:
+def member_role_set(*, member: ParlorMember, role: str, by: Actor) -> ParlorMember:
     """Makes a member staff or manager; a manager cannot demote themself."""
     member = _member_lock(member)
     if member.role == role:
@@ -92,9 +92,7 @@ def member_role_set(
 
 
 @transaction.atomic
-def member_password_set(
-    *, member: ParlorMember, password: str, by: Actor
-) -> ParlorMember:
+def member_password_set(*, member: ParlorMember, password: str, by: Actor) -> ParlorMember:
     """A new password typed by the manager (the member's API tokens are revoked with it)."""
     member = _member_lock(member)
     _password_check(password, user=member.user)
@@ -105,9 +103,7 @@ def member_password_set(
 
 
 @transaction.atomic
-def member_active_set(
-    *, member: ParlorMember, is_active: bool, by: Actor
-) -> ParlorMember:
+def member_active_set(*, member: ParlorMember, is_active: bool, by: Actor) -> ParlorMember:
     """Deactivates (or reactivates) a member's account; a manager cannot deactivate themself."""
     member = _member_lock(member)
     if member.user.is_active == is_active:
@@ -119,6 +115,33 @@ def member_active_set(
     summary = "account reactivated" if is_active else "account deactivated"
     _audit(member, by=by, action=AuditAction.CORRECT, summary=summary, before=before)
     return member
+
+
+@transaction.atomic
+def member_seat_name_set(
+    *, member: ParlorMember, name: str, kana: str = "", by: AbstractBaseUser
+) -> Player:
+    """The name a member plays under when they sit in (本走): their own Player, created the
+    first time and renamed after (its games keep the name they were played under)."""
+    member = _member_lock(member)
+    player = Player.objects.select_for_update().filter(user=member.user).first()
+    if player is None:
+        player = player_create(
+            parlor=member.parlor, name=name, kana=kana, kind=PlayerKind.GUEST, by=by
+        )
+        player.user = member.user
+        player.save(update_fields=["user"])
+    elif (player.name, player.kana) != (name, kana):
+        player = player_update(
+            player=player,
+            name=name,
+            kana=kana,
+            member_number=player.member_number,
+            kind=player.kind,
+            by=by,
+        )
+    _audit(member, by=by, action=AuditAction.CORRECT, summary=f"seat name set to {player.name}")
+    return player
 
 
 def _audit(

@@ -22,6 +22,7 @@ from parlor.services.members import (
     member_create,
     member_password_set,
     member_role_set,
+    member_seat_name_set,
 )
 from parlor.web.manage_forms import submitted
 from parlor.web.manager import manager_page
@@ -67,6 +68,11 @@ class RoleForm(forms.Form):
     )
 
 
+class SeatNameForm(forms.Form):
+    name = forms.CharField(label="本走の名前 Name at the table", max_length=60)
+    kana = forms.CharField(label="よみがな Kana", max_length=60, required=False)
+
+
 class ActiveForm(forms.Form):
     is_active = forms.BooleanField(label="有効 Active", required=False)
 
@@ -88,6 +94,7 @@ MEMBER_FORMS: dict[str, tuple[type[forms.Form], Callable[..., object]]] = {
     "role": (RoleForm, member_role_set),
     "password": (PasswordTwiceForm, member_password_set),
     "active": (ActiveForm, member_active_set),
+    "seat_name": (SeatNameForm, member_seat_name_set),
 }
 
 
@@ -113,4 +120,10 @@ def _member_forms(member: ParlorMember) -> dict[str, forms.Form]:
         "role": RoleForm(prefix="role", initial={"role": member.role}),
         "password": PasswordTwiceForm(prefix="password"),
         "active": ActiveForm(prefix="active", initial={"is_active": member.user.is_active}),
+        "seat_name": SeatNameForm(prefix="seat_name", initial=_seat_name(member)),
     }
+
+
+def _seat_name(member: ParlorMember) -> dict[str, str]:
+    player = getattr(member.user, "player", None)
+    return {"name": player.name, "kana": player.kana} if player is not None else {}

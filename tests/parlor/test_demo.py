@@ -29,7 +29,13 @@ from parlor.models import (
 )
 from parlor.selectors.visits import receipt_of
 from parlor.services import demo, demo_floor
-from parlor.services.demo import DEMO_MONEY, DEMO_PLAYERS, DEMO_SLUG, DEMO_USERS
+from parlor.services.demo import (
+    DEMO_MONEY,
+    DEMO_PLAYERS,
+    DEMO_SLUG,
+    DEMO_STAFF_SEAT_NAME,
+    DEMO_USERS,
+)
 from parlor.services.demo_floor import DEMO_CHECKED_OUT, DEMO_FLOOR, DEMO_HISTORY_PRESETS
 from parlor.services.visits import visit_check_in
 from rulesets.registry import PRESETS
@@ -183,7 +189,9 @@ def test_the_history_left_finished_games_and_receipts():
 def test_players_have_kana_and_members_their_numbers():
     load()
     players = Player.objects.filter(parlor__slug=DEMO_SLUG)
-    assert players.count() == len(DEMO_PLAYERS)
+    staff = players.get(user__username="staff")  # the name the staff member sits in under
+    assert staff.name == DEMO_STAFF_SEAT_NAME
+    assert players.count() == len(DEMO_PLAYERS) + 1
     assert not players.filter(kana="").exists()
     members = players.exclude(member_number="")
     assert members.exists() and members.count() < players.count()  # walk-ins have no number

@@ -13,7 +13,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from rest_framework.authtoken.models import Token
 
-from parlor.models import AuditEvent, MemberRole, Parlor, ParlorMember
+from parlor.models import AuditEvent, MemberRole, Parlor, ParlorMember, Player
 from tests.parlor.factories import MemberFactory
 
 pytestmark = pytest.mark.django_db
@@ -166,3 +166,27 @@ def test_a_manager_who_resets_their_own_password_stays_signed_in(parlor, manager
     manager.refresh_from_db()
     assert manager.check_password(GOOD)
     assert client.get("/manage/members/").status_code == 200
+
+
+def test_a_manager_gives_a_member_the_name_they_sit_in_under_and_renames_it(parlor, manager, staff):
+    client = signed_in(manager)
+    url = f"/manage/members/{staff.pk}/"
+    sent = {"form": "seat_name", "seat_name-name": "大西", "seat_name-kana": "おおにし"}
+    assert client.post(url, sent).status_code == 302
+    player = Player.objects.get(user=staff.user)
+    assert (player.parlor, player.name, player.kana) == (parlor, "大西", "おおにし")
+    assert 'value="大西"' in client.get(url).content.decode()  # the page shows it back
+    renamed = {"form": "seat_name", "seat_name-name": "大西 健", "seat_name-kana": "おおにし"}
+    assert client.post(url, renamed).status_code == 302
+    assert Player.objects.filter(user=staff.user).get().name == "大西 健"  # the same player
+    empty = client.post(url, {"form": "seat_name", "seat_name-name": " "})
+    assert empty.status_code == 200 and Player.objects.get(user=staff.user).name == "大西 健"
+    summaries = list(
+        AuditEvent.objects.filter(subject_type="member")
+        .order_by("at", "pk")
+        .values_list("summary", flat=True)
+    )
+    assert summaries == [
+        f"seat name set to 大西: {staff.user.username}",
+        f"seat name set to 大西 健: {staff.user.username}",
+    ]
