@@ -256,7 +256,9 @@ def _propose(
             label=row.table.label,
         )
         for row in rows
-        if row.kind is not None
+        # A table without money settings for its game type settles nothing, so it takes no
+        # checked-in guest (game_money_attach refuses them): it is not proposed.
+        if row.kind is not None and row.kind.rate_yen_per_p is not None
     ]
     staff = [AvailableStaff(p.pk, order) for order, p in enumerate(free)]
     proposal = forming_propose(queue, open_tables, staff=staff)
