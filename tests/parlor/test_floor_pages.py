@@ -78,3 +78,12 @@ def test_the_live_fragment_answers_304_while_nothing_changed(tablet, table, gues
 
 def test_an_unknown_live_view_is_not_found(tablet):
     assert tablet.get("/tablet/floor/live/nothing/").status_code == 404
+
+
+def test_a_guest_left_waiting_is_told_why_in_the_staffs_language(tablet, table, guests):
+    visit_check_in(player=PlayerFactory(parlor=table.parlor, name="五人目"), by=None)
+    tablet.cookies["django_language"] = "en"
+    page = tablet.get("/tablet/").content.decode()
+    fifth = page[page.index('data-floor-waiting="五人目"') :]
+    assert "The seats went to guests who waited longer" in fifth[: fifth.index("</li>")]
+    assert "Start with these players" in page
