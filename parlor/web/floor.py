@@ -8,6 +8,7 @@ floor-live.js); the fragment answers 304 while nothing changed (its ETag).
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterable
 from typing import Any
 
 from django.contrib import messages
@@ -42,7 +43,7 @@ def _reason_text(reason: WaitReason | None) -> str:
     return texts.get(reason, "") if reason is not None else ""
 
 
-def _names(players: Any) -> list[str]:
+def _names(players: Iterable[Player]) -> list[str]:
     return [player.name for player in players]
 
 
@@ -115,12 +116,8 @@ def floor_context(parlor: Parlor) -> dict[str, Any]:
         "waiting": waiting,
         "waiting_count": len([g for g in floor.waiting if g.player.pk not in staying]),
         "sitting_in": sitting_in,
-        "staff_free": _free_names(floor.staff_free),
+        "staff_free": _names(floor.staff_free),
     }
-
-
-def _free_names(staff: list[Player]) -> list[str]:
-    return _names(staff)
 
 
 @require_GET
