@@ -288,14 +288,14 @@ def _with_proposal(row: FloorTable, proposal: TableProposal | None) -> FloorTabl
 
 
 def formed_players(floor: Floor, table_id: int) -> list[Player] | None:
-    """The players of the table's next game as the proposal forms it (those who stay, the
-    guests who come, staff who sit in, less staff released), or None unless it is FORMED and
-    the table free."""
+    """The players of a free table's next game as the proposal has it (those who stay, the
+    guests who come, staff who sit in, less staff released); None while the table plays or
+    where it is short. A free table left unchanged is one whose players all stay (続行)."""
     row = floor.table(table_id)
     if row is None or row.game is not None or row.proposal is None:
         return None
     proposal = row.proposal
-    if proposal.outcome is not TableOutcome.FORMED:
+    if proposal.outcome is TableOutcome.SHORT or not (row.staying or proposal.guests):
         return None
     ids = [
         *(p.pk for p in row.staying),

@@ -16,8 +16,9 @@ from parlor.services.seating import Seating
 
 @transaction.atomic
 def table_form(*, table: Table, player_ids: Sequence[str], by: Actor) -> Game:
-    """Starts the game the floor proposes at `table` with a random seat draw (場決め), if the
-    proposal still names exactly `player_ids` (the players' public ids the screen showed).
+    """Starts the game the floor proposes at `table`, if the proposal still names exactly
+    `player_ids` (the players' public ids the screen showed): in the seats they kept where the
+    same players continue and the seat-change rule allows it, else with a random draw (場決め).
 
     The table is locked first and the proposal read again under the lock: if the floor changed
     meanwhile (a guest left, another table took a guest, a game started here), nothing starts
@@ -32,4 +33,12 @@ def table_form(*, table: Table, player_ids: Sequence[str], by: Actor) -> Game:
             "check the new proposal and confirm again",
             code="proposal_changed",
         )
+    # The same players keep their seats where the seat-change rule allows it (seating_plan
+    # decides, and refuses before it writes anything); anyone new means a fresh draw.
+    try:
+        with transaction.atomic():
+            return game_start(table=table, players=players, seating=Seating.KEEP, by=by)
+    except Conflict as exc:
+        if exc.code != "seat_draw_required":
+            raise
     return game_start(table=table, players=players, seating=Seating.DRAW, by=by)

@@ -26,6 +26,7 @@ from parlor.selectors.access import Role, require, table_for
 from parlor.selectors.floor import Floor, FloorTable, floor_read, formed_players
 from parlor.selectors.games import tables_state
 from parlor.services.floor import table_form
+from parlor.services.seating import Seating
 from parlor.web import pages
 from parlor.web.access import staff_page
 from parlor.web.errors import error_payload
@@ -50,7 +51,8 @@ def _names(players: Iterable[Player]) -> list[str]:
 def _proposal(floor: Floor, row: FloorTable) -> dict[str, Any] | None:
     """What the proposal gives the table, in names; None where nothing changes."""
     proposal = row.proposal
-    if proposal is None or proposal.outcome is TableOutcome.UNCHANGED:
+    players = formed_players(floor, row.table.pk)
+    if proposal is None or (proposal.outcome is TableOutcome.UNCHANGED and players is None):
         return None
     people = floor.people
     view: dict[str, Any] = {
@@ -61,7 +63,6 @@ def _proposal(floor: Floor, row: FloorTable) -> dict[str, Any] | None:
         "staff_out": [people[int(pk)].name for pk in proposal.staff_out],
         "short_by": proposal.short_by,
     }
-    players = formed_players(floor, row.table.pk)
     if players is not None:
         view["players"] = [{"id": str(p.public_id), "name": p.name} for p in players]
         view["picked"] = ",".join(str(p.public_id) for p in players)
@@ -172,4 +173,5 @@ def table_form_confirm(request: HttpRequest, table_id: str) -> HttpResponse:
         messages.error(request, error_payload(exc)["message"])
         return redirect(f"{reverse('tablet:floor')}#table-{table.label}")
     url = reverse("tablet:game", kwargs={"game_id": game.public_id})
-    return redirect(f"{url}?seated=draw")
+    seated = Seating.DRAW if game.number_in_seating == 1 else Seating.KEEP
+    return redirect(f"{url}?seated={seated.value}")

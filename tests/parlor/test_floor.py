@@ -227,3 +227,16 @@ def test_the_floor_reads_in_the_same_queries_whatever_its_size(
     _start(TableFactory(parlor=parlor, label="6"), [*people[8:11], staff_player], staff_user)
     visit_last_game_call(visit=people[0].visits.get(), by=staff_user)
     assert _floor_queries(parlor) == small
+
+
+def test_a_table_whose_players_all_stay_continues_in_its_seats(parlor, table, guests, staff_user):
+    first = game_start(table=table, players=guests[:4], seating=Seating.DRAW, by=staff_user)
+    game_finish(game=first, by=staff_user)
+    floor = floor_read(parlor)
+    row = _row(floor, table)
+    assert row.seats_free == 0 and row.proposal.outcome is TableOutcome.UNCHANGED
+    players = formed_players(floor, table.pk)
+    assert _names(players) == _names(guests[:4])
+    game = table_form(table=table, player_ids=[str(p.public_id) for p in players], by=staff_user)
+    # The same four keep the seats drawn for the first game (no seat change is due).
+    assert game.seat_draw_id == first.seat_draw_id and game.number_in_seating == 2
