@@ -102,12 +102,12 @@ def test_a_table_at_all_last_with_a_ras_han_call_has_seats_coming(parlor, guests
     game = _start(table, guests[:4], staff_user)
     visit_last_game_call(visit=guests[2].visits.get(), by=staff_user)
     for sequence in (1, 2):  # non-dealers win: East 1, East 2, then East 3
-        _ron(game, sequence, staff_user)
+        non_dealer_ron(game, sequence, staff_user)
         row = _row(floor_read(parlor), table)
         assert not row.is_all_last and row.last_calls == (guests[2],)
         # Before オーラス the call frees no seat yet (the rule).
         assert row.seats_coming == 0 and row.proposal.outcome is TableOutcome.UNCHANGED
-    _ron(game, 3, staff_user)  # East 4: the last hand of an east-only game
+    non_dealer_ron(game, 3, staff_user)  # East 4: the last hand of an east-only game
     floor = floor_read(parlor)
     row = _row(floor, table)
     assert row.is_all_last and row.seats_coming == 1
@@ -116,7 +116,7 @@ def test_a_table_at_all_last_with_a_ras_han_call_has_seats_coming(parlor, guests
     assert formed_players(floor, table.pk) is None  # nothing to start while it plays
 
 
-def _ron(game, sequence, by):
+def non_dealer_ron(game, sequence, by):
     game.refresh_from_db()
     dealer = game.next_state["dealer"]
     win = {"winner": (dealer + 1) % 4, "han": 3, "fu": 30}

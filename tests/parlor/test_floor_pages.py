@@ -8,8 +8,11 @@ import re
 import pytest
 
 from parlor.models import Game, GameStatus, MoneySettings
-from parlor.services.visits import visit_check_in, visit_check_out
-from tests.parlor.factories import PlayerFactory
+from parlor.services.games import game_start
+from parlor.services.seating import Seating
+from parlor.services.visits import visit_check_in, visit_check_out, visit_last_game_call
+from tests.parlor.factories import PlayerFactory, TableFactory
+from tests.parlor.test_floor import non_dealer_ron
 
 pytestmark = pytest.mark.django_db
 
@@ -27,9 +30,7 @@ def _proposed_ids(page: str) -> list[str]:
     return re.findall(r'<input type="hidden" name="players" value="([^"]+)">', page)
 
 
-def test_the_floor_proposes_the_waiting_guests_and_one_tap_starts_their_game(
-    tablet, table, guests
-):
+def test_the_floor_proposes_the_waiting_guests_and_one_tap_starts_their_game(tablet, table, guests):
     page = tablet.get("/tablet/").content.decode()
     assert 'data-proposal="1" data-outcome="formed"' in page
     ids = _proposed_ids(page)
@@ -49,9 +50,7 @@ def test_a_stale_proposal_is_refused_with_a_message_and_the_new_proposal(
 ):
     ids = _proposed_ids(tablet.get("/tablet/").content.decode())
     visit_check_out(visit=guests[0].visits.get(), by=staff_user)
-    response = tablet.post(
-        f"/tablet/tables/{table.public_id}/form/", {"players": ids}, follow=True
-    )
+    response = tablet.post(f"/tablet/tables/{table.public_id}/form/", {"players": ids}, follow=True)
     assert not Game.objects.exists()
     page = response.content.decode()
     assert "この提案を表示した後に" in page  # the message, in Japanese by default
@@ -61,7 +60,7 @@ def test_a_stale_proposal_is_refused_with_a_message_and_the_new_proposal(
 def test_the_board_shows_the_floor_without_controls(tablet, table, guests):
     page = tablet.get("/tablet/floor/board/").content.decode()
     assert 'data-board-table="1"' in page
-    assert "<form method=\"post\" action=\"/tablet/tables/" not in page
+    assert '<form method="post" action="/tablet/tables/' not in page
     assert all(guest.name in page for guest in guests)
 
 
@@ -87,3 +86,17 @@ def test_a_guest_left_waiting_is_told_why_in_the_staffs_language(tablet, table, 
     fifth = page[page.index('data-floor-waiting="五人目"') :]
     assert "The seats went to guests who waited longer" in fifth[: fifth.index("</li>")]
     assert "Start with these players" in page
+
+
+def test_a_table_at_all_last_shows_its_ras_han_call_and_the_next_game(tablet, parlor, guests):
+    table = TableFactory(parlor=parlor, label="7", ruleset_key="tenhou-4p-tonpuu")
+    game = game_start(table=table, players=guests, seating=Seating.GIVEN, by=None)
+    visit_last_game_call(visit=guests[1].visits.get(), by=None)
+    visit_check_in(player=PlayerFactory(parlor=parlor, name="次の人"), by=None)
+    for sequence in (1, 2, 3):
+        non_dealer_ron(game, sequence, None)
+    page = tablet.get("/tablet/").content.decode()
+    card = page[page.index('data-slot="7"') :]
+    assert "data-all-last" in card and f"ラス半: {guests[1].name}" in card
+    assert 'data-seats-coming="1"' in card
+    assert "次の半荘" in card and "次に入る: 次の人" in card
