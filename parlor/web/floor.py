@@ -16,6 +16,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -124,16 +125,24 @@ def floor_context(parlor: Parlor) -> dict[str, Any]:
 @require_GET
 @staff_page
 def floor(request: HttpRequest) -> HttpResponse:
-    access = require(request.user, Role.STAFF)
-    return render(request, "tablet/floor.html", floor_context(access.parlor))
+    return _page(request, "floor")
 
 
 @require_GET
 @staff_page
 def board(request: HttpRequest) -> HttpResponse:
     """The counter's board: the floor in large type, no controls."""
-    access = require(request.user, Role.STAFF)
-    return render(request, "tablet/board.html", floor_context(access.parlor))
+    return _page(request, "board")
+
+
+def _page(request: HttpRequest, view: str) -> HttpResponse:
+    """The floor page or the board, its changing part drawn once with the ETag the first poll
+    sends back (so the poll swaps nothing until something changed)."""
+    context = floor_context(require(request.user, Role.STAFF).parlor)
+    body, etag = _fragment(request, view, context)
+    # Our own template's output, escaped as it was drawn.
+    page = {**context, "fragment": mark_safe(body), "etag": etag}
+    return render(request, f"tablet/{view}.html", page)
 
 
 @require_GET
@@ -141,12 +150,9 @@ def board(request: HttpRequest) -> HttpResponse:
 def floor_live(request: HttpRequest, view: str) -> HttpResponse:
     """The changing part of the floor page or the board, with an ETag; 304 while unchanged."""
     access = require(request.user, Role.STAFF)
-    template = FRAGMENTS.get(view)
-    if template is None:
+    if view not in FRAGMENTS:
         return HttpResponse(status=404)
-    body = render_to_string(template, floor_context(access.parlor), request=request)
-    # The CSRF token differs per render: hash the fragment without it.
-    etag = '"' + hashlib.blake2b(_without_token(body).encode(), digest_size=8).hexdigest() + '"'
+    body, etag = _fragment(request, view, floor_context(access.parlor))
     if etag in request.headers.get("If-None-Match", ""):
         response: HttpResponse = HttpResponseNotModified()
     else:
@@ -154,6 +160,13 @@ def floor_live(request: HttpRequest, view: str) -> HttpResponse:
     response["ETag"] = etag
     response["Cache-Control"] = "private, no-cache"
     return response
+
+
+def _fragment(request: HttpRequest, view: str, context: dict[str, Any]) -> tuple[str, str]:
+    body = render_to_string(FRAGMENTS[view], context, request=request)
+    # The CSRF token differs per render: hash the fragment without it.
+    etag = '"' + hashlib.blake2b(_without_token(body).encode(), digest_size=8).hexdigest() + '"'
+    return body, etag
 
 
 def _without_token(body: str) -> str:

@@ -8,7 +8,7 @@
   var box = document.querySelector("[data-live]");
   if (!box) return;
   var EVERY_MS = Number(box.dataset.everyMs) || 5000;
-  var etag = "";
+  var etag = box.dataset.etag || "";  // the page was drawn with this state
   var sending = false;
 
   document.addEventListener("submit", function () { sending = true; });

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -68,6 +69,9 @@ def test_the_board_shows_the_floor_without_controls(tablet, table, guests):
 def test_the_live_fragment_answers_304_while_nothing_changed(tablet, table, guests, view):
     first = tablet.get(f"/tablet/floor/live/{view}/")
     assert first.status_code == 200 and first["ETag"]
+    # The page is drawn with the same state: its first poll swaps nothing.
+    page = tablet.get("/tablet/" if view == "floor" else "/tablet/floor/board/")
+    assert f'data-etag="{html.escape(first["ETag"])}"' in page.content.decode()
     again = tablet.get(f"/tablet/floor/live/{view}/", HTTP_IF_NONE_MATCH=first["ETag"])
     assert again.status_code == 304
     visit_check_in(player=PlayerFactory(parlor=table.parlor, name="新顔"), by=None)
