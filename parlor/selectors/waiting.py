@@ -9,6 +9,7 @@ over (the guest then waits for check-out, not for a seat) or the visit is checke
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -17,7 +18,16 @@ from django.utils import timezone
 
 from parlor.domain.units import RateBasis, rate_basis_of
 from parlor.domain.wishes import TableKind, Wish
-from parlor.models import GameSeat, GameStatus, MoneySettings, Parlor, Player, Visit, VisitStatus
+from parlor.models import (
+    GameSeat,
+    GameStatus,
+    MoneySettings,
+    Parlor,
+    Player,
+    Table,
+    Visit,
+    VisitStatus,
+)
 from parlor.selectors.rulesets import rulesets_resolve
 from scoring.ruleset import Ruleset
 
@@ -80,11 +90,30 @@ def table_kinds(parlor: Parlor) -> list[TableKindOffer]:
     (three queries: the tables, their custom rulesets, the money settings). A table whose
     ruleset is broken offers nothing until it is fixed."""
     tables = list(parlor.tables.filter(is_active=True).order_by("label", "id"))
+    return kind_offers(tables_kinds(parlor, tables).values())
+
+
+def kind_offers(kinds: Iterable[tuple[TableKind, Ruleset]]) -> list[TableKindOffer]:
+    """Each kind of table once (the first table's ruleset titles), by game type, ruleset and
+    rate: no query."""
+    offers: dict[TableKind, TableKindOffer] = {}
+    for kind, ruleset in kinds:
+        basis = rate_basis_of(ruleset.settlement_unit)
+        offers.setdefault(kind, TableKindOffer(kind, ruleset.title, ruleset.title_en, basis))
+    return sorted(
+        offers.values(),
+        key=lambda o: (o.kind.player_count, o.kind.ruleset_key, o.kind.rate_yen_per_p or 0),
+    )
+
+
+def tables_kinds(parlor: Parlor, tables: Sequence[Table]) -> dict[int, tuple[TableKind, Ruleset]]:
+    """Each table's kind and ruleset by the table's id, in the order of `tables` (two queries:
+    their custom rulesets, the money settings). A table whose ruleset is broken is left out."""
     resolved = rulesets_resolve(parlor_id=parlor.pk, keys={t.ruleset_key for t in tables})
     rows = list(MoneySettings.objects.filter(parlor=parlor))
     defaults = {row.player_count: row.rate_yen_per_p for row in rows if row.table_id is None}
     own = {row.table_id: row.rate_yen_per_p for row in rows if row.table_id is not None}
-    offers: dict[TableKind, TableKindOffer] = {}
+    kinds: dict[int, tuple[TableKind, Ruleset]] = {}
     for table in tables:
         ruleset = resolved[table.ruleset_key]
         if not isinstance(ruleset, Ruleset):
@@ -93,10 +122,5 @@ def table_kinds(parlor: Parlor) -> list[TableKindOffer]:
         rate = own.get(table.pk)  # the table's own rate; None: it inherits the default's
         if rate is None:
             rate = defaults.get(count)
-        kind = TableKind(count, table.ruleset_key, rate)
-        basis = rate_basis_of(ruleset.settlement_unit)
-        offers.setdefault(kind, TableKindOffer(kind, ruleset.title, ruleset.title_en, basis))
-    return sorted(
-        offers.values(),
-        key=lambda o: (o.kind.player_count, o.kind.ruleset_key, o.kind.rate_yen_per_p or 0),
-    )
+        kinds[table.pk] = (TableKind(count, table.ruleset_key, rate), ruleset)
+    return kinds

@@ -203,8 +203,9 @@ def open_of(win: Mapping[str, Any]) -> bool | None:
     return value if isinstance(value, bool) else None
 
 
-def _recorded(entry: Mapping[str, Any], transfers: Any, preset: str,
-              seat: int | None = None) -> list[RecordedWin]:
+def _recorded(
+    entry: Mapping[str, Any], transfers: Any, preset: str, seat: int | None = None
+) -> list[RecordedWin]:
     paid = paid_winners(transfers)
     return [
         RecordedWin(preset=preset, yaku=tuple(win.get("yaku") or ()), is_open=open_of(win))

@@ -98,6 +98,10 @@ def _messages() -> dict[str, str]:
         "wish_not_played": _(
             "No table in use plays these together: choose another wish, or leave a part open."
         ),
+        "proposal_changed": _(
+            "The floor changed since this proposal was shown: check the new proposal and "
+            "confirm again."
+        ),
         "visit_closed": _("This player has already checked out."),
         "visit_over": _("The last game of this player is over: check them out."),
         "visit_game_in_progress": _(

@@ -3,16 +3,19 @@
 from django.contrib.auth.views import LogoutView
 from django.urls import include, path
 
-from parlor.web import calculator, counter, day_close, hands, undo, views, void
+from parlor.web import calculator, counter, day_close, floor, hands, undo, views, void
 
 urlpatterns = [
-    path("", views.floor, name="floor"),
+    path("", floor.floor, name="floor"),
+    path("floor/board/", floor.board, name="floor-board"),
+    path("floor/live/<str:view>/", floor.floor_live, name="floor-live"),
     path("login/", views.TabletLoginView.as_view(), name="login"),
     path("logout/", LogoutView.as_view(next_page="tablet:login"), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),  # set_language: the language cookie
     path("tables/<str:table_id>/", views.table_open, name="table"),
     path("tables/<str:table_id>/start/", views.game_begin, name="start"),
     path("tables/<str:table_id>/check-in/", views.start_check_in, name="start-check-in"),
+    path("tables/<str:table_id>/form/", floor.table_form_confirm, name="table-form"),
     path("counter/", counter.counter, name="counter"),
     path("counter/check-in/", counter.check_in, name="counter-check-in"),
     path("counter/close/", day_close.day_close_page, name="day-close"),

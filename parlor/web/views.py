@@ -1,4 +1,4 @@
-"""Tablet pages: floor, game start, the game screen, history, the final settlement.
+"""Tablet pages: game start, the game screen, history, the final settlement.
 
 Thin views: a scoped lookup (selectors.access), one service call, a template. Hand entry,
 preview and corrections are in parlor/web/hands.py.
@@ -20,9 +20,9 @@ from django.views.decorators.http import require_GET, require_POST
 
 from parlor.errors import DomainError
 from parlor.models import Game, GameStatus, HandState, Parlor, Table
-from parlor.selectors.access import Role, game_for, players_for, require, table_for
+from parlor.selectors.access import game_for, players_for, table_for
 from parlor.selectors.counter import player_matches, start_rows, visits_last_game_over
-from parlor.selectors.games import game_detail, table_state, tables_of, tables_state
+from parlor.selectors.games import game_detail, table_state
 from parlor.selectors.start_picks import start_player_counts, start_previous_picks
 from parlor.services import engine
 from parlor.services.games import game_finish, game_start
@@ -41,14 +41,6 @@ class TabletLoginView(LoginView):
     redirect_authenticated_user = True
     # A lazy URL works here (Django resolves it per request); the stubs ask for a str.
     next_page = reverse_lazy("tablet:floor")  # type: ignore[assignment]
-
-
-@require_GET
-@staff_page
-def floor(request: HttpRequest) -> HttpResponse:
-    access = require(request.user, Role.STAFF)
-    cards = [pages.table_card(state) for state in tables_state(tables_of(access.parlor))]
-    return render(request, "tablet/floor.html", {"parlor": access.parlor, "cards": cards})
 
 
 @require_GET

@@ -73,6 +73,7 @@ def test_the_product_pages_run_under_the_content_security_policy(
     staff_pages = [
         "/tablet/",
         "/tablet/counter/",
+        "/tablet/floor/board/",
         f"/tablet/tables/{table.public_id}/",
         "/api/docs/",
         f"/receipts/{closed.public_id}/",

@@ -43,8 +43,12 @@ pytestmark = pytest.mark.django_db
 
 # The tables, their open games, the games' seats with players, the parlor's custom rulesets,
 # the latest seat draws with their games counted, the draws' positions with players: 6, after
-# the session, the user and their role (3) or the token with its user and the role (2).
-FLOOR_MAX = 9
+# the session, the user and their role (3) or the token with its user and the role (2). The
+# floor page adds the floor's read (selectors.floor.floor_read): the tables, the custom
+# rulesets, the money settings, the open games and their seats, the seats of each free table's
+# latest game, the open visits, the staff free to sit in, the waiting list (9), less the
+# tables' own query (the floor's read passes its tables on): 17.
+FLOOR_MAX = 17
 TABLE_LIST_MAX = 8
 
 RON = {"result": {"kind": "ron", "loser": 0, "wins": [{"winner": 1, "han": 3, "fu": 30}]}}

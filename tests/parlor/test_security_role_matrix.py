@@ -298,6 +298,10 @@ EXPECTED: dict[str, list[Call]] = {
     "public:receipt-pdf": [page("get", "player", 200, kw=VISIT)],
     # --- The staff tablet (issue 5) ---------------------------------------------------------
     "tablet:floor": [page("get", "staff", 200, own_parlor_list=True)],
+    "tablet:floor-board": [page("get", "staff", 200, own_parlor_list=True)],
+    "tablet:floor-live": [page("get", "staff", 200, kw={"view": "board"}, own_parlor_list=True)],
+    # Sent without the players the floor proposed: refused, back to the floor with a message.
+    "tablet:table-form": [page("post", "staff", 302, kw=FREE)],
     "tablet:login": [everyone("get", 302, anonymous=200)],  # signed in: on to the floor
     "tablet:logout": [everyone("post", 302)],
     "tablet:set_language": [everyone("post", 302)],
@@ -590,6 +594,7 @@ def scene(db: None) -> Scene:
         "game": str(game.public_id),
         "table": str(table.public_id),
         "free": str(free.public_id),
+        "board": "board",  # the floor's live fragment for the board
         "member": staff.parlor_member.pk,
         "player": str(players[0].public_id),
         "walk_in": str(players[8].public_id),
