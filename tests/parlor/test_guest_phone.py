@@ -19,7 +19,7 @@ from parlor.services.games import game_finish, game_start
 from parlor.services.hands import hand_record
 from parlor.services.seating import Seating
 from parlor.services.visits import visit_check_in, visit_check_out, visit_last_game_call
-from tests.parlor.factories import TableFactory
+from tests.parlor.factories import MemberFactory, PlayerFactory, TableFactory
 
 pytestmark = pytest.mark.django_db
 RON = {"result": {"kind": "ron", "loser": 0, "wins": [{"winner": 1, "han": 3, "fu": 30}]}}
@@ -152,3 +152,37 @@ def test_the_counter_shows_the_guests_qr_code_after_check_in(
     assert f'data-guest-qr="{visit.public_id}"' in page and "<svg" in page
     assert f"/guest/{guest_token(visit)}/" in page
     assert 'data-guest-qr="' not in tablet.get("/tablet/counter/").content.decode()
+
+
+def test_the_waiting_list_shows_a_guests_qr_code_again_and_only_this_parlors(
+    tablet, parlor, other_parlor, players, staff_user, money, clock
+):
+    visit = visit_check_in(player=players[1], by=staff_user)
+    page = tablet.get("/tablet/counter/").content.decode()
+    assert f'href="/tablet/counter/?guest={visit.public_id}" data-guest-qr-open' in page
+    again = tablet.get(f"/tablet/counter/?guest={visit.public_id}").content.decode()
+    assert f"/guest/{guest_token(visit)}/" in again
+    stranger = PlayerFactory(parlor=other_parlor)
+    elsewhere = visit_check_in(player=stranger, by=MemberFactory(parlor=other_parlor).user)
+    other = tablet.get(f"/tablet/counter/?guest={elsewhere.public_id}").content.decode()
+    assert "data-guest-qr=" not in other and guest_token(elsewhere) not in other
+
+
+def test_a_poll_reads_a_fixed_number_of_queries(
+    parlor, table, players, staff_user, money, django_assert_num_queries
+):
+    visits = [visit_check_in(player=player, by=staff_user) for player in players]
+    for player in PlayerFactory.create_batch(6, parlor=parlor):
+        visit_check_in(player=player, by=staff_user)
+    with django_assert_num_queries(6):  # the visit, its seat, the list, the kinds of table
+        assert _state(visits[4]).json()["state"] == "waiting"
+    game_start(table=table, players=players[:4], seating=Seating.GIVEN, by=staff_user)
+    with django_assert_num_queries(2):  # the visit and its seat
+        assert _state(visits[0]).json()["state"] == "seated"
+
+
+def test_the_seated_guest_reads_english_when_chosen(parlor, table, players, staff_user, money):
+    visits = [visit_check_in(player=player, by=staff_user) for player in players[:4]]
+    game_start(table=table, players=players[:4], seating=Seating.GIVEN, by=staff_user)
+    body = _state(visits[1], language="en").json()
+    assert body["headline"] == "Your seat is ready: table 1"
