@@ -38,7 +38,9 @@ def guest_payload(view: GuestView) -> dict[str, Any]:
         lines.append(labels.round_label(status.seat.next_state if status.seat else None))
     else:
         headline, lines = _waiting_texts(view)
-    if status.is_last_game and status.state != GuestState.OVER:
+    if status.is_last_game and status.state == GuestState.WAITING:
+        lines.append(_("Last game (ラス半): your next game is your last."))
+    elif status.is_last_game and status.state != GuestState.OVER:
         lines.append(_("Last game (ラス半): this game is your last."))
     return {
         "state": str(status.state),

@@ -186,3 +186,13 @@ def test_the_seated_guest_reads_english_when_chosen(parlor, table, players, staf
     game_start(table=table, players=players[:4], seating=Seating.GIVEN, by=staff_user)
     body = _state(visits[1], language="en").json()
     assert body["headline"] == "Your seat is ready: table 1"
+
+
+def test_a_waiting_guest_after_ラス半_reads_that_the_next_game_is_the_last(
+    parlor, players, staff_user, money
+):
+    visit = visit_check_in(player=players[0], by=staff_user)
+    visit_last_game_call(visit=visit, by=staff_user)
+    body = _state(visit).json()
+    assert body["state"] == "waiting" and body["last_game"]
+    assert body["lines"][-1] == "ラス半：次の対局が最後です。"
