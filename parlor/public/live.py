@@ -7,11 +7,9 @@ columns, so a viewer holds no server worker between two polls; an unchanged game
 
 from __future__ import annotations
 
-import hashlib
-import json
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -19,6 +17,7 @@ from django.views.decorators.http import require_GET
 
 from parlor.errors import DomainError
 from parlor.models import GameStatus
+from parlor.public.etag import json_with_etag
 from parlor.selectors.live import LiveGame, live_game
 from parlor.web import labels
 from parlor.web.pages import seat_tiles, signed, transfer_rows
@@ -103,14 +102,4 @@ def live_state(request: HttpRequest, token: str) -> HttpResponse:
         payload = live_payload(live_game(token))
     except DomainError as exc:
         return JsonResponse(_error_body(exc), status=exc.status_code)
-    body = json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode()
-    etag = '"' + hashlib.blake2b(body, digest_size=8).hexdigest() + '"'
-    if etag in request.headers.get("If-None-Match", ""):
-        response: HttpResponse = HttpResponseNotModified()
-    else:
-        response = HttpResponse(body, content_type="application/json")
-    response["ETag"] = etag
-    # The browser keeps the answer but asks again every time: the If-None-Match above.
-    response["Cache-Control"] = "private, no-cache"
-    response["Vary"] = "Cookie"
-    return response
+    return json_with_etag(request, payload)

@@ -3,7 +3,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path, reverse_lazy
 
-from parlor.public import live, views
+from parlor.public import guest, live, views
 
 urlpatterns = [
     path("standings/<slug:slug>/", views.standings_page, name="standings"),
@@ -18,6 +18,8 @@ urlpatterns = [
     ),
     path("live/<str:token>/", live.live_page, name="live"),
     path("live/<str:token>/state/", live.live_state, name="live-state"),
+    path("guest/<str:token>/", guest.guest_page, name="guest"),
+    path("guest/<str:token>/state/", guest.guest_state, name="guest-state"),
     path("receipts/<str:visit_id>/", views.receipt_page, name="receipt"),
     path("receipts/<str:visit_id>/pdf/", views.receipt_pdf, name="receipt-pdf"),
 ]

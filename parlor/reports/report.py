@@ -30,6 +30,7 @@ from parlor.reports.sections_cash import (
     staff_play_section,
 )
 from parlor.reports.sections_close import day_close_section
+from parlor.reports.sections_floor import floor_sections
 from parlor.reports.sections_void import voided_section
 from parlor.reports.sections_yaku import win_styles_section, yaku_section
 from parlor.reports.selectors import DayLedger, day_ledger
@@ -223,6 +224,7 @@ def daily_report_data(*, parlor: Parlor, day: date, now: datetime | None = None)
         settlements_section(ledger, local),
         day_close_section(day_closes_of(parlor, day), local),
         staff_play_section(ledger, local),
+        *floor_sections(ledger, local, now=now),
         players_section(ledger),
         win_styles_section(ledger.yaku),
         yaku_section(ledger.yaku),

@@ -1,4 +1,5 @@
-"""{% live_link game as live %}: the players' live view of the game's table, as a URL and a QR code.
+"""{% live_link game as live %}: the players' live view of the game's table, as a URL and a QR code;
+{% guest_link visit as link %}: the guest's phone page of a visit (お客様の画面), the same way.
 
 The QR code is an SVG drawn on the server (segno), so the tablet loads no script or image for it.
 """
@@ -13,7 +14,8 @@ from django import template
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 
-from parlor.models import Game
+from parlor.models import Game, Visit
+from parlor.selectors.guest import guest_token
 from parlor.selectors.live import live_token
 
 register = template.Library()
@@ -29,6 +31,16 @@ class LiveLink:
 def live_link(context: dict[str, Any], game: Game) -> LiveLink:
     """The absolute URL of the live view of `game`'s table (one query: the game's seat draw)."""
     path = reverse("public:live", kwargs={"token": live_token(game.seat_draw)})
+    return _link(context, path)
+
+
+@register.simple_tag(takes_context=True)
+def guest_link(context: dict[str, Any], visit: Visit) -> LiveLink:
+    """The absolute URL of the guest's phone page of `visit` (no query)."""
+    return _link(context, reverse("public:guest", kwargs={"token": guest_token(visit)}))
+
+
+def _link(context: dict[str, Any], path: str) -> LiveLink:
     url = context["request"].build_absolute_uri(path)
     qr = segno.make(url, error="m")
     # No width or height: the viewBox alone lets the dialog size the code.

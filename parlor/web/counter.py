@@ -37,6 +37,7 @@ from parlor.services.visits import (
 from parlor.services.wishes import visit_wish_set
 from parlor.web.access import staff_page
 from parlor.web.adjustments import owed_by_player
+from parlor.web.counter_guest import guest_redirect, guest_shown
 from parlor.web.errors import error_payload
 from parlor.web.form_once import form_once
 from parlor.web.input import validated
@@ -104,6 +105,7 @@ def _counter_page(
         "owed": owed,
         "key": uuid.uuid4(),  # one Idempotency-Key per form shown: a double tap counts once
         "manager_codes": MANAGER_CODES,
+        "guest": guest_shown(request, (row.visit for row in players)),  # its phone's QR code
     }
     return render(request, "tablet/counter.html", context, status=status)
 
@@ -149,11 +151,11 @@ def check_in(request: HttpRequest) -> HttpResponse:
     try:
         [player] = players_for(access, [player_id])
         wish = wish_of_token(request.POST.get("wish", ""))
-        visit_check_in(player=player, by=request.user, wish=wish)
+        visit = visit_check_in(player=player, by=request.user, wish=wish)
     except DomainError as exc:
         return _refused(request, exc, parlor=access.parlor, at=player_id)
     messages.success(request, _("%(name)s is checked in.") % {"name": player.name})
-    return redirect("tablet:counter")
+    return guest_redirect(visit.public_id)
 
 
 @require_POST
@@ -171,7 +173,7 @@ def walk_in(request: HttpRequest) -> HttpResponse:
             kana=values["kana"],
             member_number=values["member_number"],
         )
-        return 201, {"name": visit.player.name}
+        return 201, {"name": visit.player.name, "visit": str(visit.public_id)}
 
     try:
         values = validated(WalkInInput, request.POST)
@@ -179,7 +181,7 @@ def walk_in(request: HttpRequest) -> HttpResponse:
     except DomainError as exc:
         return _refused(request, exc, parlor=access.parlor, at="walk-in", walk_in=form)
     messages.success(request, _("%(name)s is registered and checked in.") % answer)
-    return redirect("tablet:counter")
+    return guest_redirect(answer.get("visit", ""))
 
 
 @require_POST

@@ -1,15 +1,10 @@
 // The players' live view of a table: draws the state the page came with, then asks the server
-// for it again every few seconds. The browser revalidates with the ETag, so an unchanged game
-// costs a 304. Polling pauses while the phone's screen is hidden.
+// for it again every few seconds (public/poll.js): an unchanged game costs a 304.
 (() => {
   const root = document.getElementById("live");
-  if (!root) return;
+  if (!root || !window.publicPoll) return;
   const field = (name) => root.querySelector(`[data-field="${name}"]`);
-  const pollMs = Number(root.dataset.pollMs) || 3000;
   const points = (value) => value.toLocaleString("en-US");
-  let timer = null;
-  let stopped = false;
-  let busy = false; // a request is on its way
 
   function element(tag, className, text) {
     const node = document.createElement(tag);
@@ -61,45 +56,12 @@
     }
   }
 
-  function schedule() {
-    if (!stopped && !document.hidden) timer = window.setTimeout(poll, pollMs);
+  function stop(body) {
+    // The link expired (a new seat draw, or too old): say so and stop asking.
+    field("error").textContent = body.error.message;
+    field("error").hidden = false;
   }
-
-  async function poll() {
-    timer = null;
-    busy = true;
-    try {
-      const response = await fetch(root.dataset.stateUrl, {
-        cache: "no-cache",
-        headers: { Accept: "application/json" },
-      });
-      field("offline").hidden = true;
-      const body = await response.json();
-      if (!response.ok) {
-        // The link expired (a new seat draw, or too old): say so and stop asking.
-        stopped = true;
-        field("error").textContent = body.error.message;
-        field("error").hidden = false;
-        return;
-      }
-      draw(body);
-    } catch (error) {
-      field("offline").hidden = false;
-    } finally {
-      busy = false;
-    }
-    schedule();
-  }
-
-  document.addEventListener("visibilitychange", () => {
-    if (document.hidden && timer) {
-      window.clearTimeout(timer);
-      timer = null;
-    } else if (!document.hidden && !timer && !busy && !stopped) {
-      poll();
-    }
-  });
 
   draw(JSON.parse(document.getElementById("live-payload").textContent));
-  schedule();
+  window.publicPoll(root, draw, stop);
 })();

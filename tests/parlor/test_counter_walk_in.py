@@ -74,9 +74,12 @@ def test_a_taken_member_number_names_its_holder_and_whether_they_are_in(parlor, 
 
 def test_the_counter_registers_a_walk_in_with_one_tap(tablet, parlor):
     response = _walk_in(tablet, name="青木", kana="あおき", member_number="", idempotency_key="k1")
-    assert response.status_code == 302 and response["Location"] == "/tablet/counter/"
     player = Player.objects.get(name="青木")
-    assert Visit.objects.get(player=player).status == VisitStatus.OPEN
+    visit = Visit.objects.get(player=player)
+    assert visit.status == VisitStatus.OPEN
+    # The counter, with the QR code of the guest's phone page.
+    assert response.status_code == 302
+    assert response["Location"] == f"/tablet/counter/?guest={visit.public_id}"
     page = tablet.get("/tablet/counter/").content.decode()
     assert "青木さんを登録して受付しました。" in page
     assert re.search(r'data-player="青木"[^>]*data-state="in"', page)

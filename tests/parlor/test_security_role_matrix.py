@@ -34,6 +34,7 @@ from rest_framework.test import APIClient
 
 from parlor.models import AuditEvent, MemberRole, Parlor, Player, RulesetDefinition, Table
 from parlor.reports.models import DailyReport
+from parlor.selectors.guest import guest_token
 from parlor.selectors.live import live_token
 from parlor.services.day_close import day_close_record
 from parlor.services.games import game_start
@@ -292,6 +293,9 @@ EXPECTED: dict[str, list[Call]] = {
     # The players' live view: the signed link is the key, no sign-in (issue 14).
     "public:live": [everyone("get", 200, kw={"token": "live"})],
     "public:live-state": [everyone("get", 200, kw={"token": "live"})],
+    # The guest's phone: the signed link is the key, no login (selectors.guest).
+    "public:guest": [everyone("get", 200, kw={"token": "guest"})],
+    "public:guest-state": [everyone("get", 200, kw={"token": "guest"})],
     "public:player": [page("get", "player", 200, staff=403, manager=403, other_staff=403)],
     "public:login": [everyone("get", 200)],
     "public:receipt": [page("get", "player", 200, kw=VISIT)],
@@ -604,6 +608,7 @@ def scene(db: None) -> Scene:
         "report": report,
         "slug": parlor.slug,
         "live": live_token(game.seat_draw),
+        "guest": guest_token(visit),
         "one": 1,
         "two": 2,
         "yesterday": date.today().replace(day=1).isoformat(),

@@ -100,8 +100,11 @@ def test_the_counter_search_keeps_the_matching_players(tablet, players):
 
 def test_check_in_from_the_counter(tablet, players):
     response = tablet.post("/tablet/counter/check-in/", {"player": str(players[2].public_id)})
-    assert response.status_code == 302 and response["Location"] == "/tablet/counter/"
-    assert Visit.objects.get(player=players[2]).status == VisitStatus.OPEN
+    visit = Visit.objects.get(player=players[2])
+    # The counter, with the QR code of the guest's phone page.
+    assert response.status_code == 302
+    assert response["Location"] == f"/tablet/counter/?guest={visit.public_id}"
+    assert visit.status == VisitStatus.OPEN
     page = tablet.get("/tablet/counter/").content.decode()
     assert f"{players[2].name}さんがチェックインしました。" in page
 
