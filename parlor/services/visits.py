@@ -100,6 +100,7 @@ def visit_walk_in(
     name: str,
     kana: str = "",
     member_number: str = "",
+    wish: Wish | None = None,
     by: Actor,
 ) -> Visit:
     """A walk-in (飛び込み) registered and checked in at once: a member with a member number,
@@ -126,13 +127,11 @@ def visit_walk_in(
         kind=PlayerKind.MEMBER if member_number else PlayerKind.GUEST,
         by=by,
     )
-    return visit_check_in(player=player, by=by)
+    return visit_check_in(player=player, by=by, wish=wish)
 
 
 @transaction.atomic
-def visit_last_game_call(
-    *, visit: Visit, called: bool = True, by: Actor = None
-) -> Visit:
+def visit_last_game_call(*, visit: Visit, called: bool = True, by: Actor = None) -> Visit:
     """ラス半: the game in progress (or the next one, if none is) is the player's last.
 
     `called=False` takes the call back while that game has not ended. A change is audited.
@@ -158,9 +157,7 @@ def visit_last_game_call(
 
 
 @transaction.atomic
-def visit_stand_in(
-    *, visit: Visit, game: Game, by: Actor, note: str = ""
-) -> VisitGame:
+def visit_stand_in(*, visit: Visit, game: Game, by: Actor, note: str = "") -> VisitGame:
     """代走: a member of staff played some hands for the player; the result stays the player's.
 
     Like every change of a visit, refused once the visit is closed (its receipt is written);

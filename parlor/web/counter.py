@@ -161,9 +161,10 @@ def check_in(request: HttpRequest) -> HttpResponse:
 @require_POST
 @staff_page
 def walk_in(request: HttpRequest) -> HttpResponse:
-    """A walk-in registered and checked in with one tap: name, kana, member number if any."""
+    """A walk-in registered and checked in with one tap: name, kana, member number if any,
+    and what they want to play (希望)."""
     access = require(request.user, Role.STAFF)
-    form = {name: request.POST.get(name, "") for name in ("name", "kana", "member_number")}
+    form = {name: request.POST.get(name, "") for name in ("name", "kana", "member_number", "wish")}
 
     def call() -> tuple[int, Any]:
         visit = visit_walk_in(
@@ -172,11 +173,13 @@ def walk_in(request: HttpRequest) -> HttpResponse:
             name=values["name"],
             kana=values["kana"],
             member_number=values["member_number"],
+            wish=wish,
         )
         return 201, {"name": visit.player.name, "visit": str(visit.public_id)}
 
     try:
         values = validated(WalkInInput, request.POST)
+        wish = wish_of_token(form["wish"])
         answer = form_once(request, parlor=access.parlor, call=call)
     except DomainError as exc:
         return _refused(request, exc, parlor=access.parlor, at="walk-in", walk_in=form)

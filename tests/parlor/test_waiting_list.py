@@ -210,6 +210,23 @@ def test_the_counter_refuses_a_wish_no_table_plays_beside_the_guest(
     assert visit.wish is None
 
 
+def test_a_walk_in_is_registered_with_a_wish_and_a_wish_no_table_plays_writes_nothing(
+    tablet, parlor, table, four_player_rate
+):
+    form = {"name": "大和", "idempotency_key": "walk-in-1", "wish": "4|standard|50"}
+    assert tablet.post("/tablet/counter/walk-in/", form).status_code == 302
+    assert Visit.objects.get(player__name="大和").wish == {
+        "player_count": 4,
+        "ruleset_key": "standard",
+        "rate_yen_per_p": 50,
+    }
+    refused = {"name": "武蔵", "idempotency_key": "walk-in-2", "wish": "3||"}
+    page = tablet.post("/tablet/counter/walk-in/", refused)
+    assert page.status_code == 400
+    assert 'data-code="wish_player_count_not_played"' in page.content.decode()
+    assert not Visit.objects.filter(player__name="武蔵").exists()
+
+
 def test_the_api_lists_the_waiting_guests_and_checks_in_with_a_wish(
     staff, parlor, table, players, four_player_rate
 ):
