@@ -55,6 +55,8 @@ def _proposal(floor: Floor, row: FloorTable) -> dict[str, Any] | None:
     players = formed_players(floor, row.table.pk)
     if proposal is None or (proposal.outcome is TableOutcome.UNCHANGED and players is None):
         return None
+    if proposal.outcome is TableOutcome.SHORT and not _anyone_for(floor, row):
+        return None  # an empty table nobody waits for: nothing to say
     people = floor.people
     view: dict[str, Any] = {
         "outcome": proposal.outcome.value,
@@ -68,6 +70,17 @@ def _proposal(floor: Floor, row: FloorTable) -> dict[str, Any] | None:
         view["players"] = [{"id": str(p.public_id), "name": p.name} for p in players]
         view["picked"] = ",".join(str(p.public_id) for p in players)
     return view
+
+
+def _anyone_for(floor: Floor, row: FloorTable) -> bool:
+    """Whether a guest stays at the table or waits for a table of its kind."""
+    if row.staying:
+        return True
+    staying = {p.pk for r in floor.tables for p in r.staying}
+    kind = row.kind
+    return kind is not None and any(
+        guest.wish.matches(kind) for guest in floor.waiting if guest.player.pk not in staying
+    )
 
 
 def _state(row: FloorTable) -> str:

@@ -104,3 +104,12 @@ def test_a_table_at_all_last_shows_its_ras_han_call_and_the_next_game(tablet, pa
     assert "data-all-last" in card and f"ラス半: {guests[1].name}" in card
     assert 'data-seats-coming="1"' in card
     assert "次の半荘" in card and "次に入る: 次の人" in card
+
+
+def test_an_empty_table_nobody_waits_for_says_nothing_of_players_short(tablet, parlor, table):
+    MoneySettings.objects.create(parlor=parlor, player_count=4, rate_yen_per_p=50)
+    page = tablet.get("/tablet/").content.decode()
+    assert "data-short-by" not in page  # nobody waits: no "players short" on an empty table
+    visit_check_in(player=PlayerFactory(parlor=parlor), by=None)
+    page = tablet.get("/tablet/").content.decode()
+    assert 'data-proposal="1" data-outcome="short"' in page and 'data-short-by="3"' in page
