@@ -42,3 +42,17 @@ def test_the_tap_that_completes_the_hand_asks_at_once_and_later_taps_wait(tablet
     assert len(sent) == 2
     assert tablet.after_scores_in_preview() == [31_800, 19_200, 24_000, 25_000]
 
+
+def test_the_banner_after_confirm_comes_from_the_record_alone(tablet: Tablet):
+    tablet.start_game("1", NAMES, seating="given")
+    page = tablet.page
+    sent: list[str] = []
+    page.on("request", lambda r: sent.append(f"{r.method} {r.url.split('/')[-2]}"))
+    tablet.enter(DEALER_RON)
+    sent.clear()
+    tablet.tap("#confirm")
+    page.wait_for_selector("#toast:not([hidden])")
+    assert "第1局を記録しました" in page.inner_text("#toast")
+    assert tablet.scores() == [30_800, 19_200, 25_000, 25_000]
+    assert page.get_attribute("#game-state", "data-sequence") == "2"
+    assert sent == ["POST hands"]  # no GET /state/ before the banner

@@ -121,6 +121,23 @@ def test_a_second_tablet_entering_the_same_hand_gets_a_conflict(tablet, game, st
     assert Hand.objects.filter(game=game).count() == 1
 
 
+def test_the_record_answers_with_the_state_the_page_shows_next(tablet, game, staff_user):
+    """The banner after 確定 comes from one round trip: the answer carries the scores, winds
+    and round after the hand, as GET /state/ draws them; a retry gets the state as it stands."""
+    url = f"/tablet/games/{game.public_id}/hands/"
+    first = post(tablet, url, {"sequence": 1, "hand": RON}, **{"Idempotency-Key": "k-1"}).json()
+    fragment = tablet.get(f"/tablet/games/{game.public_id}/state/").content.decode()
+    assert first["state"] == fragment
+    assert first["state"].startswith('<div id="game-state" data-sequence="2"')
+    assert "28,900" in first["state"] and "東2局" in first["state"]
+    hand_record(game=game, sequence=2, entry=TSUMO, by=staff_user)
+    again = post(tablet, url, {"sequence": 1, "hand": RON}, **{"Idempotency-Key": "k-1"}).json()
+    assert again["replayed"] is True and again["sequence"] == 1
+    assert again["state"].startswith('<div id="game-state" data-sequence="3"')
+    refused = post(tablet, url, {"sequence": 3, "hand": {"result": {"kind": "ron"}}})
+    assert refused.status_code == 400 and "state" not in refused.json()
+
+
 def test_the_state_fragment_gives_the_next_hand_number(tablet, game, staff_user):
     hand_record(game=game, sequence=1, entry=RON, by=staff_user)
     page = tablet.get(f"/tablet/games/{game.public_id}/state/").content.decode()
