@@ -3,6 +3,8 @@ in words beside the field."""
 
 from __future__ import annotations
 
+import gzip
+
 import pytest
 from django.test import Client
 
@@ -179,3 +181,15 @@ def test_a_body_that_is_not_json_is_a_clear_error(tablet, game):
         f"/tablet/games/{game.public_id}/hands/", "nope", content_type="application/json"
     )
     assert response.status_code == 400 and response.json()["error"]["code"] == "bad_json"
+
+
+def test_the_game_page_is_sent_compressed_and_names_no_live_link(tablet, game):
+    url = f"/tablet/games/{game.public_id}/"
+    plain = tablet.get(url)
+    packed = tablet.get(url, headers={"Accept-Encoding": "gzip"})
+    assert "Content-Encoding" not in plain and packed["Content-Encoding"] == "gzip"
+    assert "Accept-Encoding" in packed["Vary"]
+    html = gzip.decompress(packed.content).decode()
+    assert len(packed.content) * 3 < len(html)
+    assert 'id="game-state"' in html and 'name="csrf-token"' in html
+    assert "/live/" not in html  # the signed link is behind the QR dialog, not on the page
