@@ -137,7 +137,7 @@ STATIC_HASHED = env_bool("DJANGO_STATIC_HASHED", not (DEBUG or _RUNNING_TESTS))
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
-        "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        "BACKEND": "parlor.static_storage.HashedStaticFilesStorage"
         if STATIC_HASHED
         else "whitenoise.storage.CompressedStaticFilesStorage"
     },
