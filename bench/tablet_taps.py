@@ -110,7 +110,7 @@ def base_env() -> dict[str, str]:
 def manage(repo: Path, env: dict[str, str], *args: str) -> None:
     python = str(repo / ".venv" / "bin" / "python")
     subprocess.run([python, "manage.py", *args], cwd=repo, env=env, check=True,
-                   stdout=subprocess.DEVNULL)
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
 def fresh_database() -> None:
@@ -192,7 +192,7 @@ def mark(page: Any, key: str) -> float:
 
 def one_round(page: Any, game: str) -> tuple[float, float, float]:
     """Warm page ready, tap → payments, 確定 → banner (ms); the hand undone after."""
-    page.goto(game)
+    page.goto(game, wait_until="commit")
     ready = mark(page, "ready")
     dealer = int(page.get_attribute(".seat.is-dealer", "data-seat"))
     seats = len(page.query_selector_all(".seat[data-seat]"))
@@ -222,11 +222,16 @@ def undo(page: Any, game: str) -> None:
         raise SystemExit(f"undo failed: {answer.status} {answer.text()[:300]}")
 
 
-def cold_ready(browser: Any, url: str, game: str, state: Any) -> float:
+def cold_ready(browser: Any, url: str, game: str, state: Any) -> float | None:
+    """The page in a new context; None when it is not ready within 20 s (counted, not timed)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     context, page = new_page(browser, url, state)
     try:
-        page.goto(game)
+        page.goto(game, wait_until="commit")
         return mark(page, "ready")
+    except PlaywrightTimeout:
+        return None
     finally:
         context.close()
 
@@ -248,7 +253,9 @@ def measure(url: str, *, rounds: int, cold: int) -> dict[str, list[float]]:
             figures["confirm"].append(banner)
         state = context.storage_state()
         context.close()
-        figures["cold"] = [cold_ready(browser, url, game, state) for _ in range(cold)]
+        loads = [cold_ready(browser, url, game, state) for _ in range(cold)]
+        figures["cold"] = [ms for ms in loads if ms is not None]
+        figures["cold, not ready in 20 s"] = [0.0] * loads.count(None)
         browser.close()
     return figures
 
@@ -270,6 +277,8 @@ def report(kind: str, repo: Path, figures: dict[str, list[float]]) -> None:
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=repo,
                             capture_output=True, text=True).stdout.strip()
     print(f"{kind} ({repo.name} @ {commit}):")
+    if figures["cold, not ready in 20 s"]:
+        print(f"  game page, cold: {len(figures['cold, not ready in 20 s'])} not ready in 20 s")
     for key, label in LABELS.items():
         values = figures[key]
         if values:
