@@ -13,6 +13,7 @@ from pathlib import Path
 import dj_database_url
 from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
+from whitenoise.compress import Compressor  # type: ignore[import-untyped]
 
 from parlor.env import env_bool, env_int, env_list, env_str
 
@@ -128,13 +129,26 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]  # the tablet's own CSS and JS, vendored: no CDN
+# Production (and scripts/serve.sh) runs `collectstatic` first: every file gets a content-hashed
+# name and a gzip and brotli copy, and WhiteNoise sends the hashed names cached for a year as
+# immutable, so a tablet asks for each file once per release. Tests and a bare DEBUG server
+# serve the files as they are (no collectstatic needed); DJANGO_STATIC_HASHED says otherwise.
+STATIC_HASHED = env_bool("DJANGO_STATIC_HASHED", not (DEBUG or _RUNNING_TESTS))
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+    "staticfiles": {
+        "BACKEND": "parlor.static_storage.HashedStaticFilesStorage"
+        if STATIC_HASHED
+        else "whitenoise.storage.CompressedStaticFilesStorage"
+    },
 }
 
-# The finders serve static files in development; production runs `collectstatic` first.
-WHITENOISE_USE_FINDERS = DEBUG
+# The finders serve static files in development; with hashed names only the collected files.
+WHITENOISE_USE_FINDERS = DEBUG and not STATIC_HASHED
+WHITENOISE_AUTOREFRESH = DEBUG and not STATIC_HASHED
+# Source maps (4 MB for the API docs' bundles) are read by developer tools only: compressing
+# them took most of collectstatic's minute.
+WHITENOISE_SKIP_COMPRESS_EXTENSIONS = (*Compressor.SKIP_COMPRESS_EXTENSIONS, "map")
 STATIC_ROOT.mkdir(exist_ok=True)  # whitenoise warns on every request while it is missing
 
 LOGIN_URL = "tablet:login"  # one sign-in for staff and managers

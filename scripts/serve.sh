@@ -2,10 +2,13 @@
 # Runs the product on a fresh machine: installs the Debian fonts and Pango the PDFs need (as
 # root), creates .venv and installs the pinned requirements,
 # migrates the database (SQLite by default, DATABASE_URL for PostgreSQL), loads the demo parlor
-# (safe to repeat: it creates only what is missing and leaves passwords alone) and serves
-# http://127.0.0.1:8000 with the demo logins printed the first time.
+# (safe to repeat: it creates only what is missing and leaves passwords alone), collects the
+# static files under content-hashed names (again only when they changed) and serves
+# http://127.0.0.1:8000 with gunicorn, the demo logins printed the first time. Celery tasks run
+# eagerly in the web process (no broker), as with the embedded SQLite nothing else is needed.
 # Another port: `bash scripts/serve.sh 8080` or `PORT=8080 bash scripts/serve.sh`.
-# A development server: DEBUG is on unless DJANGO_DEBUG is set. Production: see docs/service.md.
+# DEBUG is on (error pages with tracebacks) unless DJANGO_DEBUG is set. Production: see
+# docs/service.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PORT="${1:-${PORT:-8000}}"
@@ -32,6 +35,18 @@ if [ -z "${SECRET_KEY:-}" ]; then
 fi
 .venv/bin/python manage.py migrate --noinput
 .venv/bin/python manage.py load_demo
+# Hashed names, which WhiteNoise sends cached as immutable: a tablet asks for each file once.
+export DJANGO_STATIC_HASHED=1
+collected=staticfiles/.sources.sha256
+sources=$( (find static -type f -printf '%P %s %T@\n' | sort; cat requirements.txt) | sha256sum)
+if [ ! -f "$collected" ] || [ "$(cat "$collected")" != "$sources" ]; then
+  echo "== collecting the static files (the first time takes a minute)"
+  .venv/bin/python manage.py collectstatic --noinput --clear --verbosity 0
+  echo "$sources" > "$collected"
+fi
 echo
 echo "tenbo is at http://127.0.0.1:${PORT}/ (admin /admin/, API docs /api/docs/). Ctrl-C stops it."
-exec .venv/bin/python manage.py runserver "127.0.0.1:${PORT}"
+# gthread workers keep a tablet's connection open between taps (75 s, as a proxy would), so a
+# tap pays no new TCP handshake; one process, since SQLite takes one writer at a time.
+exec .venv/bin/gunicorn parlor.wsgi --bind "127.0.0.1:${PORT}" --worker-class gthread \
+  --workers 1 --threads 8 --keep-alive 75 --access-logfile - --log-level warning

@@ -1,6 +1,7 @@
 """scripts/serve.sh as a new user runs it: on the port they ask for, twice on the same
-database, with a tablet signed in across the restart. Runs the real script (SQLite in a
-temporary directory, whatever DATABASE_URL the suite uses)."""
+database, with a tablet signed in across the restart, served by gunicorn with the static files
+under content-hashed names cached as immutable. Runs the real script (SQLite in a temporary
+directory, whatever DATABASE_URL the suite uses)."""
 
 from __future__ import annotations
 
@@ -19,7 +20,8 @@ from http.cookiejar import CookieJar
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-STARTUP_SECONDS = 180  # a fresh database is migrated and the demo loaded first
+# A fresh database is migrated and the demo loaded first, and the static files collected once.
+STARTUP_SECONDS = 300
 
 
 def free_port() -> int:
@@ -35,7 +37,7 @@ def serve_env(database: Path, **extra: str) -> dict[str, str]:
 
 @contextmanager
 def serving(env: dict[str, str], *args: str, port: int) -> Iterator[str]:
-    """Runs serve.sh until the page at `port` answers; stops it (and runserver's child)."""
+    """Runs serve.sh until the page at `port` answers; stops it (gunicorn and its worker)."""
     server = subprocess.Popen(
         ["bash", "scripts/serve.sh", *args],
         cwd=ROOT,
@@ -53,6 +55,7 @@ def serving(env: dict[str, str], *args: str, port: int) -> Iterator[str]:
             try:
                 with urllib.request.urlopen(url + "/", timeout=5) as answer:
                     assert answer.status == 200
+                    assert answer.headers["Server"].startswith("gunicorn")
                     break
             except (urllib.error.URLError, ConnectionError):
                 assert time.monotonic() < deadline, "serve.sh did not answer in time"
@@ -91,7 +94,16 @@ def test_serve_sh_takes_the_port_and_a_restart_keeps_the_tablet_signed_in(tmp_pa
     with serving(serve_env(database), str(second_port), port=second_port) as url:
         page = opener.open(url + "/tablet/")
         assert page.geturl() == url + "/tablet/"  # not sent back to the login page
-        assert "/tablet/logout/" in page.read().decode()
+        html = page.read().decode()
+        assert "/tablet/logout/" in html
+        stylesheet = re.search(r'href="(/static/tablet/tablet\.[0-9a-f]{12}\.css)"', html)
+        assert stylesheet, "the page names its stylesheet by its content's hash"
+        request = urllib.request.Request(
+            url + stylesheet[1], headers={"Accept-Encoding": "gzip"}
+        )
+        with urllib.request.urlopen(request) as css:
+            assert "immutable" in css.headers["Cache-Control"]
+            assert css.headers["Content-Encoding"] == "gzip"
 
 
 def test_serve_sh_refuses_a_port_that_is_not_one():

@@ -23,13 +23,19 @@ from parlor.models import Game, HandState
 from parlor.security.limits import HAND_SEQUENCE_MAX
 from parlor.selectors.access import game_for
 from parlor.services import engine
-from parlor.services.hands import hand_correct, hand_preview, hand_record_answered
+from parlor.services.hands import (
+    RecordedHand,
+    hand_correct,
+    hand_preview,
+    hand_record_answered,
+)
 from parlor.services.idempotency import KeyedRequest, idempotent_call, request_keyed
 from parlor.services.replays import current_hands, game_record_build, replay_money_changes
 from parlor.web import labels, pages
 from parlor.web.access import staff_page
 from parlor.web.adjustments import settled_notice
 from parlor.web.errors import error_payload, error_status
+from parlor.web.game_state import state_html
 from parlor.web.input import json_body, validated
 from parlor.web.pad import pad_config, stop_is_optional
 from parlor.web.strings import script_strings
@@ -140,6 +146,14 @@ def _keyed(request: HttpRequest, body: Any) -> KeyedRequest:
 @staff_page
 def record(request: HttpRequest, game_id: str) -> JsonResponse:
     """{sequence, hand} with an Idempotency-Key: records the next hand once."""
+    games: list[Game] = []  # the game as the hand left it (or as it stands, for a retry)
+
+    def answer(recorded: RecordedHand) -> tuple[int, Any]:
+        games.append(recorded.game)
+        # The tablet's short answer, of the hand alone: the hand, which keeps its key, is
+        # the key's record, so a retry gets it built again.
+        return 201, {"ok": True, "sequence": recorded.hand.sequence}
+
     try:
         body = json_body(request)
         values = validated(HandRecordView.InputSerializer, body)
@@ -148,15 +162,15 @@ def record(request: HttpRequest, game_id: str) -> JsonResponse:
             sequence=values["sequence"],
             entry=values["hand"],
             request=_keyed(request, body),
-            # The tablet's short answer, of the hand alone: the page reloads the table after it.
-            answer=lambda recorded: (201, {"ok": True, "sequence": recorded.hand.sequence}),
+            answer=answer,
             answer_of_hand=True,
         )
     except (DomainError, ScoringError) as exc:
         return _error(exc)
-    response = JsonResponse(
-        {**answered.body, "replayed": answered.replayed}, status=answered.status
-    )
+    payload = {**answered.body, "replayed": answered.replayed}
+    if games:  # the page's scores after the hand, as GET /state/ draws them: one round trip
+        payload["state"] = state_html(request, games[-1])
+    response = JsonResponse(payload, status=answered.status)
     if answered.replayed:
         response["Idempotent-Replayed"] = "true"
     return response

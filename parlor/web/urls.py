@@ -3,7 +3,7 @@
 from django.contrib.auth.views import LogoutView
 from django.urls import include, path
 
-from parlor.web import calculator, counter, day_close, floor, hands, undo, views, void
+from parlor.web import calculator, counter, day_close, floor, hands, live_qr, undo, views, void
 
 urlpatterns = [
     path("", floor.floor, name="floor"),
@@ -31,6 +31,7 @@ urlpatterns = [
     path("counter/visits/<str:visit_id>/receipt/", counter.receipt, name="counter-receipt"),
     path("games/<str:game_id>/", views.game_screen, name="game"),
     path("games/<str:game_id>/state/", views.game_state, name="state"),
+    path("games/<str:game_id>/live-qr/", live_qr.live_qr, name="live-qr"),
     path("games/<str:game_id>/history/", views.game_history, name="history"),
     path("games/<str:game_id>/result/", views.game_result, name="result"),
     path("games/<str:game_id>/finish/", views.game_close, name="finish"),

@@ -16,10 +16,11 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse, reverse_lazy
 from django.utils.translation import gettext as _
+from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_GET, require_POST
 
 from parlor.errors import DomainError
-from parlor.models import Game, GameStatus, HandState, Parlor, Table
+from parlor.models import GameStatus, HandState, Parlor, Table
 from parlor.selectors.access import game_for, players_for, table_for
 from parlor.selectors.counter import player_matches, start_rows, visits_last_game_over
 from parlor.selectors.games import game_detail, table_state
@@ -31,6 +32,7 @@ from parlor.services.visits import visit_check_in
 from parlor.web import labels, pages
 from parlor.web.access import staff_page
 from parlor.web.errors import error_payload
+from parlor.web.game_state import state_context
 from parlor.web.pad import pad_config
 from parlor.web.strings import script_strings
 from scoring.errors import ScoringError
@@ -149,7 +151,11 @@ def game_begin(request: HttpRequest, table_id: str) -> HttpResponse:
     return redirect(f"{url}?seated={seating.value}")
 
 
+# Compressed (36 KB of HTML to about 8): the page's only secret is the CSRF token, which Django
+# masks afresh in every response, and GZipMiddleware pads each answer at random (BREACH).
+# The live view's signed link is not on the page but behind the QR dialog (web/live_qr.py).
 @require_GET
+@gzip_page
 @staff_page
 def game_screen(request: HttpRequest, game_id: str) -> HttpResponse:
     game, _access = game_for(request.user, game_id)
@@ -157,7 +163,7 @@ def game_screen(request: HttpRequest, game_id: str) -> HttpResponse:
         return redirect("tablet:result", game_id=game.public_id)
     ruleset = engine.ruleset_from_snapshot(game.ruleset_snapshot)
     context = {
-        **_state_context(game),
+        **state_context(game),
         "pad": pad_config(ruleset, seats=game.seats.count()),
         "strings": script_strings(),
         "seated": request.GET.get("seated", ""),
@@ -172,20 +178,7 @@ def game_screen(request: HttpRequest, game_id: str) -> HttpResponse:
 def game_state(request: HttpRequest, game_id: str) -> HttpResponse:
     """The scores, winds and round of the game: the part of the game screen that changes."""
     game, _access = game_for(request.user, game_id)
-    return render(request, "tablet/_state.html", _state_context(game))
-
-
-def _state_context(game: Game) -> dict[str, Any]:
-    ruleset = engine.ruleset_from_snapshot(game.ruleset_snapshot)
-    return {
-        "game": game,
-        "table": game.table,
-        "ruleset": pages.ruleset_title(ruleset),
-        "round": labels.round_label(game.next_state),
-        "tiles": pages.game_tiles(game, ruleset),
-        "next_sequence": game.hand_count + 1,
-        "sit_out": (game.next_state or {}).get("sit_out"),
-    }
+    return render(request, "tablet/_state.html", state_context(game))
 
 
 @require_POST

@@ -224,7 +224,7 @@
     app.state.editing = false;
     app.state.active = hand.firstWithout(app.state);
     close();
-    tenbo.preview.changed();
+    tenbo.preview.changed(true);
   }
 
   function open(app) {

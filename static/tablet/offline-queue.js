@@ -112,14 +112,17 @@
         flushing = false;
         if (res.status >= 200 && res.status < 300 && res.data && res.data.ok) {
           items.shift();
-          // The next hand's number is known now; the refresh below brings the rest.
+          // The next hand's number is known now; the state below brings the rest.
           stateEl().dataset.sequence = String(item.sequence + 1);
           save();
           setOffline(false);
-          // Until the state is back the seats still show the scores before this hand.
+          // Until the state is in the seats still show the scores before this hand.
           document.body.dataset.refreshing = "true";
           var before = tenbo.toast.scores();
-          return refreshState().then(function () {
+          // The answer carries the scores after the hand; an answer without them (a server
+          // older than this page) leaves them to a GET of the state.
+          var shown = res.data.state ? Promise.resolve(showState(res.data.state)) : refreshState();
+          return shown.then(function () {
             delete document.body.dataset.refreshing;
             tenbo.toast.recorded(item.sequence, before);
             render();
@@ -147,26 +150,29 @@
       });
   }
 
-  // The scores, winds and round after the hands sent so far, from the server.
+  // The scores, winds and round after the hands sent so far (tablet/_state.html).
+  function showState(html) {
+    var app = tenbo.app;
+    var holder = document.createElement("div");
+    holder.innerHTML = html.trim();
+    var next = holder.firstElementChild;
+    if (!next || next.id !== "game-state") return;
+    stateEl().replaceWith(next);
+    tenbo.undo.sync();  // the header's undo names the hand that is last now
+    var note = $("[data-seated-note]");
+    if (note && Number(next.dataset.sequence) > 1) note.remove();
+    if (!tenbo.hand.isComplete(app.state) && app.state.kind === null) app.state.sitOut = app.defaultSitOut();
+    tenbo.pad.render(app);
+    if (next.dataset.status !== "in_progress" && !items.length) {
+      window.location.assign(next.dataset.resultUrl);
+    }
+  }
+
   function refreshState() {
     var app = tenbo.app;
     return fetch(app.root.dataset.stateUrl, { credentials: "same-origin", headers: { "X-Requested-With": "fetch" } })
       .then(function (response) { return response.text(); })
-      .then(function (html) {
-        var holder = document.createElement("div");
-        holder.innerHTML = html.trim();
-        var next = holder.firstElementChild;
-        if (!next || next.id !== "game-state") return;
-        stateEl().replaceWith(next);
-        tenbo.undo.sync();  // the header's undo names the hand that is last now
-        var note = $("[data-seated-note]");
-        if (note && Number(next.dataset.sequence) > 1) note.remove();
-        if (!tenbo.hand.isComplete(app.state) && app.state.kind === null) app.state.sitOut = app.defaultSitOut();
-        tenbo.pad.render(app);
-        if (next.dataset.status !== "in_progress" && !items.length) {
-          window.location.assign(next.dataset.resultUrl);
-        }
-      }, function () { setOffline(true); });
+      .then(showState, function () { setOffline(true); });
   }
 
   function add(app, entry) {

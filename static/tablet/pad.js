@@ -9,7 +9,7 @@
   "use strict";
   var dom = tenbo.dom, hand = tenbo.hand, $ = dom.$, $$ = dom.$$;
 
-  function changed() { tenbo.preview.changed(); }
+  function changed(valued) { tenbo.preview.changed(valued); }
 
   // Riichi per seat: off → riichi → open riichi (where the ruleset has it) → cancelled
   // (where the ruleset has a cancel fee) → off.
@@ -126,7 +126,7 @@
       t.compensation.value = grid.cellValue(cell);
       t.compensation.label = grid.valueLabel(t.compensation.value);
       state.editingCompensation = false;
-      return changed();
+      return changed(true);
     }
     var w = t.win;
     w.calc = null;  // a value tapped on the grid overwrites the calculator's, and its yaku
@@ -146,7 +146,7 @@
     if (w.value && w.value.yakuman === undefined) w.pao = null;
     w.label = w.value ? grid.valueLabel(w.value) : "";
     if (!d.yakumanName) state.active = hand.firstWithout(state);
-    changed();
+    changed(!d.yakumanName);
   }
 
   function tapPoints(app, n) {
@@ -156,7 +156,7 @@
     w.calc = null;
     w.label = String(n);
     app.state.active = hand.firstWithout(app.state);
-    changed();
+    changed(true);
   }
 
   function tapRiichi(app, seat) {

@@ -3,11 +3,16 @@
  * Whenever the hand on the pad is complete, the server works out its payments (the engine
  * replays the game with it) and answers with them as HTML, or with the engine's error in
  * words, which is shown next to the part of the pad it concerns (data-error="<area>").
+ * The tap that completes the hand asks at once; a tap on a hand already complete (riichi,
+ * tenpai, dice, a yakuman name while the panel stays open) is usually one of several, so its
+ * question waits DEBOUNCE_MS for the next.
  */
 (function (tenbo) {
   "use strict";
   var dom = tenbo.dom, hand = tenbo.hand, $ = dom.$, $$ = dom.$$;
+  var DEBOUNCE_MS = 120;
   var timer = null;
+  var wasComplete = false;  // the hand before this tap: a tap that completes it asks at once
   var token = 0;  // the latest request: an older answer is for an entry that no longer stands
 
   function clearErrors() {
@@ -33,28 +38,35 @@
 
   function clear() {
     clearTimeout(timer);
+    wasComplete = false;
     token++;
     $("#preview").innerHTML = "";
   }
 
-  function changed() {
-    var app = tenbo.app;
+  // `valued`: the tap gave a winner its value (a han/fu cell, points, the calculator's answer)
+  // and closed the panel, so nothing more is expected before 確定.
+  function changed(valued) {
+    var app = tenbo.app, state = app.state;
     app.previewOk = false;
     clearErrors();
-    $("#stop-option").hidden = !app.state.stop;
-    var complete = hand.isComplete(app.state);
+    $("#stop-option").hidden = !state.stop;
+    var complete = hand.isComplete(state);
+    var now = complete && !state.editing && !state.editingCompensation &&
+      (!wasComplete || valued === true);
     if (!complete) clear();
+    wasComplete = complete;
     tenbo.pad.render(app);
-    if (complete) schedule();
+    if (complete) schedule(now);
   }
 
-  function schedule() {
+  function schedule(now) {
     clearTimeout(timer);
     // An answer still on its way is for the hand before this tap: it must not be shown, nor
     // enable 確定, in the moment before the new request goes out.
     token++;
     $("#preview").innerHTML = '<p class="working">' + tenbo.app.T.checking + "</p>";
-    timer = setTimeout(request, 120);
+    if (now) request();
+    else timer = setTimeout(request, DEBOUNCE_MS);
   }
 
   function request() {

@@ -152,7 +152,12 @@ def test_a_forged_link_shows_nothing(table, start_game, mangle):
 
 def test_the_tablet_shows_the_link_as_a_qr_code_that_opens_without_login(tablet, table, start_game):
     game = start_game(table)
-    html = tablet.get(f"/tablet/games/{game['id']}/").content.decode()
+    page_html = tablet.get(f"/tablet/games/{game['id']}/").content.decode()
+    qr_url = f"/tablet/games/{game['id']}/live-qr/"
+    # The game page only names where the code is: it is drawn when the dialog opens.
+    assert f'data-live-qr-src="{qr_url}"' in page_html and "<svg" not in page_html
+    assert "/live/" not in page_html
+    html = tablet.get(qr_url).content.decode()
     start = html.index('data-live-url="') + len('data-live-url="')
     url = html[start : html.index('"', start)]
     assert url.startswith("http://testserver/live/")

@@ -48,8 +48,9 @@ RECORD_HAND_MAX = RECORD_HAND_MINIMAL_MAX + 3
 RECORD_LAST_HAND_MINIMAL_MAX = 12
 RECORD_LAST_HAND_MAX = RECORD_LAST_HAND_MINIMAL_MAX + 4  # seats, versions, results, the key
 # The staff tablet's own record (what the tablets at the table use; a short answer of the
-# hand alone): its session and user instead of the token, then as the minimal answer.
-TABLET_RECORD_HAND_MAX = RECORD_HAND_MINIMAL_MAX + 1
+# hand alone): its session and user instead of the token, then as the minimal answer, and
+# the seats' names for the scores the answer carries (instead of a second request, GET /state/).
+TABLET_RECORD_HAND_MAX = RECORD_HAND_MINIMAL_MAX + 2
 
 
 def after_a_void(game: dict[str, Any], *, full: bool = False) -> int:

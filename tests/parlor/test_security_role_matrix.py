@@ -313,6 +313,7 @@ EXPECTED: dict[str, list[Call]] = {
     "tablet:start": [page("post", "staff", 409, kw=TABLE)],  # it has a game in progress
     "tablet:game": [page("get", "staff", 200, kw=GAME)],
     "tablet:state": [page("get", "staff", 200, kw=GAME)],
+    "tablet:live-qr": [page("get", "staff", 200, kw=GAME)],
     "tablet:history": [page("get", "staff", 200, kw=GAME)],
     "tablet:result": [page("get", "staff", 302, kw=GAME)],  # in progress: to the game
     "tablet:finish": [page("post", "staff", 302, kw=GAME)],

@@ -3,6 +3,8 @@ in words beside the field."""
 
 from __future__ import annotations
 
+import gzip
+
 import pytest
 from django.test import Client
 
@@ -121,6 +123,23 @@ def test_a_second_tablet_entering_the_same_hand_gets_a_conflict(tablet, game, st
     assert Hand.objects.filter(game=game).count() == 1
 
 
+def test_the_record_answers_with_the_state_the_page_shows_next(tablet, game, staff_user):
+    """The banner after 確定 comes from one round trip: the answer carries the scores, winds
+    and round after the hand, as GET /state/ draws them; a retry gets the state as it stands."""
+    url = f"/tablet/games/{game.public_id}/hands/"
+    first = post(tablet, url, {"sequence": 1, "hand": RON}, **{"Idempotency-Key": "k-1"}).json()
+    fragment = tablet.get(f"/tablet/games/{game.public_id}/state/").content.decode()
+    assert first["state"] == fragment
+    assert first["state"].startswith('<div id="game-state" data-sequence="2"')
+    assert "28,900" in first["state"] and "東2局" in first["state"]
+    hand_record(game=game, sequence=2, entry=TSUMO, by=staff_user)
+    again = post(tablet, url, {"sequence": 1, "hand": RON}, **{"Idempotency-Key": "k-1"}).json()
+    assert again["replayed"] is True and again["sequence"] == 1
+    assert again["state"].startswith('<div id="game-state" data-sequence="3"')
+    refused = post(tablet, url, {"sequence": 3, "hand": {"result": {"kind": "ron"}}})
+    assert refused.status_code == 400 and "state" not in refused.json()
+
+
 def test_the_state_fragment_gives_the_next_hand_number(tablet, game, staff_user):
     hand_record(game=game, sequence=1, entry=RON, by=staff_user)
     page = tablet.get(f"/tablet/games/{game.public_id}/state/").content.decode()
@@ -162,3 +181,15 @@ def test_a_body_that_is_not_json_is_a_clear_error(tablet, game):
         f"/tablet/games/{game.public_id}/hands/", "nope", content_type="application/json"
     )
     assert response.status_code == 400 and response.json()["error"]["code"] == "bad_json"
+
+
+def test_the_game_page_is_sent_compressed_and_names_no_live_link(tablet, game):
+    url = f"/tablet/games/{game.public_id}/"
+    plain = tablet.get(url)
+    packed = tablet.get(url, headers={"Accept-Encoding": "gzip"})
+    assert "Content-Encoding" not in plain and packed["Content-Encoding"] == "gzip"
+    assert "Accept-Encoding" in packed["Vary"]
+    html = gzip.decompress(packed.content).decode()
+    assert len(packed.content) * 3 < len(html)
+    assert 'id="game-state"' in html and 'name="csrf-token"' in html
+    assert "/live/" not in html  # the signed link is behind the QR dialog, not on the page
