@@ -194,6 +194,7 @@ def table_card(state: dict[str, Any]) -> dict[str, Any]:
         names = [seat["name"] for seat in game["seats"]]
         player_count = (state.get("ruleset") or {}).get("player_count", len(names))
         card["game"] = {
+            "id": game["id"],  # the card links straight to the game, with no redirect
             "round": labels.round_label(game["next"]),
             "sticks": game["sticks"],
             "hand_count": game["hand_count"],

@@ -113,3 +113,11 @@ def test_an_empty_table_nobody_waits_for_says_nothing_of_players_short(tablet, p
     visit_check_in(player=PlayerFactory(parlor=parlor), by=None)
     page = tablet.get("/tablet/").content.decode()
     assert 'data-proposal="1" data-outcome="short"' in page and 'data-short-by="3"' in page
+
+
+def test_a_playing_tables_card_links_straight_to_its_game(tablet, table, guests, staff_user):
+    free = tablet.get("/tablet/").content.decode()
+    assert f'href="/tablet/tables/{table.public_id}/"' in free  # a free table: its start
+    game = game_start(table=table, players=guests, seating=Seating.GIVEN, by=staff_user)
+    playing = tablet.get("/tablet/").content.decode()
+    assert f'href="/tablet/games/{game.public_id}/" data-table="1"' in playing  # no redirect
