@@ -14,9 +14,9 @@ from tests.parlor.test_query_counts_history import play_more
 from tests.reports.day import DAY, DayOfGames, play_day
 
 pytestmark = pytest.mark.django_db
-REPORT_QUERIES = 15  # the day's games, seats, results, money, stand-ins, cash, corrections,
+REPORT_QUERIES = 16  # the day's games, seats, results, money, stand-ins, cash, corrections,
 # the yaku recorded on its wins (one query over all its games), the game lines of the day's
-# receipts (the summary's check) and the day's closes (締め)
+# receipts (the summary's check), the day's closes (締め) and its staff shifts (one query)
 
 
 @pytest.fixture(params=[0, 8], ids=["few-games", "many-games"])
