@@ -44,7 +44,7 @@ class OnShift:
 
     @property
     def name(self) -> str:
-        return self.player.name if self.player is not None else self.staff.get_username()
+        return staff_name(self.staff)
 
 
 def staff_on_shift(parlor: Parlor) -> list[OnShift]:
@@ -65,6 +65,28 @@ def staff_off_shift(parlor: Parlor) -> list[ParlorMember]:
         .select_related("user__player")
         .order_by("user__username")
     )
+
+
+def staff_member_of(parlor: Parlor, member_id: str) -> ParlorMember:
+    """A member of staff (or a manager) of the parlor by their member id; NotFound otherwise."""
+    member = (
+        ParlorMember.objects.filter(
+            parlor=parlor,
+            pk=int(member_id) if member_id.isdigit() else 0,
+            role__in=[MemberRole.STAFF, MemberRole.MANAGER],
+        )
+        .select_related("user")
+        .first()
+    )
+    if member is None:
+        raise NotFound(f"no member {member_id} at {parlor.name}", code="member_not_found")
+    return member
+
+
+def staff_name(user: User) -> str:
+    """The name a member of staff plays under, else their username."""
+    player = getattr(user, "player", None)
+    return player.name if player is not None else user.get_username()
 
 
 def _overlapping(shift: Shift) -> Q:
