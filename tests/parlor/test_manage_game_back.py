@@ -1,4 +1,4 @@
-"""The parlor's game-back rule (ゲームバック) on the manager's parlor page: set, audited, checked."""
+"""The parlor's game-back rule (ゲームバック) on the manager's parlor page: set, audited."""
 
 from __future__ import annotations
 
