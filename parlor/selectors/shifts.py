@@ -12,7 +12,7 @@ from datetime import date, datetime
 from typing import Any
 
 from django.contrib.auth.models import User
-from django.db.models import Q
+from django.db.models import Exists, OuterRef, Q
 
 from parlor.domain.money import Terms
 from parlor.domain.shift_money import GameBackRule, ShiftMoney, StandIn, staff_game
@@ -59,9 +59,10 @@ def staff_on_shift(parlor: Parlor) -> list[OnShift]:
 
 def staff_off_shift(parlor: Parlor) -> list[ParlorMember]:
     """The parlor's staff and managers not signed in, by username (one query)."""
+    on_shift = Shift.objects.filter(staff=OuterRef("user"), signed_out_at__isnull=True)
     return list(
         ParlorMember.objects.filter(parlor=parlor, role__in=[MemberRole.STAFF, MemberRole.MANAGER])
-        .exclude(user__shifts__signed_out_at__isnull=True, user__shifts__parlor=parlor)
+        .exclude(Exists(on_shift))
         .select_related("user__player")
         .order_by("user__username")
     )
