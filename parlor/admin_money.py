@@ -1,5 +1,6 @@
 """Money settings and standings settings in the Django admin (editable by managers); visits,
-settlements and adjustments read-only: a receipt never changes, corrections go through the API."""
+settlements, adjustments and staff shifts read-only: a receipt never changes, corrections go
+through the API."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from parlor.models import (
     MoneySettings,
     Settlement,
     SettlementLine,
+    Shift,
     StandingsSettings,
     Visit,
 )
@@ -82,3 +84,11 @@ class SettlementAdmin(ReadOnlyAdmin):
 class AdjustmentAdmin(ReadOnlyAdmin):
     list_display = ["player", "kind", "amount_yen", "reason", "created_at", "settled_at"]
     list_filter = ["parlor", "kind"]
+
+
+@admin.register(Shift)
+class ShiftAdmin(ReadOnlyAdmin):
+    """Staff shifts (シフト), read-only: signed in and out at the counter (services.shifts)."""
+
+    list_display = ["staff", "business_day", "signed_in_at", "signed_out_at", "owed_yen"]
+    list_filter = ["parlor", "business_day"]

@@ -17,6 +17,8 @@ day's cash satisfies one identity (docs/reports.md), over what was settled in th
                          − what corrections since a check-out in the day changed
                          + what the day's receipts took for games of earlier days
                          + adjustments paid in the day
+                         + the day's shifts: each closed one's fees − back − result
+                           (domain.shift_money), less the floats of the open ones
 
 Every figure is signed from the parlor's side (+ the drawer receives). No Django here: the
 daily report and the day close read the same `DayMoney`.
@@ -215,6 +217,7 @@ class DayMoney:
     adjustments_yen: int  # adjustments on the day's receipts and paid at the counter
     paid_in_yen: int
     paid_out_yen: int
+    shifts_yen: int = 0  # shifts: settled games (ShiftMoney.settled_yen), floats still out
 
     @property
     def net_yen(self) -> int:
@@ -229,6 +232,7 @@ class DayMoney:
             - self.corrected_yen
             + self.earlier_games_yen
             + self.adjustments_yen
+            + self.shifts_yen
         )
 
     @property

@@ -14,9 +14,18 @@ from parlor.models.money import (
     MoneySettings,
     StandingsSettings,
 )
-from parlor.models.parlors import USER_ROLES, MemberRole, Parlor, ParlorMember, Player, PlayerKind
+from parlor.models.parlors import (
+    USER_ROLES,
+    GameBack,
+    MemberRole,
+    Parlor,
+    ParlorMember,
+    Player,
+    PlayerKind,
+)
 from parlor.models.rulesets import RulesetDefinition
 from parlor.models.seat_stats import GameSeatStats
+from parlor.models.shifts import Shift
 from parlor.models.tables import SeatDraw, SeatDrawMethod, SeatDrawPosition, Table
 from parlor.models.visits import (
     Adjustment,
@@ -44,6 +53,7 @@ __all__ = [
     "DayFloat",
     "FeeModel",
     "Game",
+    "GameBack",
     "GameMoney",
     "GameResult",
     "GameSeat",
@@ -67,6 +77,7 @@ __all__ = [
     "SeatDrawPosition",
     "Settlement",
     "SettlementLine",
+    "Shift",
     "StandingsSettings",
     "Table",
     "Visit",

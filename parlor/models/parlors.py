@@ -9,6 +9,15 @@ from django.db import models
 from django.db.models import Q
 
 
+class GameBack(models.TextChoices):
+    """The parlor's game-back rule (ゲームバック): how much of the game fees its staff's 本走
+    games would have been charged is given back to them (domain.shift_money.GameBackRule)."""
+
+    FULL = "full", "全額バック Full back"
+    HALF = "half", "半額バック Half back"
+    NONE = "none", "なし No back"
+
+
 class Parlor(models.Model):
     """A store (雀荘). Its business day (営業日) turns over at its cutoff hour, local time."""
 
@@ -24,6 +33,11 @@ class Parlor(models.Model):
     large_amount_yen = models.PositiveIntegerField(
         "確認が必要な金額 Amount a manager confirms", null=True, blank=True
     )
+    # ゲームバック: how much of the fees its staff's 本走 games would have paid is given back
+    # to them at the end of their shift (models.shifts.GameBack; docs/shifts.md).
+    game_back = models.CharField(
+        "ゲームバック Game back", max_length=8, default=GameBack.FULL, choices=GameBack.choices
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -33,6 +47,9 @@ class Parlor(models.Model):
         constraints = [
             models.CheckConstraint(
                 condition=Q(business_day_cutoff_hour__lte=23), name="parlor_cutoff_hour_0_23"
+            ),
+            models.CheckConstraint(
+                condition=Q(game_back__in=GameBack.values), name="parlor_game_back_valid"
             ),
         ]
 

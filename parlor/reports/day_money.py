@@ -7,8 +7,17 @@ from __future__ import annotations
 from datetime import date
 
 from parlor.domain.house_money import DayMoney, HouseLines, cash_paid, settled_bridge
-from parlor.models import Parlor
+from parlor.models import Parlor, Shift
 from parlor.reports.selectors import DayLedger, day_ledger
+from parlor.selectors.shifts import shift_cash
+
+
+def shift_day_yen(shift: Shift) -> int:
+    """A shift in the day's money (parlor's side): a closed shift's games as settled at
+    sign-out (fees − back − result, from its stored figures), an open one's float still out."""
+    if shift.is_open:
+        return -shift.float_out_yen
+    return (shift.fees_yen or 0) - (shift.back_yen or 0) - (shift.result_yen or 0)
 
 
 def day_money_of(ledger: DayLedger) -> DayMoney:
@@ -34,6 +43,7 @@ def day_money_of(ledger: DayLedger) -> DayMoney:
     paid_in, paid_out = cash_paid(
         [s.total_yen for s in ledger.settlements]
         + [a.amount_yen for a in ledger.counter_adjustments]
+        + [yen for shift in ledger.shifts for yen in shift_cash(shift)]
     )
     return DayMoney(
         house=HouseLines.total(line.house for line in ledger.games),
@@ -43,6 +53,7 @@ def day_money_of(ledger: DayLedger) -> DayMoney:
         adjustments_yen=-sum(adjustments),
         paid_in_yen=paid_in,
         paid_out_yen=paid_out,
+        shifts_yen=sum(shift_day_yen(shift) for shift in ledger.shifts),
     )
 
 

@@ -31,6 +31,7 @@ from parlor.reports.sections_cash import (
 )
 from parlor.reports.sections_close import day_close_section
 from parlor.reports.sections_floor import floor_sections
+from parlor.reports.sections_shifts import shifts_section
 from parlor.reports.sections_void import voided_section
 from parlor.reports.sections_yaku import win_styles_section, yaku_section
 from parlor.reports.selectors import DayLedger, day_ledger
@@ -149,6 +150,7 @@ def money_rows(money: DayMoney) -> tuple[tuple[CellValue, ...], ...]:
         (pgettext("daily report", "Changed since a check-out (yen)"), money.corrected_yen),
         (pgettext("daily report", "Earlier days' games settled (yen)"), money.earlier_games_yen),
         (pgettext("daily report", "Adjustments paid (yen)"), money.adjustments_yen),
+        (pgettext("daily report", "Staff shifts settled (yen)"), money.shifts_yen),
         (pgettext("daily report", "Expected cash net (yen)"), money.expected_net_yen),
         (pgettext("daily report", "Settlements paid in (yen)"), money.paid_in_yen),
         (pgettext("daily report", "Settlements paid out (yen)"), money.paid_out_yen),
@@ -202,8 +204,8 @@ def summary_note(money: DayMoney) -> str:
     identity = pgettext(
         "daily report",
         "Check: paid in − paid out = the parlor's income − not settled in the day − changed "
-        "since a check-out + earlier days' games settled + adjustments paid (+: the parlor "
-        "receives).",
+        "since a check-out + earlier days' games settled + adjustments paid + staff shifts "
+        "settled (+: the parlor receives).",
     )
     if money.is_balanced:
         return identity
@@ -225,6 +227,7 @@ def daily_report_data(*, parlor: Parlor, day: date, now: datetime | None = None)
         day_close_section(day_closes_of(parlor, day), local),
         staff_play_section(ledger, local),
         *floor_sections(ledger, local, now=now),
+        shifts_section(ledger, local),
         players_section(ledger),
         win_styles_section(ledger.yaku),
         yaku_section(ledger.yaku),

@@ -30,8 +30,10 @@ from parlor.models import (
     Player,
     Settlement,
     SettlementLine,
+    Shift,
     VisitGame,
 )
+from parlor.selectors.shifts import shifts_of_day
 from parlor.selectors.yaku_stats import NO_WINS, YakuStats, yaku_stats_of_games
 
 
@@ -95,6 +97,7 @@ class DayLedger:
     #                                        and the void of each of the day's voided games
     yaku: YakuStats = NO_WINS  # the yaku recorded on the paid wins of the finished games
     settled_games: tuple[SettledGame, ...] = ()  # the game lines of the day's receipts
+    shifts: tuple[Shift, ...] = ()  # staff shifts signed in in the day (selectors.shifts)
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,6 +217,7 @@ def day_ledger(*, parlor: Parlor, day: date) -> DayLedger:
                 **_range("settlement__closed_at", in_day),
             ).values_list("game_id", "game__ended_at", "settlement__visit__player_id", "amount_yen")
         ),
+        shifts=tuple(shifts_of_day(parlor, day)),
         corrections=tuple(corrections),
         voids=tuple(voids),
         correction_adjustments=tuple(

@@ -43,6 +43,7 @@ from parlor.reports.staleness import report_days_changed
 from parlor.security.limits import REASON_MAX_LENGTH
 from parlor.selectors.access import is_manager
 from parlor.selectors.day_close import day_close_current, day_float_of
+from parlor.selectors.shifts import shift_cash_totals, shifts_of_day
 from parlor.services.audit_log import audit_day_closed, audit_day_float, audit_day_reopened
 
 
@@ -121,8 +122,20 @@ def day_float_record(*, parlor: Parlor, float_yen: int, by: Actor) -> DayFloat:
 
 
 def day_drawer(*, parlor: Parlor, day: date, float_yen: int) -> Drawer:
-    """The drawer as it should be now for business day `day` (two queries)."""
-    return drawer_of(float_yen, counter_cash_totals(parlor=parlor, day=day))
+    """The drawer as it should be now for business day `day` (three queries): the check-outs,
+    the counter adjustments and the shifts' floats and settlements (docs/shifts.md)."""
+    totals = counter_cash_totals(parlor=parlor, day=day) + shift_cash_totals(parlor, day)
+    return drawer_of(float_yen, totals)
+
+
+def _shifts_closed_require(parlor: Parlor, day: date) -> None:
+    open_shift = next((s for s in shifts_of_day(parlor, day) if s.is_open), None)
+    if open_shift is not None:
+        raise Conflict(
+            f"{open_shift.staff.get_username()} is still on shift: sign them out (with the "
+            "float returned) before the day is closed",
+            code="shift_open",
+        )
 
 
 def _manager_of(parlor: Parlor, by: Actor, confirmed_by: Actor) -> Any:
@@ -177,6 +190,7 @@ def day_close_record(
             code="day_closed",
         )
     manager = _manager_of(parlor, by, confirmed_by)
+    _shifts_closed_require(parlor, day)
     if float_yen is None:
         entered = day_float_of(parlor, day)
         if entered is None:

@@ -9,7 +9,7 @@ from zoneinfo import available_timezones
 from django.db import transaction
 
 from parlor.errors import InvalidInput
-from parlor.models import AuditAction, Parlor
+from parlor.models import AuditAction, GameBack, Parlor
 from parlor.models.users import Actor
 from parlor.services.audit_log import audit_record
 
@@ -37,10 +37,14 @@ def parlor_settings_set(
     name: str,
     time_zone: str,
     cutoff_hour: int,
+    game_back: str | None = None,
     by: Actor = None,
 ) -> Parlor:
     """Sets the parlor's name, time zone and business day (営業日) cutoff hour (audited, before
-    and after). Reports already built keep the days they were built with."""
+    and after). Reports already built keep the days they were built with.
+
+    `game_back` (ゲームバック: full, half or none; None keeps it) is audited as an event of its
+    own; shifts already signed out keep the rule they were settled under."""
     name = name.strip() if isinstance(name, str) else ""
     if not name:
         raise InvalidInput("the parlor needs a name", code="invalid", field="name")
@@ -60,7 +64,11 @@ def parlor_settings_set(
         or not 0 <= cutoff_hour <= 23
     ):
         raise InvalidInput("the cutoff hour is 0 to 23", code="invalid", field="cutoff_hour")
+    if game_back is not None and game_back not in GameBack.values:
+        raise InvalidInput("the game back is full, half or none", code="invalid", field="game_back")
     row = Parlor.objects.select_for_update().get(pk=parlor.pk)
+    if game_back is not None and game_back != row.game_back:
+        _game_back_set(row, game_back, by=by)
     before = _settings(row)
     row.name, row.time_zone, row.business_day_cutoff_hour = name, time_zone, cutoff_hour
     after = _settings(row)
@@ -76,6 +84,22 @@ def parlor_settings_set(
             before=before,
             after=after,
         )
-    parlor.name, parlor.time_zone = row.name, row.time_zone
+    parlor.name, parlor.time_zone, parlor.game_back = row.name, row.time_zone, row.game_back
     parlor.business_day_cutoff_hour = row.business_day_cutoff_hour
     return row
+
+
+def _game_back_set(row: Parlor, game_back: str, *, by: Actor) -> None:
+    before = row.game_back
+    row.game_back = game_back
+    row.save(update_fields=["game_back"])
+    audit_record(
+        parlor=row,
+        by=by,
+        action=AuditAction.CORRECT,
+        subject_type="game_back",
+        subject_id=str(row.public_id),
+        summary=f"game back: {before} → {game_back}",
+        before={"game_back": before},
+        after={"game_back": game_back},
+    )

@@ -23,6 +23,7 @@ from parlor.errors import DomainError
 from parlor.models import DayClose, Parlor
 from parlor.selectors.access import Role, require
 from parlor.selectors.day_close import day_close_for, day_close_state
+from parlor.selectors.shifts import shifts_of_day
 from parlor.services.day_close import (
     day_close_at_the_counter,
     day_close_reopen_at_the_counter,
@@ -50,6 +51,7 @@ def _messages() -> dict[str, str]:
         ),
         "manager_password_wrong": _("Wrong username or password, or not a manager of this parlor."),
         "day_closed": _("The business day is already closed."),
+        "shift_open": _("A member of staff is still on shift: sign them out first (Shifts)."),
     }
 
 
@@ -139,6 +141,7 @@ def _page(
         "errors": errors or {},
         "reopen_errors": reopen_errors or {},
         "key": uuid.uuid4(),
+        "shifts": shifts_of_day(parlor, day),
     }
     return render(request, "tablet/day_close.html", context, status=status)
 

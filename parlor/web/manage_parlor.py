@@ -3,6 +3,8 @@ cutoff hour, set through parlor_settings_set (which validates and audits)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -43,6 +45,17 @@ class ParlorSettingsForm(forms.Form):
             "max_value": _("Enter an hour from 0 to 23."),
         },
     )
+    game_back = forms.ChoiceField(
+        label=_("Game back for staff play (ゲームバック)"),
+        required=False,
+        choices=[],
+        error_messages={"invalid_choice": _("Choose a game back from the list.")},
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        labels = {"full": _("Full back"), "half": _("Half back"), "none": _("No back")}
+        self.fields["game_back"].choices = list(labels.items())  # type: ignore[attr-defined]
 
 
 @require_http_methods(["GET", "POST"])
@@ -54,7 +67,9 @@ def parlor_page(request: HttpRequest) -> HttpResponse:
         if submitted(
             request,
             form,
-            lambda data: parlor_settings_set(parlor=parlor, by=request.user, **data),
+            lambda data: parlor_settings_set(
+                parlor=parlor, by=request.user, **{**data, "game_back": data["game_back"] or None}
+            ),
         ):
             return redirect("manage:parlor")
         status = 400
@@ -64,6 +79,7 @@ def parlor_page(request: HttpRequest) -> HttpResponse:
                 "name": parlor.name,
                 "time_zone": parlor.time_zone,
                 "cutoff_hour": parlor.business_day_cutoff_hour,
+                "game_back": parlor.game_back,
             }
         )
         status = 200

@@ -3,7 +3,18 @@
 from django.contrib.auth.views import LogoutView
 from django.urls import include, path
 
-from parlor.web import calculator, counter, day_close, floor, hands, live_qr, undo, views, void
+from parlor.web import (
+    calculator,
+    counter,
+    day_close,
+    floor,
+    hands,
+    live_qr,
+    shifts,
+    undo,
+    views,
+    void,
+)
 
 urlpatterns = [
     path("", floor.floor, name="floor"),
@@ -22,6 +33,10 @@ urlpatterns = [
     path("counter/close/float/", day_close.day_float, name="day-float"),
     path("counter/close/count/", day_close.day_close, name="day-close-record"),
     path("counter/close/<str:close_id>/reopen/", day_close.day_reopen, name="day-reopen"),
+    path("counter/shifts/", shifts.shifts, name="shifts"),
+    path("counter/shifts/sign-in/", shifts.sign_in, name="shift-sign-in"),
+    path("counter/shifts/<str:shift_id>/", shifts.receipt, name="shift-receipt"),
+    path("counter/shifts/<str:shift_id>/sign-out/", shifts.sign_out, name="shift-sign-out"),
     path("counter/walk-in/", counter.walk_in, name="counter-walk-in"),
     path("counter/players/<str:player_id>/pay-out/", counter.pay_out, name="counter-pay-out"),
     path("players/search/", counter.player_search, name="player-search"),

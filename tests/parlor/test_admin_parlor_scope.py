@@ -289,6 +289,7 @@ def _parlor_form(side: Side, extra_member: dict[str, Any]) -> dict[str, Any]:
         "slug": side.parlor.slug,
         "time_zone": side.parlor.time_zone,
         "business_day_cutoff_hour": side.parlor.business_day_cutoff_hour,
+        "game_back": side.parlor.game_back,
         "members-TOTAL_FORMS": len(members) + 1,
         "members-INITIAL_FORMS": len(members),
         "members-MIN_NUM_FORMS": 0,

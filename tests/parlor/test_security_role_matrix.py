@@ -41,6 +41,7 @@ from parlor.services.games import game_start
 from parlor.services.hands import hand_record
 from parlor.services.seating import Seating
 from parlor.services.settlements import adjustment_create
+from parlor.services.shifts import shift_sign_in, shift_sign_out
 from parlor.services.visits import visit_check_in, visit_check_out
 from tests.parlor.conftest import DRAW, RON_1_BY_0, TSUMO_2
 from tests.parlor.factories import MemberFactory, ParlorFactory, PlayerFactory
@@ -159,6 +160,7 @@ VISIT = {"visit_id": "visit"}
 HAND_1 = {"game_id": "game", "sequence": "one"}
 HAND_2 = {"game_id": "game", "sequence": "two"}
 CLOSE = {"close_id": "day_close"}
+SHIFT = {"shift_id": "shift"}
 
 # route name -> the calls to make. Statuses are what each role MUST get.
 EXPECTED: dict[str, list[Call]] = {
@@ -351,6 +353,12 @@ EXPECTED: dict[str, list[Call]] = {
     # No float: staff are asked for a manager, a manager for the float.
     "tablet:day-close-record": [page("post", "staff", 403, own_parlor_list=True, manager=400)],
     "tablet:day-reopen": [page("post", "staff", 400, kw=CLOSE)],  # no reason
+    # Staff shifts (シフト): a sign-in naming no member is not found; the manager's shift is
+    # already signed out.
+    "tablet:shifts": [page("get", "staff", 200, own_parlor_list=True)],
+    "tablet:shift-sign-in": [page("post", "staff", 404, own_parlor_list=True)],
+    "tablet:shift-receipt": [page("get", "staff", 200, kw=SHIFT)],
+    "tablet:shift-sign-out": [page("post", "staff", 409, kw=SHIFT)],
     # --- The manager's daily report pages (issue 7) -----------------------------------------
     "reports:list": [page("get", "manager", 200, own_parlor_list=True, other_staff=403)],
     "reports:request": [page("post", "manager", 302, own_parlor_list=True, other_staff=403)],
@@ -408,6 +416,7 @@ ADMIN_POLICY = {
     "parlor_player": "full",
     "parlor_rulesetdefinition": "full",
     "parlor_settlement": "view",
+    "parlor_shift": "view",
     "parlor_standingssettings": "full",
     "parlor_table": "full",
     "parlor_visit": "view",
@@ -592,6 +601,8 @@ def scene(db: None) -> Scene:
     closed = day_close_record(
         parlor=parlor, counts={}, float_yen=0, day=date(2026, 1, 5), by=users["manager"]
     )
+    shift = shift_sign_in(parlor=parlor, user=users["manager"], float_out_yen=0, by=staff)
+    shift_sign_out(shift=shift, float_back_yen=0, by=staff)  # an open one would hold the close
     house = RulesetDefinition.objects.create(
         parlor=parlor, key="house", title="House", definition={"base": "standard"}
     )
@@ -615,6 +626,7 @@ def scene(db: None) -> Scene:
         "yesterday": date.today().replace(day=1).isoformat(),
         "house": str(house.public_id),
         "day_close": str(closed.public_id),
+        "shift": str(shift.public_id),
     }
     values.update(_admin_objects())
     return Scene(values, users)
