@@ -38,6 +38,7 @@ from parlor.models import (
     MemberRole,
     Parlor,
     Player,
+    Shift,
     Table,
     Visit,
     VisitStatus,
@@ -111,16 +112,20 @@ def floor_read(parlor: Parlor, *, now: datetime | None = None) -> Floor:
 
 
 def staff_free(parlor: Parlor) -> list[Player]:
-    """Staff and managers of the parlor who play here (their user has a Player) and sit in no
-    open game: who may sit in (本走), in the order they joined. One query."""
+    """Staff and managers of the parlor on shift (signed in at the counter) who play here
+    (their user has a Player) and sit in no open game: who may sit in (本走), the earliest
+    signed in first. One query."""
+    shift = Shift.objects.filter(parlor=parlor, staff=OuterRef("user"), signed_out_at__isnull=True)
     return list(
         Player.objects.filter(
             parlor=parlor,
             user__parlor_member__parlor=parlor,
             user__parlor_member__role__in=[MemberRole.STAFF, MemberRole.MANAGER],
         )
+        .annotate(on_shift_since=Subquery(shift.values("signed_in_at")[:1]))
+        .filter(on_shift_since__isnull=False)
         .exclude(game_seats__game__status=GameStatus.IN_PROGRESS)
-        .order_by("user__parlor_member__id")
+        .order_by("on_shift_since", "pk")
     )
 
 

@@ -9,6 +9,7 @@ import pytest
 
 from parlor.models import Game, GameStatus, Player
 from parlor.services.money import money_settings_set
+from parlor.services.shifts import shift_sign_in
 from parlor.services.visits import visit_check_in
 from tests.browser.tablet import Tablet
 from tests.browser.test_tablet_counter import SANMA
@@ -56,6 +57,7 @@ def test_a_staff_member_completes_a_short_table_and_gives_the_seat_to_a_guest(
     parlor, players = parlor_floor["parlor"], parlor_floor["players"]
     money_settings_set(parlor=parlor, player_count=4, terms=SANMA)
     staff = Player.objects.create(parlor=parlor, name="店員", user=parlor_floor["staff"])
+    shift_sign_in(parlor=parlor, user=parlor_floor["staff"], float_out_yen=0, by=None)
     for player in players[:3]:
         visit_check_in(player=player, by=None)
     page = tablet.page

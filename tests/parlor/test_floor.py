@@ -19,6 +19,7 @@ from parlor.services.floor import table_form
 from parlor.services.games import game_finish, game_start
 from parlor.services.hands import hand_record
 from parlor.services.seating import Seating
+from parlor.services.shifts import shift_sign_in, shift_sign_out
 from parlor.services.visits import visit_check_in, visit_check_out, visit_last_game_call
 from tests.parlor.factories import MemberFactory, PlayerFactory, TableFactory
 
@@ -48,9 +49,12 @@ def guests(parlor, clock):
 
 @pytest.fixture
 def staff_player(parlor, staff_user):
-    return PlayerFactory(
+    """A member of staff who plays here, signed in for the shift (only staff on shift sit in)."""
+    player = PlayerFactory(
         parlor=parlor, user=staff_user, name="店員 山田", kind=PlayerKind.GUEST, member_number=""
     )
+    shift_sign_in(parlor=parlor, user=staff_user, float_out_yen=0, by=staff_user)
+    return player
 
 
 def _start(table, players, by):
@@ -176,15 +180,21 @@ def test_staff_alone_do_not_keep_a_table(parlor, table, staff_user, staff_player
     assert staff_free(parlor) == [staff_player]
 
 
-def test_only_members_of_this_parlor_who_play_here_are_free_to_sit_in(
+def test_only_members_of_this_parlor_on_shift_who_play_here_are_free_to_sit_in(
     parlor, other_parlor, staff_player
 ):
     manager = MemberFactory(parlor=parlor, role=MemberRole.MANAGER).user
     boss = PlayerFactory(parlor=parlor, user=manager, name="店長")
-    MemberFactory(parlor=parlor, role=MemberRole.STAFF)  # no Player: never sits in
+    assert staff_free(parlor) == [staff_player]  # the manager is not on shift yet
+    shift = shift_sign_in(parlor=parlor, user=manager, float_out_yen=0, by=manager)
+    nameless = MemberFactory(parlor=parlor, role=MemberRole.STAFF).user  # no Player
+    shift_sign_in(parlor=parlor, user=nameless, float_out_yen=0, by=manager)
     elsewhere = MemberFactory(parlor=other_parlor).user
     PlayerFactory(parlor=other_parlor, user=elsewhere)
-    assert staff_free(parlor) == [staff_player, boss]
+    shift_sign_in(parlor=other_parlor, user=elsewhere, float_out_yen=0, by=elsewhere)
+    assert staff_free(parlor) == [staff_player, boss]  # the earliest on shift first
+    shift_sign_out(shift=shift, float_back_yen=0, by=manager)
+    assert staff_free(parlor) == [staff_player]  # signed out: no longer sits in
 
 
 def test_a_stale_proposal_starts_nothing(parlor, table, guests, staff_user):
