@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.urls import path
+from django.urls import path, reverse
 from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -18,6 +18,7 @@ from parlor.api.manager_confirm import ManagerConfirmInput, manager_of
 from parlor.api.serializers import IDEMPOTENCY_KEY, error_responses
 from parlor.api.waiting import WishSerializer, wish_of
 from parlor.selectors.access import Role, player_for, players_for, require
+from parlor.selectors.guest import guest_token
 from parlor.selectors.visits import (
     game_of_parlor,
     receipt_of,
@@ -91,6 +92,13 @@ def receipt_data(visit: Any) -> dict[str, Any]:
     ).data
 
 
+class CheckInAnswerSerializer(ReceiptSerializer):
+    guest_url = serializers.URLField(
+        help_text="the guest's phone page (their place on the waiting list, then their table): "
+        "a signed link for a QR code, which ends at check-out"
+    )
+
+
 class VisitListView(APIView):
     @extend_schema_serializer(component_name="VisitCheckInInput")
     class InputSerializer(serializers.Serializer[Any]):
@@ -105,7 +113,7 @@ class VisitListView(APIView):
     @extend_schema(
         request=InputSerializer,
         parameters=[IDEMPOTENCY_KEY],
-        responses={201: ReceiptSerializer, **error_responses(400, 409)},
+        responses={201: CheckInAnswerSerializer, **error_responses(400, 409)},
     )
     def post(self, request: Request) -> Response:
         access = require(request.user, Role.STAFF)
@@ -115,7 +123,9 @@ class VisitListView(APIView):
 
         def call() -> tuple[int, Any]:
             wish = wish_of(data.validated_data["wish"])
-            return 201, receipt_data(visit_check_in(player=player, by=request.user, wish=wish))
+            visit = visit_check_in(player=player, by=request.user, wish=wish)
+            guest = reverse("public:guest", kwargs={"token": guest_token(visit)})
+            return 201, {**receipt_data(visit), "guest_url": request.build_absolute_uri(guest)}
 
         return idempotent_response(request, parlor=access.parlor, call=call)
 

@@ -8,6 +8,7 @@ from datetime import timedelta
 
 import pytest
 import time_machine
+from django.test import Client
 from django.utils import timezone
 
 from parlor.domain import wishes
@@ -233,6 +234,10 @@ def test_the_api_lists_the_waiting_guests_and_checks_in_with_a_wish(
     body = {"player": str(players[0].public_id), "wish": {"player_count": 4}}
     checked_in = ok(staff.post("/api/visits/", body, format="json"), 201)
     assert checked_in["visit"]["wish"] == {"player_count": 4}
+    # The guest's phone link comes with the answer, for the counter app's QR code.
+    assert checked_in["guest_url"].startswith("http://testserver/guest/")
+    phone = Client().get(checked_in["guest_url"].removeprefix("http://testserver"))
+    assert phone.status_code == 200 and players[0].name in phone.content.decode()
     [guest] = ok(staff.get("/api/waiting-list/"))
     assert guest["name"] == players[0].name and guest["waited_minutes"] == 0
     assert guest["wish"] == {"player_count": 4, "ruleset_key": "", "rate_yen_per_p": None}
