@@ -127,7 +127,8 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# Where collectstatic writes the files production serves (DJANGO_STATIC_ROOT to put them elsewhere).
+STATIC_ROOT = Path(env_str("DJANGO_STATIC_ROOT") or BASE_DIR / "staticfiles")
 STATICFILES_DIRS = [BASE_DIR / "static"]  # the tablet's own CSS and JS, vendored: no CDN
 # Production (and scripts/serve.sh) runs `collectstatic` first: every file gets a content-hashed
 # name and a gzip and brotli copy, and WhiteNoise sends the hashed names cached for a year as

@@ -95,7 +95,11 @@ print(json.dumps({
 
 
 def test_production_responses_are_https_only_with_hsts_and_secure_cookies(tmp_path):
-    done = run(["shell", "-c", PROBE], PRODUCTION, tmp_path)
+    # Production serves hashed static names: collected first, as a deploy does (docs/service.md).
+    env = {**PRODUCTION, "DJANGO_STATIC_ROOT": str(tmp_path / "static")}
+    collected = run(["collectstatic", "--noinput", "-v0"], env, tmp_path)
+    assert collected.returncode == 0, collected.stderr
+    done = run(["shell", "-c", PROBE], env, tmp_path)
     assert done.returncode == 0, done.stderr
     seen = json.loads(done.stdout.strip().splitlines()[-1])
     assert seen["plain_status"] == 301
