@@ -33,6 +33,7 @@ from parlor.services.settlements import (
     settled_money_changes,
     settlement_reconcile_game,
 )
+from parlor.services.shift_corrections import shift_reconcile_game
 from scoring import step as engine_step
 from scoring.final import FinalSettlement, in_tenths
 from scoring.replay import GameReplay
@@ -222,6 +223,7 @@ def game_end_store(
     )
     if had_results:
         settlement_reconcile_game(game)  # a settled game that changed: an adjustment
+        shift_reconcile_game(game)  # and one for a signed-out shift's 本走 game
     return results
 
 

@@ -1,0 +1,178 @@
+"""A correction (or a void) of a 本走 game after its shift was signed out becomes an open
+adjustment for the staff member, the shift row stays as settled, and the day's money still
+reconciles, before and after the pay-out at the counter: on settlement.md's four-player
+table (each_plus_top 400 + 200 yen) and its three-player seed-004 table (top_only 1,200 yen),
+both at 点5 with chips at 100 yen, under half back (半額バック)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+import time_machine
+
+from parlor.models import (
+    Adjustment,
+    AdjustmentKind,
+    AuditEvent,
+    Game,
+    MemberRole,
+    Shift,
+)
+from parlor.reports.day_money import day_money
+from parlor.reports.report import daily_report_data
+from parlor.services.games import game_void
+from parlor.services.shifts import shift_sign_out
+from parlor.services.visits import adjustments_pay_out
+from tests.parlor.conftest import ok
+from tests.parlor.day_close_helpers import NOON
+from tests.parlor.factories import MemberFactory
+from tests.parlor.money_helpers import ron
+from tests.parlor.shift_helpers import shift_with_a_game, staff_player_of
+
+pytestmark = pytest.mark.django_db
+RATE, CHIP = 50, 100  # yen per p, yen per chip
+SHIFT_FLOAT_YEN = 10_000
+
+
+@pytest.fixture
+def staff_player(parlor: Any, personas: Any) -> Any:
+    return staff_player_of(parlor)
+
+
+@pytest.fixture
+def manager(parlor: Any) -> Any:
+    return MemberFactory(parlor=parlor, role=MemberRole.MANAGER).user
+
+
+def _shift_game(parlor, players, personas, staff_player, *, three: bool, sign_out: bool = True):
+    """Yamada's shift with one 本走 game, the guests checked out, and (if asked) Yamada signed
+    out with 500 yen of the float short."""
+    staff, game, shift, _ = shift_with_a_game(
+        parlor, players, personas, staff_player, three=three, float_out_yen=SHIFT_FLOAT_YEN
+    )
+    if sign_out:
+        shift = shift_sign_out(shift=shift, float_back_yen=SHIFT_FLOAT_YEN - 500, by=None)
+    return staff, game, shift
+
+
+def _correct(staff, game, sequence, hand, reason):
+    url = f"/api/games/{game['id']}/hands/{sequence}/corrections/"
+    return ok(staff.post(url, {"hand": hand, "reason": reason}, format="json"), 201)
+
+
+def _balanced(parlor) -> bool:
+    money = day_money(parlor=parlor, day=NOON.date())
+    assert money.is_balanced, money
+    report = daily_report_data(parlor=parlor, day=NOON.date())
+    summary = next(s for s in report.sections if s.key == "summary")
+    return money.is_balanced and bool(summary.rows)
+
+
+def _settled(shift: Shift) -> tuple[Any, ...]:
+    return (shift.result_yen, shift.fees_yen, shift.back_yen, shift.owed_yen)
+
+
+def test_a_correction_after_sign_out_owes_the_staff_member_the_difference(
+    parlor, players, personas, staff_player
+):
+    with time_machine.travel(NOON, tick=False):
+        staff, game, shift = _shift_game(parlor, players, personas, staff_player, three=False)
+        before = _settled(shift)
+        # Hand 1 was a haneman, not a mangan: Yamada (seat 1) takes 4,000 more from seat 3,
+        # still tops; +4.0 p and the same chips and fee.
+        _correct(staff, game, 1, ron(3, 1, chips=2, han=6), "跳満の申告漏れ")
+        (adjustment,) = Adjustment.objects.filter(player=staff_player)
+        assert adjustment.amount_yen == 4 * RATE
+        assert adjustment.player == staff_player and adjustment.kind == AdjustmentKind.CORRECTION
+        assert adjustment.corrects_shift == shift and adjustment.game_id == Game.objects.get().pk
+        assert adjustment.reason == "跳満の申告漏れ" and adjustment.correction.sequence == 1
+        assert adjustment.is_open and adjustment.corrects_settlement is None
+        assert _settled(Shift.objects.get(pk=shift.pk)) == before  # the receipt as settled
+        audit = AuditEvent.objects.get(subject_id=str(adjustment.public_id), action="create")
+        assert audit.after["shift_id"] == str(shift.public_id) and audit.reason == "跳満の申告漏れ"
+        assert _balanced(parlor)
+        receipt = adjustments_pay_out(player=staff_player, by=staff_player.user)
+        assert receipt.total_yen == 4 * RATE and receipt.adjustments_yen == 4 * RATE
+        assert _balanced(parlor)
+
+
+def test_a_rank_change_moves_the_fee_and_the_back_and_a_second_correction_only_its_own(
+    parlor, players, personas, staff_player
+):
+    with time_machine.travel(NOON, tick=False):
+        staff, game, shift = _shift_game(parlor, players, personas, staff_player, three=False)
+        _correct(staff, game, 1, ron(3, 1, chips=2, han=6), "跳満の申告漏れ")
+        # Then hand 1 turns out to be seat 2's mangan, not Yamada's: 27,000 / 34,000 / 35,000
+        # / 4,000, so Yamada is second with +14.0 p (4 + uma 10) and +1 chip instead of the
+        # top's +52.0 p and +3; the fee a guest would pay falls from 400 + 200 to 400, half of
+        # the difference back.
+        _correct(staff, game, 1, ron(3, 2, chips=2, han=5), "和了者の訂正")
+        first, second = Adjustment.objects.filter(player=staff_player).order_by("id")
+        result_change = (14 - 52) * RATE + (1 - 3) * CHIP
+        fee_change, back_change = 400 - 600, 200 - 300
+        total = result_change - (fee_change - back_change)
+        assert total == -2_000
+        assert first.amount_yen == 4 * RATE
+        assert second.amount_yen == total - first.amount_yen
+        assert second.reason == "和了者の訂正" and second.corrects_shift == shift
+        assert _balanced(parlor)
+        receipt = adjustments_pay_out(player=staff_player, by=staff_player.user)
+        assert receipt.total_yen == total  # Yamada pays the parlor 2,000 yen at the counter
+        assert _balanced(parlor)
+
+
+@pytest.mark.parametrize("three", [False, True], ids=["four-player", "three-player"])
+def test_a_void_after_sign_out_takes_back_the_whole_game(
+    parlor, players, personas, staff_player, manager, three
+):
+    with time_machine.travel(NOON, tick=False):
+        _, _, shift = _shift_game(parlor, players, personas, staff_player, three=three)
+        # Four: a top with +2,900 yen and a 600 yen fee, half of it back; three: last with
+        # −1,600 yen and no fee under top_only.
+        result, fee = (2_900, 600) if not three else (-1_600, 0)
+        assert (shift.result_yen, shift.fees_yen) == (result, fee)
+        game_void(game=Game.objects.get(), reason="記録違い", by=manager)
+        (adjustment,) = Adjustment.objects.filter(player=staff_player)
+        assert adjustment.amount_yen == -(result - (fee - fee // 2))
+        assert adjustment.reason == "game voided (無効): 記録違い" and adjustment.correction is None
+        assert adjustment.created_by == manager
+        assert _balanced(parlor)
+        adjustments_pay_out(player=staff_player, by=manager)
+        assert _balanced(parlor)
+
+
+def test_a_three_player_correction_after_sign_out_owes_the_result_difference(
+    parlor, players, personas, staff_player
+):
+    with time_machine.travel(NOON, tick=False):
+        staff, game, shift = _shift_game(parlor, players, personas, staff_player, three=True)
+        results = {r["seat"]: r for r in game["results"]}
+        # Hand 4: seat 0's ron off Yamada (seat 2) was 2 han, not 1: Yamada pays more, still
+        # last (no fee either way under top_only).
+        _correct(staff, game, 4, ron(2, 0, han=2), "翻数の訂正")
+        corrected = {r["seat"]: r for r in ok(staff.get(f"/api/games/{game['id']}/"))["results"]}
+        assert corrected[2]["rank"] == results[2]["rank"] == 3
+        tenths = round((corrected[2]["total"] - results[2]["total"]) * 10)
+        change = tenths * RATE // 10
+        change += (corrected[2]["chips"] - results[2]["chips"]) * CHIP
+        assert change < 0
+        (adjustment,) = Adjustment.objects.filter(player=staff_player)
+        assert adjustment.amount_yen == change and adjustment.corrects_shift == shift
+        assert _balanced(parlor)
+        adjustments_pay_out(player=staff_player, by=staff_player.user)
+        assert _balanced(parlor)
+
+
+def test_a_correction_while_the_shift_is_open_waits_for_the_sign_out(
+    parlor, players, personas, staff_player
+):
+    with time_machine.travel(NOON, tick=False):
+        staff, game, shift = _shift_game(
+            parlor, players, personas, staff_player, three=False, sign_out=False
+        )
+        _correct(staff, game, 1, ron(3, 1, chips=2, han=6), "跳満の申告漏れ")
+        assert not Adjustment.objects.filter(player=staff_player).exists()
+        shift = shift_sign_out(shift=shift, float_back_yen=SHIFT_FLOAT_YEN - 500, by=None)
+        assert shift.result_yen == 2_900 + 4 * RATE  # the sign-out counts the correction
+        assert _balanced(parlor)
