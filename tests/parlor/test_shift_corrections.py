@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 import time_machine
+from django.utils import translation
 
 from parlor.models import (
     Adjustment,
@@ -62,11 +63,22 @@ def _correct(staff, game, sequence, hand, reason):
 
 
 def _balanced(parlor) -> bool:
+    """The day's money reconciles, and the daily report's check says so."""
     money = day_money(parlor=parlor, day=NOON.date())
     assert money.is_balanced, money
-    report = daily_report_data(parlor=parlor, day=NOON.date())
+    with translation.override("en"):
+        report = daily_report_data(parlor=parlor, day=NOON.date())
     summary = next(s for s in report.sections if s.key == "summary")
-    return money.is_balanced and bool(summary.rows)
+    return ("Check", "Balanced") in summary.rows
+
+
+def _report_row(parlor, player) -> tuple[Any, ...]:
+    """The daily report's row of the player's correction adjustment (in Japanese)."""
+    with translation.override("ja"):
+        report = daily_report_data(parlor=parlor, day=NOON.date())
+    section = next(s for s in report.sections if s.key == "corrections")
+    (row,) = (row for row in section.rows if row[5] == player.name)
+    return row
 
 
 def _settled(shift: Shift) -> tuple[Any, ...]:
@@ -92,6 +104,8 @@ def test_a_correction_after_sign_out_owes_the_staff_member_the_difference(
         audit = AuditEvent.objects.get(subject_id=str(adjustment.public_id), action="create")
         assert audit.after["shift_id"] == str(shift.public_id) and audit.reason == "跳満の申告漏れ"
         assert _balanced(parlor)
+        row = _report_row(parlor, staff_player)
+        assert (row[1], row[-2], row[-1]) == ("シフト精算の調整", "跳満の申告漏れ", 4 * RATE)
         receipt = adjustments_pay_out(player=staff_player, by=staff_player.user)
         assert receipt.total_yen == 4 * RATE and receipt.adjustments_yen == 4 * RATE
         assert _balanced(parlor)
