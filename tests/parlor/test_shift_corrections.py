@@ -106,6 +106,10 @@ def test_a_correction_after_sign_out_owes_the_staff_member_the_difference(
         assert _balanced(parlor)
         row = _report_row(parlor, staff_player)
         assert (row[1], row[-2], row[-1]) == ("シフト精算の調整", "跳満の申告漏れ", 4 * RATE)
+        (listed,) = [
+            a for a in ok(staff.get("/api/adjustments/?open=1")) if a["shift_id"] is not None
+        ]
+        assert (listed["shift_id"], listed["amount_yen"]) == (str(shift.public_id), 4 * RATE)
         receipt = adjustments_pay_out(player=staff_player, by=staff_player.user)
         assert receipt.total_yen == 4 * RATE and receipt.adjustments_yen == 4 * RATE
         assert _balanced(parlor)
