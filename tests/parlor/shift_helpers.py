@@ -36,12 +36,13 @@ def shift_with_a_game(
     *,
     three: bool,
     float_out_yen: int,
+    game_back: GameBack = GameBack.HALF,
 ) -> tuple[APIClient, dict[str, Any], Shift, list[int]]:
-    """Under half back (半額バック), the staff member signs in with `float_out_yen` and fills a
-    seat of an example game (seat 1 of the four-player one, seat 2 of the three-player one);
-    the guests check out. (staff client, the game as read back, the open shift, the guests'
-    receipt totals.)"""
-    parlor.game_back = GameBack.HALF
+    """Under `game_back` (half back, 半額バック, unless told), the staff member signs in with
+    `float_out_yen` and fills a seat of an example game (seat 1 of the four-player one, seat 2
+    of the three-player one); the guests check out. (staff client, the game as read back, the
+    open shift, the guests' receipt totals.)"""
+    parlor.game_back = game_back
     parlor.save(update_fields=["game_back"])
     staff, four_table, three_table, visits = example_setup(parlor, players, personas)
     shift = shift_sign_in(

@@ -2,7 +2,8 @@
 adjustment for the staff member, the shift row stays as settled, and the day's money still
 reconciles, before and after the pay-out at the counter: on settlement.md's four-player
 table (each_plus_top 400 + 200 yen) and its three-player seed-004 table (top_only 1,200 yen),
-both at 点5 with chips at 100 yen, under half back (半額バック)."""
+both at 点5 with chips at 100 yen, under half back (半額バック) and, for a rank change, all three
+game-back rules."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from parlor.models import (
     AdjustmentKind,
     AuditEvent,
     Game,
+    GameBack,
     MemberRole,
     Shift,
 )
@@ -46,11 +48,19 @@ def manager(parlor: Any) -> Any:
     return MemberFactory(parlor=parlor, role=MemberRole.MANAGER).user
 
 
-def _shift_game(parlor, players, personas, staff_player, *, three: bool, sign_out: bool = True):
+def _shift_game(
+    parlor, players, personas, staff_player, *, three, sign_out=True, game_back=GameBack.HALF
+):
     """Yamada's shift with one 本走 game, the guests checked out, and (if asked) Yamada signed
     out with 500 yen of the float short."""
     staff, game, shift, _ = shift_with_a_game(
-        parlor, players, personas, staff_player, three=three, float_out_yen=SHIFT_FLOAT_YEN
+        parlor,
+        players,
+        personas,
+        staff_player,
+        three=three,
+        float_out_yen=SHIFT_FLOAT_YEN,
+        game_back=game_back,
     )
     if sign_out:
         shift = shift_sign_out(shift=shift, float_back_yen=SHIFT_FLOAT_YEN - 500, by=None)
@@ -115,28 +125,37 @@ def test_a_correction_after_sign_out_owes_the_staff_member_the_difference(
         assert _balanced(parlor)
 
 
+@pytest.mark.parametrize(
+    ("game_back", "given_back", "total"),
+    [
+        (GameBack.FULL, lambda fees: fees, -2_100),
+        (GameBack.HALF, lambda fees: fees // 2, -2_000),
+        (GameBack.NONE, lambda fees: 0, -1_900),
+    ],
+    ids=["full-back", "half-back", "no-back"],
+)
 def test_a_rank_change_moves_the_fee_and_the_back_and_a_second_correction_only_its_own(
-    parlor, players, personas, staff_player
+    parlor, players, personas, staff_player, game_back, given_back, total
 ):
     with time_machine.travel(NOON, tick=False):
-        staff, game, shift = _shift_game(parlor, players, personas, staff_player, three=False)
+        staff, game, shift = _shift_game(
+            parlor, players, personas, staff_player, three=False, game_back=game_back
+        )
         _correct(staff, game, 1, ron(3, 1, chips=2, han=6), "跳満の申告漏れ")
         # Then hand 1 turns out to be seat 2's mangan, not Yamada's: 27,000 / 34,000 / 35,000
         # / 4,000, so Yamada is second with +14.0 p (4 + uma 10) and +1 chip instead of the
-        # top's +52.0 p and +3; the fee a guest would pay falls from 400 + 200 to 400, half of
-        # the difference back.
+        # top's +52.0 p and +3; the fee a guest would pay falls from 400 + 200 to 400.
         _correct(staff, game, 1, ron(3, 2, chips=2, han=5), "和了者の訂正")
         first, second = Adjustment.objects.filter(player=staff_player).order_by("id")
         result_change = (14 - 52) * RATE + (1 - 3) * CHIP
-        fee_change, back_change = 400 - 600, 200 - 300
-        total = result_change - (fee_change - back_change)
-        assert total == -2_000
+        fee_change, back_change = 400 - 600, given_back(400) - given_back(600)
+        assert result_change - (fee_change - back_change) == total  # docs/shifts.md's table
         assert first.amount_yen == 4 * RATE
         assert second.amount_yen == total - first.amount_yen
         assert second.reason == "和了者の訂正" and second.corrects_shift == shift
         assert _balanced(parlor)
         receipt = adjustments_pay_out(player=staff_player, by=staff_player.user)
-        assert receipt.total_yen == total  # Yamada pays the parlor 2,000 yen at the counter
+        assert receipt.total_yen == total  # Yamada pays the parlor at the counter
         assert _balanced(parlor)
 
 
