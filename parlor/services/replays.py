@@ -223,7 +223,10 @@ def game_end_store(
     )
     if had_results:
         settlement_reconcile_game(game)  # a settled game that changed: an adjustment
-        shift_reconcile_game(game)  # and one for a signed-out shift's 本走 game
+    if had_results or any(seat.is_staff_play for seat in seats or ()):
+        # A 本走 game of a signed-out shift that changed: an adjustment for the staff member.
+        # A first end needs one only if a correction had reopened the game after the shift.
+        shift_reconcile_game(game)
     return results
 
 

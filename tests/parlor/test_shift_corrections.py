@@ -30,7 +30,7 @@ from parlor.services.visits import adjustments_pay_out
 from tests.parlor.conftest import ok
 from tests.parlor.day_close_helpers import NOON
 from tests.parlor.factories import MemberFactory
-from tests.parlor.money_helpers import ron
+from tests.parlor.money_helpers import NOTEN, play, ron
 from tests.parlor.shift_helpers import shift_with_a_game, staff_player_of
 
 pytestmark = pytest.mark.django_db
@@ -212,4 +212,25 @@ def test_a_correction_while_the_shift_is_open_waits_for_the_sign_out(
         assert not Adjustment.objects.filter(player=staff_player).exists()
         shift = shift_sign_out(shift=shift, float_back_yen=SHIFT_FLOAT_YEN - 500, by=None)
         assert shift.result_yen == 2_900 + 4 * RATE  # the sign-out counts the correction
+        assert _balanced(parlor)
+
+
+def test_a_game_reopened_by_a_correction_after_sign_out_is_settled_when_it_ends_again(
+    parlor, players, personas, staff_player
+):
+    with time_machine.travel(NOON, tick=False):
+        staff, game, shift = _shift_game(parlor, players, personas, staff_player, three=False)
+        # The last hand (South 4, seat 3 deals) was not an all-noten draw: the dealer was
+        # tenpai, so the game goes on (renchan) and is in progress again.
+        tenpai = {"result": {"kind": "draw", "tenpai": [3]}}
+        _correct(staff, game, 8, tenpai, "親の聴牌の訂正")
+        assert ok(staff.get(f"/api/games/{game['id']}/"))["status"] == "in_progress"
+        assert not Adjustment.objects.filter(player=staff_player).exists()
+        # It ends on the next all-noten draw: Yamada paid 1,000 points of the dealer's noten
+        # payment and still tops, 41,000 points: −1.0 p.
+        ended = play(staff, ok(staff.get(f"/api/games/{game['id']}/")), [NOTEN])
+        assert ended["status"] == "finished"
+        (adjustment,) = Adjustment.objects.filter(player=staff_player)
+        assert adjustment.amount_yen == -1 * RATE and adjustment.corrects_shift == shift
+        assert adjustment.reason == "親の聴牌の訂正"
         assert _balanced(parlor)
