@@ -135,7 +135,7 @@ def test_a_correction_after_sign_out_owes_the_staff_member_the_difference(
     ids=["full-back", "half-back", "no-back"],
 )
 def test_a_rank_change_moves_the_fee_and_the_back_and_a_second_correction_only_its_own(
-    parlor, players, personas, staff_player, game_back, given_back, total
+    parlor, players, personas, staff_player, tablet, game_back, given_back, total
 ):
     with time_machine.travel(NOON, tick=False):
         staff, game, shift = _shift_game(
@@ -157,6 +157,11 @@ def test_a_rank_change_moves_the_fee_and_the_back_and_a_second_correction_only_i
         receipt = adjustments_pay_out(player=staff_player, by=staff_player.user)
         assert receipt.total_yen == total  # Yamada pays the parlor at the counter
         assert _balanced(parlor)
+        page = tablet.get(f"/tablet/counter/shifts/{shift.public_id}/").content.decode()
+        assert f'data-owed-yen="{shift.owed_yen}"' in page  # the total as settled
+        assert f'data-correction-yen="{first.amount_yen}"' in page
+        assert f'data-correction-yen="{second.amount_yen}"' in page and "和了者の訂正" in page
+        assert "退勤後の訂正" in page and "精算済み" in page  # Japanese by default
 
 
 @pytest.mark.parametrize("three", [False, True], ids=["four-player", "three-player"])
