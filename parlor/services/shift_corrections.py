@@ -18,21 +18,35 @@ of two games of one shift count each other's adjustment.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+
 from django.db.models import Sum
 
-from parlor.models import Adjustment, AdjustmentKind, Game, GameSeat, GameStatus, Shift
+from parlor.domain.money import SeatMoney, Terms
+from parlor.domain.shift_money import staff_game
+from parlor.models import (
+    Adjustment,
+    AdjustmentKind,
+    Game,
+    GameMoney,
+    GameSeat,
+    GameStatus,
+    Shift,
+)
 from parlor.models.users import Actor, actor_row
 from parlor.reports.staleness import report_days_changed
+from parlor.selectors.money import game_money_of
 from parlor.selectors.shifts import shift_money_of
 from parlor.services.audit_log import audit_adjustment_created
 from parlor.services.day_close import day_open_require
-from parlor.services.settlements import correction_cause
+from parlor.services.settlements import SettledMoneyChange, correction_cause
 
 
-def _closed_shifts(game: Game) -> list[tuple[Shift, GameSeat]]:
+def _closed_shifts(game: Game, *, lock: bool = True) -> list[tuple[Shift, GameSeat]]:
     """The signed-out shifts whose games include `game` (it overlaps them, as
     selectors.shifts._overlapping reads it), each with its staff member's 本走 seat (two
-    queries, locking the shifts)."""
+    queries, locking the shifts unless told not to)."""
     if game.ended_at is None:
         return []
     seats = {
@@ -43,9 +57,9 @@ def _closed_shifts(game: Game) -> list[tuple[Shift, GameSeat]]:
     }
     if not seats:
         return []
+    rows = Shift.objects.select_for_update(of=("self",)) if lock else Shift.objects.all()
     shifts = (
-        Shift.objects.select_for_update(of=("self",))
-        .select_related("parlor", "staff")
+        rows.select_related("parlor", "staff")
         .filter(
             parlor_id=game.table.parlor_id,
             staff_id__in=seats,
@@ -58,16 +72,49 @@ def _closed_shifts(game: Game) -> list[tuple[Shift, GameSeat]]:
     return [(shift, seats[shift.staff_id]) for shift in shifts]
 
 
-def shift_correction_yen(shift: Shift) -> int:
-    """What the closed shift owes its staff member now (+) or they owe (−), beyond what was
-    settled at sign-out and by the corrections since (about six queries)."""
-    earlier = (
+def _earlier_yen(shift: Shift) -> int:
+    """What the shift's correction adjustments moved so far (one query)."""
+    return (
         Adjustment.objects.filter(
             corrects_shift=shift, kind=AdjustmentKind.CORRECTION
         ).aggregate(total=Sum("amount_yen"))["total"]
         or 0
     )
-    return (shift.owed_yen or 0) - shift_money_of(shift).owed_yen - earlier
+
+
+def shift_correction_yen(shift: Shift) -> int:
+    """What the closed shift owes its staff member now (+) or they owe (−), beyond what was
+    settled at sign-out and by the corrections since (about six queries)."""
+    return (shift.owed_yen or 0) - shift_money_of(shift).owed_yen - _earlier_yen(shift)
+
+
+def shift_money_changes(
+    game: Game, money_of: Callable[[], Mapping[int, SeatMoney]]
+) -> list[SettledMoneyChange]:
+    """The adjustments a correction would make for signed-out shifts (what
+    shift_reconcile_game will find), for the warning before it is confirmed: `money_of()` is
+    the game's money per seat as the correction would make it. One query when no 本走 seat
+    of the game has a staff member behind it."""
+    shifts = _closed_shifts(game, lock=False)
+    terms_row = GameMoney.objects.filter(game=game).first() if shifts else None
+    if terms_row is None:
+        return []
+    terms, table = Terms.of(terms_row), game.table.label
+    now, after = game_money_of(game), money_of()
+    changes = []
+    for shift, seat in shifts:
+        money = shift_money_of(shift)
+        games = list(money.games)
+        current = staff_game(terms, now[seat.seat], table=table) if seat.seat in now else None
+        if current in games:
+            games.remove(current)  # equal values are interchangeable in the sums
+        if seat.seat in after:
+            games.append(staff_game(terms, after[seat.seat], table=table))
+        would = replace(money, games=tuple(games))
+        yen = (shift.owed_yen or 0) - would.owed_yen - _earlier_yen(shift)
+        if yen:
+            changes.append(SettledMoneyChange(seat.player, None, yen))
+    return changes
 
 
 def shift_reconcile_game(game: Game, *, by: Actor = None) -> list[Adjustment]:

@@ -7,6 +7,7 @@ game-back rules."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -239,3 +240,24 @@ def test_a_game_reopened_by_a_correction_after_sign_out_is_settled_when_it_ends_
         assert adjustment.amount_yen == -1 * RATE and adjustment.corrects_shift == shift
         assert adjustment.reason == "親の聴牌の訂正"
         assert _balanced(parlor)
+
+
+def test_the_correction_preview_warns_of_the_staff_members_adjustment(
+    parlor, players, personas, staff_player, tablet
+):
+    with time_machine.travel(NOON, tick=False):
+        staff, game, _ = _shift_game(parlor, players, personas, staff_player, three=False)
+        _correct(staff, game, 1, ron(3, 1, chips=2, han=6), "跳満の申告漏れ")
+        moved = ron(3, 2, chips=2, han=5)
+        answer = ok(
+            tablet.post(
+                f"/tablet/games/{game['id']}/preview/",
+                json.dumps({"hand": moved, "correct": 1}),
+                content_type="application/json",
+            )
+        )
+        marker = f'data-settled-player="{staff_player.name}" data-amount-yen="'
+        warned = int(answer["html"].split(marker, 1)[1].split('"', 1)[0])
+        _correct(staff, game, 1, moved, "和了者の訂正")
+        made = Adjustment.objects.filter(player=staff_player).order_by("id").last()
+        assert warned == made.amount_yen == -2_000 - 4 * RATE
