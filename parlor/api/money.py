@@ -135,6 +135,12 @@ class AdjustmentSerializer(serializers.Serializer[Any]):
     correction_hand = serializers.IntegerField(
         source="correction.sequence", default=None, allow_null=True
     )
+    shift_id = serializers.UUIDField(
+        source="corrects_shift.public_id",
+        default=None,
+        allow_null=True,
+        help_text="the staff shift whose 本走 game a correction after sign-out changed",
+    )
     created_at = serializers.DateTimeField()
     is_open = serializers.BooleanField()
     settled_at = serializers.DateTimeField(allow_null=True)

@@ -183,8 +183,9 @@ class Adjustment(models.Model):
     """Money owed to (+) or by (−) a player outside a visit's games.
 
     A correction of a game whose visit was closed creates one automatically, naming the game,
-    the settlement it corrects and the corrected hand. It stays open until the player's next
-    check-out takes it, or staff settle it at the counter.
+    the settlement it corrects and the corrected hand; so does a correction of a 本走 game
+    whose staff member's shift was signed out, naming the shift. It stays open until the
+    player's next check-out takes it, or staff settle it at the counter.
     """
 
     public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
@@ -201,6 +202,9 @@ class Adjustment(models.Model):
     )
     corrects_settlement = models.ForeignKey(
         Settlement, on_delete=models.PROTECT, null=True, blank=True, related_name="corrections"
+    )
+    corrects_shift = models.ForeignKey(  # a 本走 game's correction after sign-out: the shift
+        "parlor.Shift", on_delete=models.PROTECT, null=True, blank=True, related_name="corrections"
     )
     created_at = models.DateTimeField(auto_now_add=True)
     created_by = models.ForeignKey(

@@ -95,7 +95,9 @@ def corrections_section(ledger: DayLedger, local: Local) -> Section:
         rows.append(
             (
                 local(a.created_at),
-                pgettext("daily report", "Settlement adjustment"),
+                pgettext("daily report", "Shift adjustment")
+                if a.corrects_shift_id is not None  # a 本走 game's, after the sign-out
+                else pgettext("daily report", "Settlement adjustment"),
                 game.table.label if game else "",
                 local(game.started_at) if game else None,
                 "",

@@ -18,6 +18,7 @@ from parlor.domain.money import Terms
 from parlor.domain.shift_money import GameBackRule, ShiftMoney, StandIn, staff_game
 from parlor.errors import NotFound
 from parlor.models import (
+    Adjustment,
     Game,
     GameMoney,
     GameSeat,
@@ -143,6 +144,16 @@ def shift_money_of(shift: Shift, *, float_back_yen: int | None = None) -> ShiftM
     else:
         rule, back = GameBackRule(shift.game_back), shift.float_back_yen
     return ShiftMoney(tuple(staff), tuple(shift_stand_ins(shift)), rule, shift.float_out_yen, back)
+
+
+def shift_corrections(shift: Shift) -> list[Adjustment]:
+    """The adjustments made for a signed-out shift by corrections of its 本走 games since,
+    oldest first (one query; services.shift_corrections makes them)."""
+    return list(
+        Adjustment.objects.filter(corrects_shift=shift)
+        .select_related("game__table")
+        .order_by("created_at", "id")
+    )
 
 
 def shifts_of_day(parlor: Parlor, day: date) -> list[Shift]:

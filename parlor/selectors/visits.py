@@ -119,7 +119,9 @@ def visit_lines_of_player(player: Player, *, limit: int = 20) -> list[VisitLine]
 
 
 def adjustments_of(parlor: Parlor, *, open_only: bool) -> QuerySet[Adjustment]:
-    rows = Adjustment.objects.filter(parlor=parlor).select_related("player", "game__table")
+    rows = Adjustment.objects.filter(parlor=parlor).select_related(
+        "player", "game__table", "corrects_shift"
+    )
     return rows.filter(settled_at__isnull=True) if open_only else rows
 
 

@@ -345,12 +345,15 @@ def _confirmed(confirmation: Any) -> dict[str, Any]:
 
 
 def _adjustment_snapshot(adjustment: Adjustment) -> dict[str, Any]:
-    return {
+    snapshot = {
         "player_id": str(adjustment.player.public_id),
         "kind": adjustment.kind,
         "amount_yen": adjustment.amount_yen,
         "settled": adjustment.settled_at is not None,
     }
+    if adjustment.corrects_shift is not None:  # a 本走 game's correction after sign-out
+        snapshot["shift_id"] = str(adjustment.corrects_shift.public_id)
+    return snapshot
 
 
 def audit_adjustment_created(

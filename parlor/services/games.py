@@ -31,6 +31,7 @@ from parlor.services.replays import (
 from parlor.services.seat_stats import seat_stats_store
 from parlor.services.seating import Seating, seating_plan
 from parlor.services.settlements import settlement_reconcile_game
+from parlor.services.shift_corrections import shift_reconcile_game
 from parlor.services.visits import game_money_attach, open_game_refuse, people_lock
 from parlor.tasks import enqueue_verify_if_finished
 
@@ -164,6 +165,7 @@ def game_void(
     )
     seat_stats_store(game, results=())  # a voided game keeps no figures
     settlement_reconcile_game(game, by=by)
+    shift_reconcile_game(game, by=by)
     report_days_changed(game.table.parlor, [game.ended_at])  # its day no longer counts it
     audit_game_voided(game, by=by, before=before, reason=reason)
     return game

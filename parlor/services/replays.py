@@ -33,6 +33,7 @@ from parlor.services.settlements import (
     settled_money_changes,
     settlement_reconcile_game,
 )
+from parlor.services.shift_corrections import shift_money_changes, shift_reconcile_game
 from scoring import step as engine_step
 from scoring.final import FinalSettlement, in_tenths
 from scoring.replay import GameReplay
@@ -222,6 +223,10 @@ def game_end_store(
     )
     if had_results:
         settlement_reconcile_game(game)  # a settled game that changed: an adjustment
+    if had_results or any(seat.is_staff_play for seat in seats or ()):
+        # A 本走 game of a signed-out shift that changed: an adjustment for the staff member.
+        # A first end needs one only if a correction had reopened the game after the shift.
+        shift_reconcile_game(game)
     return results
 
 
@@ -265,8 +270,9 @@ def replay_store(
 
 
 def replay_money_changes(game: Game, replay: GameReplay) -> list[SettledMoneyChange]:
-    """The adjustments storing `replay` would create for players already checked out: what
-    settlement_reconcile_game will find once the results are those of the replay's end.
+    """The adjustments storing `replay` would create for players already checked out, and for
+    staff members whose shift was signed out: what settlement_reconcile_game and
+    shift_reconcile_game will find once the results are those of the replay's end.
 
     Nothing when the replay leaves the game unfinished (reconciling waits for its end). Reads
     the closed visits' lines and, if there are any, the game's money terms and seats.
@@ -291,4 +297,4 @@ def replay_money_changes(game: Game, replay: GameReplay) -> list[SettledMoneyCha
         ]
         return {m.seat: m for m in game_money_compute(Terms.of(terms), seats)}
 
-    return settled_money_changes(game, money_of)
+    return settled_money_changes(game, money_of) + shift_money_changes(game, money_of)

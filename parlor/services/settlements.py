@@ -24,6 +24,7 @@ from parlor.models import (
     AdjustmentKind,
     Game,
     GameStatus,
+    Hand,
     LineKind,
     Player,
     Settlement,
@@ -42,8 +43,8 @@ from parlor.services.audit_log import (
     audit_adjustment_settled,
     audit_settlement_closed,
 )
-from parlor.services.money_guard import LargeAmountConfirmation, large_amounts_confirm
 from parlor.services.day_close import day_open_require
+from parlor.services.money_guard import LargeAmountConfirmation, large_amounts_confirm
 
 MAX_ADJUSTMENT_YEN = 10_000_000  # a manual adjustment; corrections are computed, not entered
 
@@ -159,15 +160,7 @@ def settlement_reconcile_game(
     day_open_require(
         game.table.parlor, what="a correction that changes money already paid", lock=False
     )
-    correction = (
-        None
-        if voided
-        else game.hands.filter(supersedes__isnull=False).order_by("-entered_at", "-id").first()
-    )
-    if voided:
-        reason = f"game voided (無効): {game.cancel_reason}"
-    else:
-        reason = (correction.reason if correction else "") or "game result changed"
+    correction, reason = correction_cause(game)
     made = [
         Adjustment.objects.create(
             parlor=game.table.parlor,
@@ -186,6 +179,17 @@ def settlement_reconcile_game(
         audit_adjustment_created(adjustment, by=adjustment.created_by)
     report_days_changed(game.table.parlor, [adjustment.created_at for adjustment in made])
     return made
+
+
+def correction_cause(game: Game) -> tuple[Hand | None, str]:
+    """The latest correction of a game's hands and its reason, or the void's (no hand): what
+    an adjustment made by a change of the game's results names (one query)."""
+    if game.status == GameStatus.CANCELLED:
+        return None, f"game voided (無効): {game.cancel_reason}"
+    correction = (
+        game.hands.filter(supersedes__isnull=False).order_by("-entered_at", "-id").first()
+    )
+    return correction, (correction.reason if correction else "") or "game result changed"
 
 
 @transaction.atomic

@@ -18,10 +18,11 @@ from django.views.decorators.http import require_GET, require_POST
 from parlor.domain.business_days import business_day_of
 from parlor.domain.shift_money import ShiftLineKind, ShiftMoney, stand_in_tables
 from parlor.errors import DomainError, InvalidInput
-from parlor.models import Parlor
+from parlor.models import Parlor, Shift
 from parlor.public.present import signed
 from parlor.selectors.access import Role, require
 from parlor.selectors.shifts import (
+    shift_corrections,
     shift_for,
     shift_money_of,
     shifts_of_day,
@@ -169,12 +170,28 @@ def _lines(money: ShiftMoney) -> list[dict[str, Any]]:
     ]
 
 
+def _corrections(shift: Shift) -> list[dict[str, Any]]:
+    return [
+        {
+            "table": adjustment.game.table.label if adjustment.game else "",
+            "reason": adjustment.reason,
+            "yen": adjustment.amount_yen,
+            "amount": signed(adjustment.amount_yen),
+            "is_open": adjustment.is_open,
+        }
+        for adjustment in shift_corrections(shift)
+    ]
+
+
 @require_GET
 @staff_page
 def receipt(request: HttpRequest, shift_id: str) -> HttpResponse:
-    """The shift's receipt: signed out, as fixed then; on shift, as it stands now."""
+    """The shift's receipt: signed out, as fixed then; on shift, as it stands now. The lines
+    show the games as they stand; a signed-out shift's total stays the one settled, and the
+    corrections of its games since are listed below it, each an adjustment."""
     shift = shift_for(request.user, shift_id)
     money = shift_money_of(shift)
+    owed = money.owed_yen if shift.is_open else shift.owed_yen or 0
     rule = {"full": _("Full back"), "half": _("Half back"), "none": _("No back")}
     context = {
         "parlor": shift.parlor,
@@ -184,7 +201,8 @@ def receipt(request: HttpRequest, shift_id: str) -> HttpResponse:
         "lines": _lines(money),
         "rule": rule[money.rule.value],
         "stand_ins": stand_in_tables(money.stand_ins),
-        "owed": money.owed_yen,
-        "owed_text": f"{abs(money.owed_yen):,}",
+        "owed": owed,
+        "owed_text": f"{abs(owed):,}",
+        "corrections": [] if shift.is_open else _corrections(shift),
     }
     return render(request, "tablet/shift_receipt.html", context)

@@ -10,21 +10,14 @@ import pytest
 import time_machine
 
 from parlor.errors import Conflict
-from parlor.models import GameBack, MemberRole, ParlorMember, PlayerKind
+from parlor.models import MemberRole
 from parlor.reports.day_money import day_money
 from parlor.reports.report import daily_report_data
 from parlor.services.day_close import day_close_record, day_float_record
 from parlor.services.shifts import shift_sign_in, shift_sign_out
 from tests.parlor.day_close_helpers import NOON, notes_and_coins
-from tests.parlor.factories import MemberFactory, PlayerFactory
-from tests.parlor.money_helpers import (
-    FOUR_PLAYER_EXAMPLE,
-    THREE_PLAYER_EXAMPLE,
-    check_out,
-    example_setup,
-    play,
-    start,
-)
+from tests.parlor.factories import MemberFactory
+from tests.parlor.shift_helpers import shift_with_a_game, staff_player_of
 
 pytestmark = pytest.mark.django_db
 FLOAT_YEN = 30_000
@@ -33,30 +26,15 @@ SHIFT_FLOAT_YEN = 10_000
 
 @pytest.fixture
 def staff_player(parlor: Any, personas: Any) -> Any:
-    user = ParlorMember.objects.get(parlor=parlor, role=MemberRole.STAFF).user
-    return PlayerFactory(
-        parlor=parlor, user=user, name="店員 山田", kind=PlayerKind.GUEST, member_number=""
-    )
+    return staff_player_of(parlor)
 
 
 def _day_with_a_shift(parlor, players, personas, staff_player, *, three: bool) -> dict[str, Any]:
     """The staff member signs in, plays one 本走 game, the guests check out, and the staff
     member signs out returning 9,500 of the float: the day's cash lines."""
-    parlor.game_back = GameBack.HALF
-    parlor.save(update_fields=["game_back"])
-    staff, four_table, three_table, visits = example_setup(parlor, players, personas)
-    shift = shift_sign_in(
-        parlor=parlor, user=staff_player.user, float_out_yen=SHIFT_FLOAT_YEN, by=None
+    _, _, shift, totals = shift_with_a_game(
+        parlor, players, personas, staff_player, three=three, float_out_yen=SHIFT_FLOAT_YEN
     )
-    if three:
-        guests = [players[0], players[4]]
-        game = start(staff, three_table, [*guests, staff_player])
-        play(staff, game, THREE_PLAYER_EXAMPLE, finish=True)
-    else:
-        guests = [players[0], players[2], players[3]]
-        game = start(staff, four_table, [players[0], staff_player, players[2], players[3]])
-        play(staff, game, FOUR_PLAYER_EXAMPLE)
-    totals = [check_out(staff, visits[g.pk])["totals"]["total_yen"] for g in guests]
     shift = shift_sign_out(shift=shift, float_back_yen=SHIFT_FLOAT_YEN - 500, by=None)
     return {"shift": shift, "guest_totals": totals}
 
