@@ -44,6 +44,7 @@ from parlor.models import (
     VisitStatus,
 )
 from parlor.natural_sort import natural_sorted
+from parlor.selectors.visits import visit_is_over
 from parlor.selectors.waiting import TableKindOffer, kind_offers, tables_kinds, waiting_list
 from parlor.selectors.waiting import WaitingGuest as ListedGuest
 from scoring.flow import is_last_hand
@@ -236,8 +237,7 @@ def _stays(visit: Visit | None, seat: GameSeat, seated: set[int]) -> bool:
         return False
     if seat.game.started_at < visit.checked_in_at:
         return False
-    over = visit.last_game is not None and visit.last_game.status == GameStatus.FINISHED
-    return not over
+    return not visit_is_over(visit)
 
 
 def _propose(

@@ -49,13 +49,13 @@ def _names(players: Iterable[Player]) -> list[str]:
     return [player.name for player in players]
 
 
-def _proposal(floor: Floor, row: FloorTable) -> dict[str, Any] | None:
+def _proposal(floor: Floor, row: FloorTable, staying: set[int]) -> dict[str, Any] | None:
     """What the proposal gives the table, in names; None where nothing changes."""
     proposal = row.proposal
     players = formed_players(floor, row.table.pk)
     if proposal is None or (proposal.outcome is TableOutcome.UNCHANGED and players is None):
         return None
-    if proposal.outcome is TableOutcome.SHORT and not _anyone_for(floor, row):
+    if proposal.outcome is TableOutcome.SHORT and not _anyone_for(floor, row, staying):
         return None  # an empty table nobody waits for: nothing to say
     people = floor.people
     view: dict[str, Any] = {
@@ -72,11 +72,11 @@ def _proposal(floor: Floor, row: FloorTable) -> dict[str, Any] | None:
     return view
 
 
-def _anyone_for(floor: Floor, row: FloorTable) -> bool:
-    """Whether a guest stays at the table or waits for a table of its kind."""
+def _anyone_for(floor: Floor, row: FloorTable, staying: set[int]) -> bool:
+    """Whether a guest stays at the table or waits for a table of its kind (`staying`: the
+    guests who stay at any table, not waiting for another)."""
     if row.staying:
         return True
-    staying = {p.pk for r in floor.tables for p in r.staying}
     kind = row.kind
     return kind is not None and any(
         guest.wish.matches(kind) for guest in floor.waiting if guest.player.pk not in staying
@@ -91,7 +91,9 @@ def _state(row: FloorTable) -> str:
     return "continuing" if row.staying else "empty"
 
 
-def _table(floor: Floor, row: FloorTable, state: dict[str, Any]) -> dict[str, Any]:
+def _table(
+    floor: Floor, row: FloorTable, state: dict[str, Any], staying: set[int]
+) -> dict[str, Any]:
     return {
         "card": pages.table_card(state),
         "state": _state(row),
@@ -101,7 +103,7 @@ def _table(floor: Floor, row: FloorTable, state: dict[str, Any]) -> dict[str, An
         "staff": _names(row.staff),
         "seats_free": row.seats_free,
         "seats_coming": row.seats_coming,
-        "proposal": _proposal(floor, row),
+        "proposal": _proposal(floor, row, staying),
     }
 
 
@@ -123,7 +125,9 @@ def floor_context(parlor: Parlor) -> dict[str, Any]:
         for guest in floor.waiting
     ]
     sitting_in = [(p, row.table.label) for row in floor.tables for p in row.staff]
-    tables = [_table(floor, row, state) for row, state in zip(floor.tables, states, strict=True)]
+    tables = [
+        _table(floor, row, state, staying) for row, state in zip(floor.tables, states, strict=True)
+    ]
     return {
         "parlor": parlor,
         "tables": tables,
