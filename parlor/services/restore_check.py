@@ -15,9 +15,10 @@ import copy
 import json
 import shutil
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -95,18 +96,22 @@ def backup_restore_check(
 
 
 def restored_prove(alias: str, manifest: dict[str, Any], report: RestoreReport) -> None:
-    """Fills `report` with what the restored database `alias` proves, and every problem."""
-    counts_compare(alias, manifest["counts"], report)
-    games_replay(alias, report)
-    receipts_sum(alias, report)
+    """Fills `report` with what the restored database `alias` proves, and every problem
+    (a copy that cannot even be read is one, not a crash of the check)."""
+    steps: list[tuple[str, Callable[[], None]]] = [
+        ("count the restored tables", partial(counts_compare, alias, manifest["counts"], report)),
+        ("read the restored games", partial(games_replay, alias, report)),
+        ("read the restored receipts", partial(receipts_sum, alias, report)),
+    ]
+    for what, step in steps:
+        try:
+            step()
+        except DatabaseError as exc:
+            report.problems.append(f"cannot {what}: {exc}")
 
 
 def counts_compare(alias: str, expected: dict[str, int], report: RestoreReport) -> None:
-    try:
-        restored = row_counts(connections[alias], sorted(expected))
-    except DatabaseError as exc:
-        report.problems.append(f"cannot count the restored tables: {exc}")
-        return
+    restored = row_counts(connections[alias], sorted(expected))
     report.tables, report.rows = len(restored), sum(restored.values())
     for table, count in sorted(expected.items()):
         if restored[table] != count:
@@ -194,19 +199,23 @@ def pg_scratch_restore(dump: Path, source: dict[str, Any]) -> str:
     env = pg_env(source)
     pg_scratch_drop(name, source)
     pg_run([pg_tool("createdb"), "--template=template0", name], env=env, what="createdb")
-    pg_run(
-        [
-            pg_tool("pg_restore"),
-            "--no-owner",
-            "--no-privileges",
-            "--exit-on-error",
-            "--single-transaction",
-            f"--dbname={name}",
-            str(dump),
-        ],
-        env=env,
-        what="pg_restore",
-    )
+    try:
+        pg_run(
+            [
+                pg_tool("pg_restore"),
+                "--no-owner",
+                "--no-privileges",
+                "--exit-on-error",
+                "--single-transaction",
+                f"--dbname={name}",
+                str(dump),
+            ],
+            env=env,
+            what="pg_restore",
+        )
+    except BackupError:
+        pg_scratch_drop(name, source)
+        raise
     return name
 
 

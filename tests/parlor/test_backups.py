@@ -153,6 +153,20 @@ def test_a_dump_that_differs_from_its_manifest_fails_the_check(folder):
     assert "the dump's sha256 differs from its manifest's" in report.problems
 
 
+def test_a_dump_that_does_not_restore_fails_the_check_and_leaves_no_scratch_database(demo, folder):
+    dump = backup_take().path
+    dump.write_bytes(dump.read_bytes()[: dump.stat().st_size // 2])  # cut off, as by a full disk
+
+    with pytest.raises(CommandError) as failure:
+        call_command("backup_restore_check")
+
+    if connection.vendor == "postgresql":
+        assert "Restore check not done: pg_restore failed" in str(failure.value)
+        assert not scratch_exists(pg_scratch_name(connection.settings_dict))
+    else:
+        assert "The backup is not proved" in str(failure.value)
+
+
 def test_retention_keeps_the_newest_backups(folder, settings):
     settings.BACKUP_KEEP = 2
     taken = [backup_take() for _ in range(4)]
