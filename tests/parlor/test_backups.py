@@ -188,7 +188,7 @@ def test_a_half_written_backup_is_never_the_latest(folder):
 
 
 def test_the_scheduled_task_takes_a_backup(folder):
-    assert django_settings.CELERY_BEAT_SCHEDULE["backup"]["task"] == "parlor.tasks.backup_take_task"
+    assert django_settings.CELERY_BEAT_SCHEDULE["backup"]["task"] == backup_take_task.name
 
     path = Path(backup_take_task.delay().get())
 
