@@ -263,7 +263,19 @@ CELERY_BEAT_SCHEDULE = {
         "task": "parlor.reports.tasks.daily_reports_nightly_task",
         "schedule": crontab(minute=15),
     },
+    # A backup of the whole database (parlor/services/backups.py) at :45 of the hours
+    # BACKUP_HOURS names (a crontab hour field, UTC): by default 20:45 UTC, 05:45 in Japan,
+    # after the night's last games and clear of the reports at :15.
+    "backup": {
+        "task": "parlor.tasks.backup_take_task",
+        "schedule": crontab(minute=45, hour=env_str("BACKUP_HOURS", "20")),
+    },
 }
+# Where backups go (a folder: a local disk, or a mounted NAS or network share), how many of
+# them are kept (the newest), and the folder of pg_dump / pg_restore if not on the PATH.
+BACKUP_DIR = Path(env_str("BACKUP_DIR") or BASE_DIR / "backups")
+BACKUP_KEEP = env_int("BACKUP_KEEP", 14)
+BACKUP_PG_BIN = env_str("BACKUP_PG_BIN")
 
 LOGGING = {
     "version": 1,

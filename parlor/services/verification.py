@@ -23,13 +23,12 @@ from scoring.final import in_tenths
 log = logging.getLogger(__name__)
 
 
-def game_verify(*, game_id: int) -> bool:
-    """Replays the game's log and compares every stored outcome and result with it.
+def game_matches_replay(game: Game) -> bool:
+    """Whether the game's stored outcomes, state and results are what its log replays to.
 
-    A match marks the game verified (once: a duplicate delivery changes nothing); a mismatch
-    is logged as an error for the staff to look at and leaves the game unverified.
+    Reads (three queries) from the database `game` was loaded from, so a restore check runs it
+    on a scratch copy (`Game.objects.using(alias)`); its results prefetched save one.
     """
-    game = Game.objects.prefetch_related("results").get(pk=game_id)
     hands = current_hands(game)
     prefetch_related_objects(hands, "outcome")  # one query, not one per hand
     replay = engine.replay_game(game_record_build(game, [h.entry for h in hands]))
@@ -42,7 +41,17 @@ def game_verify(*, game_id: int) -> bool:
     ]
     final = [] if replay.final is None else [in_tenths(v, ruleset) for v in replay.final.total]
     results = [r.total_tenths for r in sorted(game.results.all(), key=lambda r: r.seat)]
-    if stored != expected or results != final or game.state != replay.state.to_dict():
+    return stored == expected and results == final and game.state == replay.state.to_dict()
+
+
+def game_verify(*, game_id: int) -> bool:
+    """Replays the game's log and compares every stored outcome and result with it.
+
+    A match marks the game verified (once: a duplicate delivery changes nothing); a mismatch
+    is logged as an error for the staff to look at and leaves the game unverified.
+    """
+    game = Game.objects.prefetch_related("results").get(pk=game_id)
+    if not game_matches_replay(game):
         log.error("game %s: stored outcomes differ from the replay of its log", game.public_id)
         return False
     with transaction.atomic():
