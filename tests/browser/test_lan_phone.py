@@ -1,8 +1,8 @@
 """A real parlor's network: `scripts/serve.sh --lan` as the README says, a tablet opening it at
 the machine's LAN address, and a player's phone on the same network following the table from
-the tablet's 観戦QR. The QR code is checked as a phone reads it: its modules are the code of the
-URL in the markup, and that URL is the LAN address, never 127.0.0.1 (also for a tablet that
-opened the server at 127.0.0.1 itself)."""
+the tablet's 観戦QR, updated when staff confirm a hand. The QR code is checked as a phone reads
+it: its modules are the code of the URL in the markup, and that URL is the LAN address, never
+127.0.0.1 (also for a tablet that opened the server at 127.0.0.1 itself)."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ import pytest
 import segno
 
 from tests.browser.tablet import Tablet
+from tests.parlor.money_helpers import ron
 from tests.test_serve_script import free_port, serve_env, serving, sign_in
 
 TABLET = {"width": 1280, "height": 800}
@@ -103,6 +104,17 @@ def test_a_phone_on_the_parlor_network_follows_a_table_from_the_tablet_qr_code(
         shown = phone.eval_on_selector_all(".seat .score", "s => s.map(e => +e.dataset.score)")
         assert shown == scores and len(scores) == 4
         assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        # Staff confirm a hand: the phone shows the new scores by itself, over the network.
+        hands = phone.evaluate("document.querySelector('#live').dataset.hands")
+        tablet.page.click('dialog#live-qr button[type="submit"]')
+        tablet.page.wait_for_selector("dialog#live-qr", state="hidden")
+        tablet.enter(ron(2, 1, han=3, fu=30))
+        tablet.confirm()
+        phone.wait_for_function(
+            f"() => document.querySelector('#live').dataset.hands !== '{hands}'", timeout=15_000
+        )
+        shown = phone.eval_on_selector_all(".seat .score", "s => s.map(e => +e.dataset.score)")
+        assert shown == tablet.scores() != scores
         phone_context.close()
         tablet_context.close()
 
