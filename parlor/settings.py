@@ -31,6 +31,10 @@ if not SECRET_KEY:
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+# The parlor's address as phones reach it (http://192.168.1.20:8000, https://tenbo.example.jp):
+# a QR code made on a tablet that opened the server at 127.0.0.1 or localhost carries this
+# instead (parlor/public_address.py). Empty: the host the tablet used, always.
+PUBLIC_BASE_URL = env_str("PUBLIC_BASE_URL").strip()
 
 INSTALLED_APPS = [
     "django.contrib.admin",

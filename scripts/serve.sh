@@ -9,15 +9,49 @@
 # Another port: `bash scripts/serve.sh 8080` or `PORT=8080 bash scripts/serve.sh`.
 # DEBUG is on (error pages with tracebacks) unless DJANGO_DEBUG is set. Production: see
 # docs/service.md.
+# The parlor's network: `bash scripts/serve.sh --lan [PORT]` listens on every address of the
+# machine, accepts its LAN addresses as hosts, prints the address tablets open, and makes the
+# QR codes carry that address even on a tablet that opened 127.0.0.1 (PUBLIC_BASE_URL). DEBUG
+# is off there unless DJANGO_DEBUG is set: the guests share that network.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-PORT="${1:-${PORT:-8000}}"
+usage="usage: bash scripts/serve.sh [--lan] [PORT]   (or PORT=8080 bash scripts/serve.sh)"
+LAN=0
+args=()
+for arg in "$@"; do
+  case "$arg" in
+    --lan) LAN=1 ;;
+    -h | --help) echo "$usage"; exit 0 ;;
+    -*) echo "serve.sh: unknown option '$arg'" >&2; echo "$usage" >&2; exit 2 ;;
+    *) args+=("$arg") ;;
+  esac
+done
+if [ "${#args[@]}" -gt 1 ]; then
+  echo "serve.sh: one port at most, got '${args[*]}'" >&2; echo "$usage" >&2; exit 2
+fi
+PORT="${args[0]:-${PORT:-8000}}"
 if ! [[ "$PORT" =~ ^[0-9]+$ ]] || ((10#$PORT < 1 || 10#$PORT > 65535)); then
   echo "serve.sh: the port must be a number from 1 to 65535, got '$PORT'" >&2
-  echo "usage: bash scripts/serve.sh [PORT]   (or PORT=8080 bash scripts/serve.sh)" >&2
+  echo "$usage" >&2
   exit 2
 fi
 PORT=$((10#$PORT))
+BIND=127.0.0.1
+if [ "$LAN" = 1 ]; then
+  source scripts/lan.sh
+  mapfile -t addresses < <(lan_addresses)
+  if [ "${#addresses[@]}" -eq 0 ]; then
+    echo "serve.sh --lan: this machine has no address on a network (only 127.0.0.1), so no" \
+      "tablet or phone could reach it. Connect it to the parlor's Wi-Fi or LAN and run this" \
+      "again, or run without --lan to use it on this machine only." >&2
+    exit 1
+  fi
+  BIND=0.0.0.0
+  hosts=$(IFS=,; echo "${addresses[*]}")
+  export ALLOWED_HOSTS="${ALLOWED_HOSTS:-localhost,127.0.0.1,[::1]},${hosts}"
+  export PUBLIC_BASE_URL="${PUBLIC_BASE_URL:-http://${addresses[0]}:${PORT}}"
+  export DJANGO_DEBUG="${DJANGO_DEBUG:-0}"
+fi
 source scripts/system.sh
 ensure_debian_packages "${TENBO_RUNTIME_PACKAGES[@]}"  # fonts and Pango for the PDFs
 source scripts/venv.sh
@@ -46,7 +80,13 @@ if [ ! -f "$collected" ] || [ "$(cat "$collected")" != "$sources" ]; then
 fi
 echo
 echo "tenbo is at http://127.0.0.1:${PORT}/ (admin /admin/, API docs /api/docs/). Ctrl-C stops it."
+if [ "$LAN" = 1 ]; then
+  for address in "${addresses[@]}"; do
+    echo "on the parlor's network: tablets open http://${address}:${PORT}/tablet/"
+  done
+  echo "the QR codes send phones to ${PUBLIC_BASE_URL} (or the address the tablet used)"
+fi
 # gthread workers keep a tablet's connection open between taps (75 s, as a proxy would), so a
 # tap pays no new TCP handshake; one process, since SQLite takes one writer at a time.
-exec .venv/bin/gunicorn parlor.wsgi --bind "127.0.0.1:${PORT}" --worker-class gthread \
+exec .venv/bin/gunicorn parlor.wsgi --bind "${BIND}:${PORT}" --worker-class gthread \
   --workers 1 --threads 8 --keep-alive 75 --access-logfile - --log-level warning

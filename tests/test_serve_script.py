@@ -36,8 +36,11 @@ def serve_env(database: Path, **extra: str) -> dict[str, str]:
 
 
 @contextmanager
-def serving(env: dict[str, str], *args: str, port: int) -> Iterator[str]:
-    """Runs serve.sh until the page at `port` answers; stops it (gunicorn and its worker)."""
+def serving(
+    env: dict[str, str], *args: str, port: int, says: tuple[str, ...] = ()
+) -> Iterator[str]:
+    """Runs serve.sh until the page at `port` answers; stops it (gunicorn and its worker) and
+    checks it printed its address (and the lines `says`)."""
     server = subprocess.Popen(
         ["bash", "scripts/serve.sh", *args],
         cwd=ROOT,
@@ -57,7 +60,7 @@ def serving(env: dict[str, str], *args: str, port: int) -> Iterator[str]:
                     assert answer.status == 200
                     assert answer.headers["Server"].startswith("gunicorn")
                     break
-            except (urllib.error.URLError, ConnectionError):
+            except (urllib.error.URLError, ConnectionError, TimeoutError):  # a busy machine
                 assert time.monotonic() < deadline, "serve.sh did not answer in time"
                 time.sleep(0.5)
         yield url
@@ -65,6 +68,8 @@ def serving(env: dict[str, str], *args: str, port: int) -> Iterator[str]:
         os.killpg(server.pid, signal.SIGTERM)
         output = server.communicate(timeout=30)[0]
     assert f"http://127.0.0.1:{port}/" in output
+    for line in says:
+        assert line in output, output
 
 
 def sign_in(opener: urllib.request.OpenerDirector, url: str, jar: CookieJar) -> None:
@@ -107,9 +112,33 @@ def test_serve_sh_takes_the_port_and_a_restart_keeps_the_tablet_signed_in(tmp_pa
 
 
 def test_serve_sh_refuses_a_port_that_is_not_one():
-    for port in ("eighty", "0", "65536"):
+    for args in (["eighty"], ["0"], ["65536"], ["--lan", "eighty"]):
         run = subprocess.run(
-            ["bash", "scripts/serve.sh", port], cwd=ROOT, capture_output=True, text=True
+            ["bash", "scripts/serve.sh", *args], cwd=ROOT, capture_output=True, text=True
         )
         assert run.returncode == 2
         assert re.search(r"port must be a number from 1 to 65535, got '.*'", run.stderr)
+    for args, said in ((["--lam"], "unknown option '--lam'"), (["80", "81"], "one port at most")):
+        run = subprocess.run(
+            ["bash", "scripts/serve.sh", *args], cwd=ROOT, capture_output=True, text=True
+        )
+        assert run.returncode == 2 and said in run.stderr
+        assert "usage: bash scripts/serve.sh [--lan] [PORT]" in run.stderr
+
+
+def test_serve_sh_lan_says_so_when_the_machine_is_on_no_network(tmp_path):
+    """Only loopback and link-local addresses, as on a machine with no Wi-Fi or cable: the
+    script stops before it installs anything, and says what to do."""
+    tools = tmp_path / "bin"
+    tools.mkdir()
+    for name, says in (("hostname", "127.0.0.1 169.254.10.20 ::1"), ("ip", "")):
+        (tools / name).write_text(f"#!/bin/sh\necho '{says}'\n")
+        (tools / name).chmod(0o755)
+    env = {**os.environ, "PATH": f"{tools}:{os.environ['PATH']}"}
+    run = subprocess.run(
+        ["bash", "scripts/serve.sh", "--lan"], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    assert run.returncode == 1
+    assert "this machine has no address on a network (only 127.0.0.1)" in run.stderr
+    assert "Connect it to the parlor's Wi-Fi or LAN" in run.stderr
+    assert run.stdout == ""  # nothing installed, migrated or served

@@ -17,6 +17,7 @@ from parlor.api.idempotency import idempotent_response
 from parlor.api.manager_confirm import ManagerConfirmInput, manager_of
 from parlor.api.serializers import IDEMPOTENCY_KEY, error_responses
 from parlor.api.waiting import WishSerializer, wish_of
+from parlor.public_address import public_url
 from parlor.selectors.access import Role, player_for, players_for, require
 from parlor.selectors.guest import guest_token
 from parlor.selectors.visits import (
@@ -125,7 +126,7 @@ class VisitListView(APIView):
             wish = wish_of(data.validated_data["wish"])
             visit = visit_check_in(player=player, by=request.user, wish=wish)
             guest = reverse("public:guest", kwargs={"token": guest_token(visit)})
-            return 201, {**receipt_data(visit), "guest_url": request.build_absolute_uri(guest)}
+            return 201, {**receipt_data(visit), "guest_url": public_url(request, guest)}
 
         return idempotent_response(request, parlor=access.parlor, call=call)
 

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import os
 from typing import Any
+from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.core.checks import CheckMessage, Error, Tags, Warning, register
+from django.http.request import split_domain_port, validate_host
 
+from parlor.public_address import public_base_url_problem
 from parlor.security.client_address import proxy_networks
 
 LOCAL_CACHES = {
@@ -71,6 +74,31 @@ def trusted_proxies_check(app_configs: Any = None, **kwargs: Any) -> list[CheckM
                 "and the login lockout.",
                 hint="Set TRUSTED_PROXIES to the proxy's address (e.g. 127.0.0.1).",
                 id="parlor.W805",
+            )
+        ]
+    return []
+
+
+@register()
+def public_base_url_check(app_configs: Any = None, **kwargs: Any) -> list[CheckMessage]:
+    """PUBLIC_BASE_URL, when set, is an address a phone reaches and this server answers."""
+    base = settings.PUBLIC_BASE_URL
+    if not base:
+        return []
+    problem = public_base_url_problem(base)
+    if problem:
+        return [Error(problem, hint="e.g. http://192.168.1.20:8000", id="parlor.E806")]
+    host = split_domain_port(urlsplit(base).netloc)[0]
+    if not validate_host(host, settings.ALLOWED_HOSTS):
+        # A warning, not an error: a proxy that sends every request on as 127.0.0.1 makes it
+        # harmless, though naming the host costs nothing there either.
+        return [
+            Warning(
+                f"PUBLIC_BASE_URL names {host}, which is not in ALLOWED_HOSTS: unless a proxy "
+                "passes requests on under another host, every phone following a QR code gets "
+                "400 Bad Request.",
+                hint=f"Add {host} to ALLOWED_HOSTS.",
+                id="parlor.W807",
             )
         ]
     return []

@@ -1,5 +1,6 @@
 """{% live_link game as live %}: the players' live view of the game's table, as a URL and a QR code;
 {% guest_link visit as link %}: the guest's phone page of a visit (お客様の画面), the same way.
+The URL is one a phone reaches (parlor/public_address.py), never the server's 127.0.0.1.
 
 The QR code is an SVG drawn on the server (segno), so the tablet loads no script or image for it.
 """
@@ -15,6 +16,7 @@ from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 
 from parlor.models import Game, Visit
+from parlor.public_address import public_url
 from parlor.selectors.guest import guest_token
 from parlor.selectors.live import live_token
 
@@ -41,7 +43,7 @@ def guest_link(context: dict[str, Any], visit: Visit) -> LiveLink:
 
 
 def _link(context: dict[str, Any], path: str) -> LiveLink:
-    url = context["request"].build_absolute_uri(path)
+    url = public_url(context["request"], path)
     qr = segno.make(url, error="m")
     # No width or height: the viewBox alone lets the dialog size the code.
     svg = qr.svg_inline(border=2, omitsize=True, svgclass="qr-code", title=url)
