@@ -8,6 +8,7 @@ SECRET_KEY and ALLOWED_HOSTS; DEBUG is off unless DJANGO_DEBUG=1.
 from __future__ import annotations
 
 import sys
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -16,6 +17,7 @@ from django.core.exceptions import ImproperlyConfigured
 from whitenoise.compress import Compressor  # type: ignore[import-untyped]
 
 from parlor.env import env_bool, env_int, env_list, env_str
+from parlor.reports import conf as reports_conf
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -259,13 +261,25 @@ CELERY_TASK_ALWAYS_EAGER = env_bool(
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_RESULT_BACKEND = env_str("CELERY_RESULT_BACKEND", "") or None
 CELERY_TASK_ACKS_LATE = True
+# With late acks a worker reserves no message beyond the one it runs: a worker that dies holds
+# back one report, not the ones it had prefetched (they stay queued for the other workers).
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = "UTC"
 # Celery beat (`celery -A parlor beat`): every hour at :15 each parlor's last closed business
-# day gets its daily reports, so every parlor is reported soon after its own cutoff hour.
+# day gets its daily reports, so every parlor is reported soon after its own cutoff hour; and
+# every REPORTS_SWEEP_SECONDS a report whose worker died is queued again once its lease has
+# run out (parlor/reports/conf.py). Sent to REPORTS_QUEUE when set, like the reports.
+_REPORTS_QUEUE = {"queue": reports_conf.queue_name()} if reports_conf.queue_name() else {}
 CELERY_BEAT_SCHEDULE = {
     "daily-reports": {
         "task": "parlor.reports.tasks.daily_reports_nightly_task",
         "schedule": crontab(minute=15),
+        "options": _REPORTS_QUEUE,
+    },
+    "daily-reports-sweep": {
+        "task": "parlor.reports.tasks.daily_reports_sweep_task",
+        "schedule": timedelta(seconds=reports_conf.sweep_seconds()),
+        "options": _REPORTS_QUEUE,
     },
     # A backup of the whole database (parlor/services/backups.py) at :45 of the hours
     # BACKUP_HOURS names (a crontab hour field, UTC): by default 20:45 UTC, 05:45 in Japan,

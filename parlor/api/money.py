@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from datetime import date
-from typing import Any
+from typing import Any, ClassVar
 
 from django.urls import path
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_serializer
 from rest_framework import serializers
+from rest_framework.fields import empty
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -51,6 +52,27 @@ class MoneySettingsSerializer(serializers.Serializer[Any]):
     updated_at = serializers.DateTimeField(allow_null=True)
 
 
+class TableIdField(serializers.UUIDField):
+    """A table's id. Left out, the PUT sets the parlor's default; given empty ("" in a form,
+    null in JSON) it is refused, not read as left out: a form that sent `table=""` meant a
+    table, and must not change every table that follows the default."""
+
+    default_error_messages: ClassVar[dict[str, Any]] = {
+        "empty": "Name a table, or leave `table` out to set the parlor's default.",
+    }
+
+    def get_value(self, dictionary: Any) -> Any:
+        # DRF reads a form's empty value as left out; here it stays what was sent.
+        if self.field_name in dictionary and dictionary[self.field_name] in ("", None):
+            return dictionary[self.field_name]
+        return super().get_value(dictionary)
+
+    def run_validation(self, data: Any = empty) -> Any:
+        if data is None or data == "":
+            self.fail("empty")
+        return super().run_validation(data)
+
+
 # What a default's term is when a PUT leaves it out (the rate is always given).
 _DEFAULT_TERMS: dict[str, object] = {
     "chip_value_yen": 0,
@@ -68,8 +90,8 @@ class MoneySettingsView(APIView):
         or null; a default's PUT sets every term (left out: 0, each, 10 yen)."""
 
         player_count = serializers.ChoiceField(choices=[3, 4])
-        table = serializers.UUIDField(
-            required=False, allow_null=True, default=None, help_text="a table's own terms"
+        table = TableIdField(
+            required=False, help_text="a table's own terms; left out for the parlor's default"
         )
         rate_yen_per_p = serializers.IntegerField(
             min_value=0, max_value=MAX_RATE_YEN_PER_P, required=False, allow_null=True
@@ -108,7 +130,7 @@ class MoneySettingsView(APIView):
         values = data.validated_data
         table = (
             table_for(request.user, values["table"], role=Role.MANAGER)[0]
-            if values["table"]
+            if "table" in values
             else None
         )
         given = {name: value for name, value in values.items() if value is not None}

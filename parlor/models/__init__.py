@@ -36,6 +36,7 @@ from parlor.models.visits import (
     SettlementLine,
     Visit,
     VisitGame,
+    VisitReopenRefused,
     VisitStatus,
 )
 
@@ -82,5 +83,6 @@ __all__ = [
     "Table",
     "Visit",
     "VisitGame",
+    "VisitReopenRefused",
     "VisitStatus",
 ]

@@ -72,6 +72,26 @@ class Visit(models.Model):
     def __str__(self) -> str:
         return f"visit of {self.player} from {self.checked_in_at:%Y-%m-%d %H:%M} ({self.status})"
 
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        """Refuses to reopen a checked-out visit (one query, only when an existing visit is
+        saved as open with its status). A trigger refuses it from anywhere else (0019)."""
+        fields = kwargs.get("update_fields")
+        if (
+            self.pk is not None
+            and self.status != VisitStatus.CLOSED
+            and (fields is None or "status" in fields)
+            and Visit.objects.filter(pk=self.pk, status=VisitStatus.CLOSED).exists()
+        ):
+            raise VisitReopenRefused(
+                f"visit {self.public_id} is checked out: it cannot be reopened; "
+                "check the player in again for a new visit"
+            )
+        super().save(*args, **kwargs)
+
+
+class VisitReopenRefused(ValueError):
+    """Raised on saving a checked-out visit as open again: its receipt is closed for good."""
+
 
 class VisitGame(models.Model):
     """A game the player of a visit sat in, and in which seat. 代走: staff stood in for a while."""
@@ -149,6 +169,9 @@ class Settlement(ImmutableModel):
     fees_yen = models.BigIntegerField()
     adjustments_yen = models.BigIntegerField()
     total_yen = models.BigIntegerField()  # + paid to the player, − paid by the player
+    # The lines the receipt was closed with: a line beyond them is refused by a trigger
+    # (migration 0019), so a closed receipt takes no new line.
+    line_count = models.PositiveIntegerField(default=0)
 
     class Meta:
         verbose_name = "精算 Settlement"

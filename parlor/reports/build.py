@@ -2,22 +2,27 @@
 
 The claim is a conditional update, so of two deliveries of the same task (a retry, a message
 redelivered after its worker died) only one builds at a time, and a file is written only by
-the delivery that still holds the claim. A claim is a lease: if its worker dies, the row can
-be claimed again once the lease has expired.
+the delivery that still holds the claim. A claim is a short lease that the building worker
+renews from a thread of its own while it builds: a build keeps its claim however long it
+takes, and if its worker dies the row can be claimed again once the lease has run out (within
+REPORTS_LEASE_SECONDS; beat's sweep queues it again, schedule.daily_reports_expired).
 """
 
 from __future__ import annotations
 
 import hashlib
 import logging
+import threading
 import time
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import timedelta
 from enum import StrEnum
 
 from django.conf import settings
-from django.db import DatabaseError, transaction
+from django.db import DatabaseError, connections, transaction
 from django.db.models import Case, F, Q, Value, When
 from django.utils import timezone, translation
 
@@ -60,6 +65,48 @@ def _claim(report_id: int, token: uuid.UUID) -> bool:
             error="",
         )
     )
+
+
+def lease_renew(report_id: int, token: uuid.UUID) -> bool:
+    """Moves the claim's lease a whole lease ahead; False once the claim is not ours."""
+    until = timezone.now() + timedelta(seconds=conf.lease_seconds())
+    return bool(
+        DailyReport.objects.filter(
+            pk=report_id, status=ReportStatus.RUNNING, claim_token=token
+        ).update(lease_until=until)
+    )
+
+
+def _renew_until(report_id: int, token: uuid.UUID, stop: threading.Event) -> None:
+    try:
+        while not stop.wait(conf.renew_every_seconds()):
+            try:
+                if not lease_renew(report_id, token):
+                    return  # taken over or given up: the build finds out when it writes
+            except DatabaseError:  # the database is away: try again, the lease may still hold
+                log.warning("daily report %s: could not renew the lease", report_id)
+    finally:
+        connections.close_all()  # this thread's own connection
+
+
+@contextmanager
+def _lease_kept(report_id: int, token: uuid.UUID) -> Iterator[None]:
+    """Renews the claim's lease while the block runs. Not inside a transaction: there the
+    claim is not committed, nobody else sees it, and a second connection would wait on the
+    row this one has locked."""
+    if transaction.get_connection().in_atomic_block:
+        yield
+        return
+    stop = threading.Event()
+    keeper = threading.Thread(
+        target=_renew_until, args=(report_id, token, stop), name=f"lease-{report_id}", daemon=True
+    )
+    keeper.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        keeper.join()
 
 
 def _not_claimed(report_id: int) -> BuildOutcome:
@@ -124,11 +171,11 @@ def daily_report_build(*, report_id: int, hold_seconds: float = 0.0) -> BuildOut
         return _not_claimed(report_id)
     report = DailyReport.objects.select_related("parlor").defer("content").get(pk=report_id)
     try:
-        with translation.override(settings.LANGUAGE_CODE):
+        with _lease_kept(report_id, token), translation.override(settings.LANGUAGE_CODE):
             data = daily_report_data(parlor=report.parlor, day=report.business_day)
             content = render(data, report.format)
-        if hold_seconds > 0:
-            time.sleep(hold_seconds)
+            if hold_seconds > 0:
+                time.sleep(hold_seconds)
     except BaseException as exc:
         _release(report_id, token, exc)
         raise

@@ -3,6 +3,10 @@
 Celery beat runs it every hour, so each parlor, whatever its time zone and cutoff hour, is
 reported within the hour after its day closes. It also picks up what went missing: a report
 whose message was lost, whose worker died, or that was built before its day had ended.
+
+A report whose worker died in the middle of it does not wait for that: beat's sweep
+(daily_reports_expired, every REPORTS_SWEEP_SECONDS) queues it again as soon as its lease has
+run out, so it is built again within a minute.
 """
 
 from __future__ import annotations
@@ -54,3 +58,14 @@ def daily_reports_schedule(*, now: datetime | None = None) -> list[int]:
                     DailyReport.objects.filter(pk=report.pk).bump()
                 due.append(report.pk)
     return due
+
+
+def daily_reports_expired(*, now: datetime | None = None) -> list[int]:
+    """The reports being built whose lease has run out: their worker died. The building
+    worker renews its lease while it lives (build.py), so a live build is never among them."""
+    now = now or timezone.now()
+    return list(
+        DailyReport.objects.filter(status=ReportStatus.RUNNING, lease_until__lt=now).values_list(
+            "pk", flat=True
+        )
+    )

@@ -3,7 +3,9 @@
 `acks_late` with `reject_on_worker_lost`: the broker keeps the message until the task
 returns, so a worker that dies in the middle of a report does not lose it; the redelivered
 message finds the report still claimed, waits for the claim's lease to run out, and builds
-it then. The claim (build.py) makes every duplicate delivery harmless.
+it then. A whole worker that dies gives its message back only after the broker's visibility
+timeout (an hour on Redis): beat's sweep queues the report again once its lease has run out.
+The claim (build.py) makes every duplicate delivery harmless.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from django.db import transaction
 
 from parlor.reports import conf
 from parlor.reports.build import BuildState, daily_report_build
-from parlor.reports.schedule import daily_reports_schedule
+from parlor.reports.schedule import daily_reports_expired, daily_reports_schedule
 
 BUSY_RETRIES = 50  # a build holding the claim is waited for, at the pace of its lease
 
@@ -43,10 +45,18 @@ def daily_report_task(self, report_id: int) -> str:  # type: ignore[no-untyped-d
 
 @shared_task(acks_late=True, autoretry_for=(Exception,), retry_backoff=True, max_retries=3)
 def daily_reports_nightly_task() -> int:
-    due = daily_reports_schedule()
-    for report_id in due:
+    return _enqueue_each(daily_reports_schedule())
+
+
+@shared_task(acks_late=True, autoretry_for=(Exception,), retry_backoff=True, max_retries=3)
+def daily_reports_sweep_task() -> int:
+    return _enqueue_each(daily_reports_expired())
+
+
+def _enqueue_each(report_ids: list[int]) -> int:
+    for report_id in report_ids:
         enqueue_daily_report(report_id)
-    return len(due)
+    return len(report_ids)
 
 
 def _send(report_id: int) -> None:

@@ -70,7 +70,11 @@ def settlement_build(
         confirmed_by=confirmed_by,
     )
     settlement = Settlement.objects.create(
-        visit=visit, closed_at=at, closed_by=actor_row(by), **lines_totals(lines)
+        visit=visit,
+        closed_at=at,
+        closed_by=actor_row(by),
+        line_count=len(lines),
+        **lines_totals(lines),
     )
     for line in lines:
         line.settlement = settlement

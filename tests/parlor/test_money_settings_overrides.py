@@ -182,3 +182,32 @@ def test_a_new_default_that_breaks_a_tables_own_top_prize_is_refused_naming_the_
     assert "table 7" in refused.value.message and refused.value.field == "top_prize_yen"
     default = MoneySettings.objects.get(parlor=parlor, table=None)
     assert default.fee_model == "each_plus_top"
+
+
+@pytest.mark.parametrize(
+    ("form", "table"),
+    [("multipart", ""), ("json", ""), ("json", None)],
+    ids=["form-empty", "json-empty", "json-null"],
+)
+def test_an_empty_table_is_refused_and_the_parlor_default_stays(
+    parlor: Parlor, manager_user: Any, default: None, form: str, table: str | None
+) -> None:
+    api = client_for(manager_user)
+    audited = AuditEvent.objects.filter(subject_type="money_settings").count()
+    body = {"player_count": 4, "table": table, "rate_yen_per_p": 100, "game_fee_yen": 900}
+    response = api.put("/api/money-settings/", body, format=form)
+    assert response.status_code == 400, response.content.decode()
+    error = response.json()["error"]
+    assert error["field"] == "table" and "leave `table` out" in error["message"]
+    row = MoneySettings.objects.get(parlor=parlor, table=None, player_count=4)
+    assert Terms.of(row) == DEFAULT
+    assert AuditEvent.objects.filter(subject_type="money_settings").count() == audited
+
+
+def test_a_form_that_leaves_the_table_out_sets_the_parlor_default(
+    parlor: Parlor, manager_user: Any, default: None
+) -> None:
+    api = client_for(manager_user)
+    body = {"player_count": 4, "rate_yen_per_p": 100}
+    answer = ok(api.put("/api/money-settings/", body, format="multipart"))
+    assert answer["table_id"] is None and answer["rate_yen_per_p"] == 100

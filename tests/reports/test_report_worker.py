@@ -24,10 +24,12 @@ from typing import Any
 
 import pytest
 import redis
+from django.conf import settings
 from django.db import connection
 from openpyxl import load_workbook
 
 from parlor.celery import app
+from parlor.reports import conf
 from parlor.reports.models import DailyReport, ReportStatus
 from parlor.reports.services import daily_report_request
 from tests.reports.day import DAY, DayOfGames
@@ -38,6 +40,7 @@ ROOT = Path(__file__).resolve().parents[2]
 REDIS_HOST, REDIS_PORT = "127.0.0.1", 6379
 REDIS_DB = int(os.environ.get("TENBO_TEST_REDIS_DB", "11"))  # away from the default 0
 VISIBILITY_TIMEOUT = 4  # seconds before a dead worker's unacknowledged message comes back
+REDIS_VISIBILITY_TIMEOUT = 3600  # Redis's own: a dead worker's message is back in an hour
 LEASE_SECONDS = 3  # seconds before a dead worker's claim on a report can be taken over
 
 pytestmark = [pytest.mark.django_db(transaction=True), needs_pdf]
@@ -60,8 +63,9 @@ class Broker:
 
 
 @pytest.fixture
-def broker(monkeypatch: pytest.MonkeyPatch) -> Iterator[Broker]:
-    """This test's own Redis broker; this process publishes the report tasks to it."""
+def broker(monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest) -> Iterator[Broker]:
+    """This test's own Redis broker; this process publishes the report tasks to it. Its
+    visibility timeout is VISIBILITY_TIMEOUT, or the test's parameter (indirect)."""
     if not redis_is_up():
         pytest.skip(f"no Redis at {REDIS_HOST}:{REDIS_PORT} (.ci/run starts one)")
     run = uuid.uuid4().hex[:10]
@@ -70,7 +74,7 @@ def broker(monkeypatch: pytest.MonkeyPatch) -> Iterator[Broker]:
         queue=f"tenbo-reports-test-{run}",
         options={
             "global_keyprefix": f"tenbo-test-{run}:",
-            "visibility_timeout": VISIBILITY_TIMEOUT,
+            "visibility_timeout": getattr(request, "param", VISIBILITY_TIMEOUT),
             "unacked_restore_interval": 1,
             "unacked_restore_throttle": 1,
         },
@@ -111,9 +115,18 @@ def database_url() -> str:
 
 
 class Worker:
-    """`celery worker` in a session of its own, so that it can be killed whole."""
+    """`celery worker` in a session of its own, so that it can be killed whole; or, with
+    `beat`, `celery beat`. `lease`: REPORTS_LEASE_SECONDS, None for the default."""
 
-    def __init__(self, found: Broker, log: Path, *, delay: float = 0.0) -> None:
+    def __init__(
+        self,
+        found: Broker,
+        log: Path,
+        *,
+        delay: float = 0.0,
+        lease: int | None = LEASE_SECONDS,
+        beat: bool = False,
+    ) -> None:
         env = {
             **os.environ,
             "DATABASE_URL": database_url(),
@@ -122,16 +135,17 @@ class Worker:
             "CELERY_BROKER_URL": found.url,
             "CELERY_TASK_ALWAYS_EAGER": "0",
             "REPORTS_QUEUE": found.queue,
-            "REPORTS_LEASE_SECONDS": str(LEASE_SECONDS),
             "REPORTS_TEST_DELAY_SECONDS": str(delay),
             "TENBO_TEST_BROKER_OPTIONS": json.dumps(found.options),
         }
-        command = [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "tests.reports.worker_app",
+        env.pop("REPORTS_LEASE_SECONDS", None)
+        env.pop("REPORTS_SWEEP_SECONDS", None)
+        if lease is not None:
+            env["REPORTS_LEASE_SECONDS"] = str(lease)
+        celery = [sys.executable, "-m", "celery", "-A", "tests.reports.worker_app"]
+        beat_command = [*celery, "beat", "--schedule", str(log.with_suffix(".schedule"))]
+        worker_command = [
+            *celery,
             "worker",
             "--pool",
             "solo",
@@ -142,9 +156,8 @@ class Worker:
             "--without-heartbeat",
             "--without-gossip",
             "--without-mingle",
-            "--loglevel",
-            "INFO",
         ]
+        command = [*(beat_command if beat else worker_command), "--loglevel", "INFO"]
         self.log = log
         with log.open("ab") as out:
             self.process = subprocess.Popen(
@@ -178,8 +191,11 @@ class Worker:
 def workers(broker: Broker, tmp_path: Path) -> Iterator[Callable[..., Worker]]:
     started: list[Worker] = []
 
-    def start(*, delay: float = 0.0) -> Worker:
-        worker = Worker(broker, tmp_path / f"worker-{len(started) + 1}.log", delay=delay)
+    def start(
+        *, delay: float = 0.0, lease: int | None = LEASE_SECONDS, beat: bool = False
+    ) -> Worker:
+        log = tmp_path / f"{'beat' if beat else 'worker'}-{len(started) + 1}.log"
+        worker = Worker(broker, log, delay=delay, lease=lease, beat=beat)
         started.append(worker)
         return worker
 
@@ -198,7 +214,7 @@ def wait_for(condition: Callable[[], bool], *, seconds: float, why: Callable[[],
 
 
 def statuses() -> dict[str, str]:
-    return dict(DailyReport.objects.values_list("format", "status"))
+    return dict(DailyReport.objects.filter(business_day=DAY).values_list("format", "status"))
 
 
 def all_done() -> bool:
@@ -238,26 +254,48 @@ def test_a_worker_on_redis_builds_the_three_files(
     check_files(d)
 
 
-def test_killing_the_worker_in_the_middle_of_a_report_still_builds_it_once(
-    live_day_of_games: DayOfGames, workers: Callable[..., Worker]
+@pytest.mark.parametrize("broker", [REDIS_VISIBILITY_TIMEOUT], indirect=True)
+def test_a_report_whose_worker_is_killed_is_built_again_within_a_minute_once(
+    live_day_of_games: DayOfGames, workers: Callable[..., Worker], capsys: pytest.CaptureFixture
 ) -> None:
+    """As deployed: the default lease, beat's sweep, and Redis's own visibility timeout (the
+    killed worker's message is not back for an hour). Another worker and beat are running."""
     d = live_day_of_games
-    first = workers(delay=60)  # holds each claimed report for a minute before writing it
+    first = workers(delay=60, lease=None)  # holds each claimed report for a minute
     daily_report_request(parlor=d.parlor, day=DAY, by=d.manager)
     wait_for(
         lambda: ReportStatus.RUNNING in statuses().values(),
         seconds=60,
         why=lambda: f"a report being built: {statuses()}\n{first.tail()}",
     )
-    first.kill()
+    second, beat = workers(lease=None), workers(beat=True)
+    wait_for(
+        lambda: list(statuses().values()).count(ReportStatus.DONE) == 2,
+        seconds=60,
+        why=lambda: f"the other two reports: {statuses()}\n{second.tail()}",
+    )
     caught = DailyReport.objects.get(status=ReportStatus.RUNNING)
+    first.kill()
+    killed_at = time.monotonic()
     assert (caught.claims, caught.builds, caught.has_file) == (1, 0, False)
 
-    second = workers()
+    wait_for(
+        lambda: DailyReport.objects.get(pk=caught.pk).claims == 2,
+        seconds=60,
+        why=lambda: f"the report claimed again: {statuses()}\n{second.tail()}\n{beat.tail()}",
+    )
+    claimed_again = time.monotonic() - killed_at
     wait_for(all_done, seconds=60, why=lambda: f"the reports: {statuses()}\n{second.tail()}")
-    time.sleep(VISIBILITY_TIMEOUT + 1)  # any duplicate delivery has come and gone by now
-    rows = {r.format: r for r in DailyReport.objects.all()}
+    built_again = time.monotonic() - killed_at
+    with capsys.disabled():
+        print(
+            f"\nworker killed mid-report: claimed again after {claimed_again:.1f} s, built "
+            f"after {built_again:.1f} s (default lease {conf.lease_seconds()} s, sweep every "
+            f"{settings.CELERY_BEAT_SCHEDULE['daily-reports-sweep']['schedule']})"
+        )
+    rows = {r.format: r for r in DailyReport.objects.filter(business_day=DAY)}
     assert {fmt: r.builds for fmt, r in rows.items()} == {"csv": 1, "xlsx": 1, "pdf": 1}
     assert rows[caught.format].claims == 2  # the dead worker's claim, then the one that built
     assert all(r.status == ReportStatus.DONE and not r.is_stale for r in rows.values())
     check_files(d)
+
