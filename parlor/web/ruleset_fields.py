@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from django.utils.translation import get_language
+
 
 class FieldHelp(NamedTuple):
     label: str  # Japanese, as the parlor's rule sheet would say it
@@ -213,6 +215,15 @@ def field_help(name: str) -> FieldHelp:
     ``pao.ron`` is explained by the field it starts with."""
     head = name.split(".")[0].split("[")[0]
     return FIELD_HELP.get(head, FieldHelp("", ""))
+
+
+def help_in_language(text: str) -> str:
+    """The half of a bilingual help line in the page's language: the Japanese sentence before
+    「。 」, the English one after it."""
+    japanese, mark, english = text.rpartition("。 ")
+    if not mark:
+        return text
+    return english if (get_language() or "").startswith("en") else japanese + "。"
 
 
 def named_refusal(field: str | None, message: str) -> str:
