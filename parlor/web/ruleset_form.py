@@ -19,7 +19,7 @@ from django.forms import BoundField
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from parlor.web.ruleset_fields import field_help, help_in_language
+from parlor.web.ruleset_fields import field_help
 from parlor.web.ruleset_form_fields import USED, leaf_values, leaves, plain_value, rule_fields
 from parlor.web.ruleset_labels import choice_label, part_label
 from rulesets.registry import PRESETS
@@ -146,8 +146,8 @@ class RulesetForm(forms.Form):
             help_entry = field_help(name)
             found[-1].rows.append(FieldRow(
                 name=name,
-                label=help_entry.label,
-                help=help_in_language(help_entry.help),
+                label=str(help_entry.label),
+                help=str(help_entry.help),
                 inputs=self._inputs(name, shown),
                 errors=self.field_errors.get(name, []),
             ))

@@ -146,7 +146,7 @@ def test_staff_are_refused_and_a_visitor_is_sent_to_sign_in(parlor: Parlor) -> N
 def test_a_preset_page_explains_each_field_and_offers_a_copy(manager: Client) -> None:
     html = manager.get("/manage/rulesets/preset/saikouisen/").content.decode()
     row = html.split('data-field="tie_break"', 1)[1].split("</tr>", 1)[0]
-    assert "同点の扱い" in row and "起家優先" in row and "How equal scores are ranked" in row
+    assert "同点の扱い" in row and "起家優先" in row and "同点の順位" in row
     assert 'href="/manage/rulesets/?base=saikouisen#new"' in html
 
 
