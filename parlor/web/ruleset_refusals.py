@@ -147,6 +147,11 @@ def refusal_text(exc: ScoringError) -> str:
     """What the form shows beside the field ``exc.field`` names."""
     if exc.code == "out_of_range":
         return _("This number is larger than any ruleset needs.")
+    # A row filled in part: the engine reads a blank number or choice in it.
+    if exc.message.endswith("must be a whole number"):
+        return _("Enter a whole number, or empty the whole row.")
+    if "; use one of: " in exc.message:
+        return _("Choose one, or empty the whole row.")
     if (get_language() or "").startswith("en"):
         return exc.message
     head = exc.field.split(".")[0].split("[")[0]

@@ -6,21 +6,25 @@ in Japanese."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import fields
 from pathlib import Path
 
 import pytest
+from django.test import Client
 from django.utils import translation
 
 import scoring.ruleset_parts as parts
+from parlor.models import MemberRole, Parlor
 from parlor.web.ruleset_fields import field_help
 from parlor.web.ruleset_form import GROUPS, RulesetForm
 from parlor.web.ruleset_form_fields import IDENTITY_FIELDS, NAMED_CHOICES, rule_fields
 from parlor.web.ruleset_labels import CHOICE_LABELS, PART_LABELS
-from parlor.web.ruleset_refusals import REFUSALS
+from parlor.web.ruleset_refusals import REFUSALS, refusal_text
 from rulesets.registry import PRESETS
 from scoring.errors import RulesetError
 from scoring.ruleset import Ruleset
+from tests.parlor.factories import MemberFactory
 from tests.parlor.ruleset_form_data import form_data
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
@@ -28,7 +32,7 @@ RULE_FIELDS = [f.name for f in fields(Ruleset) if f.name not in IDENTITY_FIELDS]
 
 
 @pytest.fixture(autouse=True)
-def japanese() -> None:
+def japanese() -> Iterator[None]:
     with translation.override("ja"):
         yield
 
@@ -116,6 +120,17 @@ def test_rows_are_read_back_and_an_empty_row_is_left_out() -> None:
     assert form.changes() == {"limits": limits[:1] + limits[2:]}
 
 
+def test_a_row_filled_in_part_is_refused_beside_the_blank_input(
+    client: Client, parlor: Parlor
+) -> None:
+    client.force_login(MemberFactory(parlor=parlor, role=MemberRole.MANAGER).user)
+    for blank, said in (("limits.1.base", "整数"), ("limits.1.name", "選んで")):
+        data = form_data("standard", {blank: ""})
+        html = client.post("/manage/rulesets/", data).content.decode()
+        error = html.split(f'data-error="{blank}">', 1)[1].split("</span>", 1)[0]
+        assert said in error and "行" in error, error
+
+
 def test_a_blank_number_the_rules_need_is_refused_beside_it_in_japanese() -> None:
     form = RulesetForm(form_data("standard", {"start_points": ""}), preset_key="standard")
     assert not form.is_valid()
@@ -135,8 +150,6 @@ def test_a_blank_number_the_rules_need_is_refused_beside_it_in_japanese() -> Non
 def test_a_refusal_of_the_engine_stands_beside_the_input_or_field_it_names(
     path: str, where: str, said: str
 ) -> None:
-    from parlor.web.ruleset_refusals import refusal_text
-
     form = RulesetForm(form_data("standard"), preset_key="standard")
     assert form.is_valid()
     text = refusal_text(RulesetError("engine words", field=path)) if path != "id" else "キー"
