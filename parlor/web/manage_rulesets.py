@@ -19,7 +19,12 @@ from parlor.selectors.rulesets import ruleset_resolve
 from parlor.services.rulesets import ruleset_create
 from parlor.web.manager import manager_page
 from parlor.web.ruleset_fields import field_help, named_refusal
-from parlor.web.ruleset_form import RulesetForm, preset_key_or_default, value_text
+from parlor.web.ruleset_form import (
+    RulesetForm,
+    preset_key_or_default,
+    refused_rows,
+    value_text,
+)
 from parlor.web.ruleset_refusals import refusal_text
 from rulesets.registry import PRESETS
 from scoring.errors import ScoringError
@@ -67,13 +72,15 @@ def rulesets_page(request: HttpRequest) -> HttpResponse:
             else:
                 return redirect("manage:ruleset", ruleset_id=row.public_id)
         status = 400
+    groups = form.groups()
     context = {
         "parlor": parlor,
         "presets": sorted(PRESETS.items()),
         "preset_key": preset_key,
         "own": RulesetDefinition.objects.filter(parlor=parlor).order_by("title", "key"),
         "form": form,
-        "groups": form.groups(),
+        "groups": groups,
+        "refused": refused_rows(groups),
     }
     return render(request, "manage/rulesets.html", context, status=status)
 

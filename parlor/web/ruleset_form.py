@@ -166,10 +166,13 @@ class RulesetForm(forms.Form):
             row = leaf_row
         return inputs
 
-    @property
-    def has_rule_errors(self) -> bool:
-        return bool(self.field_errors) or any(
-            self.errors.get(leaf) for names in self.inputs.values() for leaf in names)
+
+
+def refused_rows(groups: list[Group]) -> list[FieldRow]:
+    """The fields with a refusal beside them or one of their inputs, for the summary above the
+    form (a long form: the refusal may be far below)."""
+    return [row for group in groups for row in group.rows
+            if row.errors or any(each.bound.errors for each in row.inputs)]
 
 
 def value_text(value: Any) -> str:

@@ -1,7 +1,8 @@
 """A manager makes a ruleset from the Mリーグ preset with another uma through the form, with no
 JSON: the preset is picked, every rule shows the preset's value, the uma is changed place by
-place, a refusal of the engine stands beside the uma in Japanese, and the ruleset kept is the
-preset plus the uma alone. Screenshots at 1280×800 and 800×1280."""
+place, a refusal of the engine stands beside the uma in Japanese (the summary above the form
+leads to it), and the ruleset kept is the preset plus the uma alone. Screenshots at 1280×800
+and 800×1280."""
 
 from __future__ import annotations
 
@@ -65,7 +66,11 @@ def test_a_manager_makes_a_ruleset_from_mleague_with_another_uma(
     assert page.input_value('[name="uma.3"]') == "-10"
     assert page.input_value('input[name="key"]') == "mleague-2010"
     assert not RulesetDefinition.objects.filter(parlor=parlor).exists()
-    refusal.scroll_into_view_if_needed()
+    # The summary above the long form names the field and takes the manager to it.
+    page.click('[data-error-summary] [data-refused="uma"]')
+    page.wait_for_function("() => location.hash === '#rule-uma'")
+    box = refusal.bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height
     shot(page, f"{orientation}-refused")
 
     page.fill('[name="uma.3"]', "-20")

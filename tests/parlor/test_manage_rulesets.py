@@ -107,6 +107,8 @@ def test_a_ruleset_the_engine_refuses_is_named_beside_the_field_and_kept(
         'data-error="base">', 1)[1].split("</p>", 1)[0]
     assert said in error, error
     assert "data-error-summary" in html
+    if where != "base":  # the summary links to the field, far down the form
+        assert f'href="#rule-{where.split(".")[0]}"' in html.split("data-error-summary", 1)[1]
     assert 'value="house-2"' in html  # the form keeps what was typed
     assert not RulesetDefinition.objects.filter(parlor=parlor).exists()
     assert not AuditEvent.objects.filter(parlor=parlor).exists()
