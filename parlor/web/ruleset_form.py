@@ -123,7 +123,7 @@ class RulesetForm(forms.Form):
         beside its field, or above the form."""
         name = re.sub(r"\[(\d+)\]", r".\1", path or "")
         top = name.split(".")[0]
-        if name in self.fields and name not in ("base",):
+        if name in self.fields and name != "base":
             self.add_error(name, message)
         elif top in self.inputs:
             self.field_errors[top].append(message)
@@ -146,8 +146,8 @@ class RulesetForm(forms.Form):
             help_entry = field_help(name)
             found[-1].rows.append(FieldRow(
                 name=name,
-                label=str(help_entry.label),
-                help=str(help_entry.help),
+                label=help_entry.label,
+                help=help_entry.help,
                 inputs=self._inputs(name, shown),
                 errors=self.field_errors.get(name, []),
             ))
@@ -165,7 +165,6 @@ class RulesetForm(forms.Form):
                 leaf_row is not None and leaf_row != row)))
             row = leaf_row
         return inputs
-
 
 
 def refused_rows(groups: list[Group]) -> list[FieldRow]:
