@@ -147,11 +147,14 @@ def refusal_text(exc: ScoringError) -> str:
     """What the form shows beside the field ``exc.field`` names."""
     if exc.code == "out_of_range":
         return _("This number is larger than any ruleset needs.")
-    # A row filled in part: the engine reads a blank number or choice in it.
+    # A blank number or choice inside a part the rules use (wareme.factor) or a row filled
+    # in part (limits[1].base): the engine reads the blank as nothing.
+    in_row = "[" in exc.field
     if exc.message.endswith("must be a whole number"):
-        return _("Enter a whole number, or empty the whole row.")
+        return _("Enter a whole number, or empty the whole row.") if in_row else _(
+            "Enter a whole number.")
     if "; use one of: " in exc.message:
-        return _("Choose one, or empty the whole row.")
+        return _("Choose one, or empty the whole row.") if in_row else _("Choose one.")
     if (get_language() or "").startswith("en"):
         return exc.message
     head = exc.field.split(".")[0].split("[")[0]

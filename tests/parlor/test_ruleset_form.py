@@ -124,11 +124,12 @@ def test_a_row_filled_in_part_is_refused_beside_the_blank_input(
     client: Client, parlor: Parlor
 ) -> None:
     client.force_login(MemberFactory(parlor=parlor, role=MemberRole.MANAGER).user)
-    for blank, said in (("limits.1.base", "整数"), ("limits.1.name", "選んで")):
-        data = form_data("standard", {blank: ""})
+    for blank, said in (("limits.1.base", "整数"), ("limits.1.name", "選んで"),
+                        ("wareme.factor", "整数")):
+        data = form_data("standard", {blank: "", "wareme.used": True})
         html = client.post("/manage/rulesets/", data).content.decode()
         error = html.split(f'data-error="{blank}">', 1)[1].split("</span>", 1)[0]
-        assert said in error and "行" in error, error
+        assert said in error and ("行" in error) == blank.startswith("limits"), error
 
 
 def test_a_blank_number_the_rules_need_is_refused_beside_it_in_japanese() -> None:
