@@ -1,10 +1,11 @@
 """The parlor's rulesets page (ルール): presets and the parlor's own rulesets by title, read
-field by field; a new ruleset made as a preset plus changes, checked by the engine, whose
-complaint is shown beside the changes with the field it names."""
+field by field; a new ruleset made with a form as a preset plus changes, checked by the engine,
+whose complaint is shown beside the field it names, in Japanese."""
 
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 from django.test import Client
@@ -13,6 +14,7 @@ from parlor.models import AuditEvent, MemberRole, Parlor, RulesetDefinition
 from parlor.selectors.rulesets import ruleset_resolve
 from rulesets.registry import PRESETS
 from tests.parlor.factories import MemberFactory
+from tests.parlor.ruleset_form_data import form_data
 
 pytestmark = pytest.mark.django_db
 
@@ -28,8 +30,13 @@ def manager(parlor: Parlor) -> Client:
     return signed_in(parlor, MemberRole.MANAGER)
 
 
-def new(changes: str = "", **fields: str) -> dict[str, str]:
-    return {"base": "standard", "key": "house-2", "title": "ハウス", "changes": changes, **fields}
+def new(changes: dict[str, Any] | None = None, *, base: str = "standard", key: str = "house-2",
+        title: str = "ハウス") -> dict[str, Any]:
+    return form_data(base, changes, key=key, title=title)
+
+
+def error_beside(html: str, where: str) -> str:
+    return html.split(f'data-error="{where}">', 1)[1].split("</span>", 1)[0]
 
 
 def test_the_page_lists_presets_and_this_parlors_rulesets_by_title(
@@ -54,14 +61,14 @@ def test_a_preset_reads_field_by_field_with_its_japanese_labels(manager: Client)
     html = manager.get("/manage/rulesets/preset/standard/").content.decode()
     assert PRESETS["standard"].title in html
     assert 'data-field="start_points"' in html and "配給原点" in html
-    assert 'data-field="uma"' in html and "[20, 10, -10, -20]" in html
+    assert 'data-field="uma"' in html and "20、10、-10、-20" in html
     assert manager.get("/manage/rulesets/preset/nothing-here/").status_code == 404
 
 
 def test_a_manager_adds_a_preset_plus_changes_and_it_is_audited(
     manager: Client, parlor: Parlor
 ) -> None:
-    answer = manager.post("/manage/rulesets/", new('{"uma": [30, 10, -10, -30]}'))
+    answer = manager.post("/manage/rulesets/", new({"uma.0": 30, "uma.3": -30}))
     assert answer.status_code == 302
     row = RulesetDefinition.objects.get(parlor=parlor, key="house-2")
     assert answer["Location"] == f"/manage/rulesets/{row.public_id}/"
@@ -70,34 +77,47 @@ def test_a_manager_adds_a_preset_plus_changes_and_it_is_audited(
     event = AuditEvent.objects.get(parlor=parlor)
     assert event.action == "create" and "house-2" in event.summary + json.dumps(event.after)
     html = manager.get(answer["Location"]).content.decode()
-    assert "ハウス" in html and "data-changes" in html and "[30, 10, -10, -30]" in html
+    assert "ハウス" in html and "data-changes" in html and "30、10、-10、-30" in html
+
+
+def test_the_page_asks_for_no_json(manager: Client) -> None:
+    html = manager.get("/manage/rulesets/?base=mleague").content.decode()
+    form = html.split("data-ruleset-form", 1)[1].split("</form>", 1)[0]
+    assert "JSON" not in form and "<textarea" not in form
+    assert 'name="uma.0"' in form and 'name="tie_break"' in form
 
 
 @pytest.mark.parametrize(
-    ("changes", "said"),
+    ("changes", "where", "said"),
     [
-        ('{"uma": [30, 10, -10, -20]}', "uma"),  # the engine: uma sums to zero
-        ('{"no_such_rule": 1}', "no_such_rule"),
-        ('{"uma": ', "JSON"),
-        ('{"start_points": NaN}', "NaN"),
-        ("[1, 2]", "オブジェクト"),
-        ("[" * 5000 + "]" * 5000, "JSON"),
-        ('{"start_points": 1e400}', "start_points"),
-        ('{"base": "tenhou-4p-hanchan"}', "プリセット"),
+        ({"uma.3": -10}, "uma", "合計0"),  # the engine: uma sums to zero
+        ({"start_points": "abc"}, "start_points", "整数"),
+        ({"uma.0": 10**9}, "uma.0", "大きすぎる"),
+        ({"base": "nothing-here"}, "base", "プリセット"),
+        ({"start_points": ""}, "start_points", "必須"),
     ],
 )
-def test_a_ruleset_the_engine_refuses_is_named_beside_the_changes_and_kept(
-    manager: Client, parlor: Parlor, changes: str, said: str
+def test_a_ruleset_the_engine_refuses_is_named_beside_the_field_and_kept(
+    manager: Client, parlor: Parlor, changes: dict[str, Any], where: str, said: str
 ) -> None:
     answer = manager.post("/manage/rulesets/", new(changes))
     html = answer.content.decode()
     assert answer.status_code == 400
-    assert 'data-error="changes"' in html
-    error = html.split('data-error="changes">', 1)[1].split("</span>", 1)[0]
+    error = error_beside(html, where) if where != "base" else html.split(
+        'data-error="base">', 1)[1].split("</p>", 1)[0]
     assert said in error, error
+    assert "data-error-summary" in html
+    if where != "base":  # the summary links to the field, far down the form
+        assert f'href="#rule-{where.split(".")[0]}"' in html.split("data-error-summary", 1)[1]
     assert 'value="house-2"' in html  # the form keeps what was typed
     assert not RulesetDefinition.objects.filter(parlor=parlor).exists()
     assert not AuditEvent.objects.filter(parlor=parlor).exists()
+
+
+def test_in_english_a_refusal_is_the_engines_own_words(manager: Client) -> None:
+    manager.post("/tablet/i18n/setlang/", {"language": "en", "next": "/manage/rulesets/"})
+    html = manager.post("/manage/rulesets/", new({"uma.3": -10})).content.decode()
+    assert "uma must sum to 0, got 10" in error_beside(html, "uma")
 
 
 def test_a_key_already_taken_is_named_beside_the_key(manager: Client, parlor: Parlor) -> None:
@@ -128,42 +148,43 @@ def test_staff_are_refused_and_a_visitor_is_sent_to_sign_in(parlor: Parlor) -> N
 def test_a_preset_page_explains_each_field_and_offers_a_copy(manager: Client) -> None:
     html = manager.get("/manage/rulesets/preset/saikouisen/").content.decode()
     row = html.split('data-field="tie_break"', 1)[1].split("</tr>", 1)[0]
-    assert "同点の扱い" in row and "起家優先" in row and "How equal scores are ranked" in row
+    assert "同点の扱い" in row and "起家優先" in row and "同点の順位" in row
     assert 'href="/manage/rulesets/?base=saikouisen#new"' in html
 
 
 def test_the_form_starts_from_the_preset_chosen_on_its_page(manager: Client) -> None:
     html = manager.get("/manage/rulesets/?base=saikouisen").content.decode()
     assert '<option value="saikouisen" selected>' in html
+    assert 'data-ruleset-form="saikouisen"' in html
     plain = manager.get("/manage/rulesets/?base=nothing-here").content.decode()
-    assert "selected>" not in plain.split('name="base"', 1)[1].split("</select>", 1)[0]
+    assert '<option value="standard" selected>' in plain  # an unknown preset: the standard
 
 
-def test_the_form_lists_what_each_field_means(manager: Client) -> None:
-    html = manager.get("/manage/rulesets/").content.decode()
-    reference = html.split("data-field-reference", 1)[1]
+def test_the_form_says_what_each_field_means_with_the_presets_value(manager: Client) -> None:
+    html = manager.get("/manage/rulesets/?base=saikouisen").content.decode()
+    form = html.split("data-ruleset-form", 1)[1]
     for name in ("uma", "tie_break", "triple_ron", "chombo_payment", "extension_target"):
-        assert f'data-field="{name}"' in reference
-    assert "三家和" in reference and "Three claimants of one discard" in reference
+        assert f'data-field="{name}"' in form
+    row = form.split('data-field="triple_ron"', 1)[1].split('data-field="', 1)[0]
+    assert "三家和" in row and "三人のロン" in row and "プリセット:" in row
 
 
 @pytest.mark.parametrize(
-    ("changes", "label", "reason"),
+    ("changes", "where", "said"),
     [
-        ('{"multi_ron": "head_bump", "triple_ron": "allowed"}', "三家和 (triple_ron)",
-         "head_bump"),
-        ('{"extension": "extra_round"}', "延長の目標点 (extension_target)", "needs an"),
-        ('{"player_count": 3}', "ウマ (uma)", "3 values"),
-        ('{"start_points": 35000}', "返し (return_points)", "oka would be negative"),
+        ({"multi_ron": "head_bump", "triple_ron": "allowed"}, "triple_ron", "頭ハネ"),
+        ({"extension": "extra_round"}, "extension_target", "目標点"),
+        ({"player_count": 3}, "uma", "ウマは順位ごとに"),
+        ({"start_points": 35000}, "return_points", "返しは配給原点以上"),
     ],
 )
-def test_an_incoherent_combination_is_refused_with_its_reason_in_japanese_terms(
-    manager: Client, parlor: Parlor, changes: str, label: str, reason: str
+def test_an_incoherent_combination_is_refused_beside_its_field_in_japanese(
+    manager: Client, parlor: Parlor, changes: dict[str, Any], where: str, said: str
 ) -> None:
     answer = manager.post("/manage/rulesets/", new(changes))
     assert answer.status_code == 400
-    error = answer.content.decode().split('data-error="changes">', 1)[1].split("</span>", 1)[0]
-    assert label in error and reason in error, error
+    error = error_beside(answer.content.decode(), where)
+    assert said in error, error
     assert not RulesetDefinition.objects.filter(parlor=parlor).exists()
 
 
@@ -172,6 +193,7 @@ def test_a_copy_of_a_preset_keeps_every_field(
     manager: Client, parlor: Parlor, preset_key: str
 ) -> None:
     answer = manager.post("/manage/rulesets/", new(base=preset_key, key="copy", title="写し"))
+    assert RulesetDefinition.objects.get(key="copy").definition == {"base": preset_key}
     assert answer.status_code == 302
     copy = ruleset_resolve(parlor=parlor, key="copy")
     preset = PRESETS[preset_key]

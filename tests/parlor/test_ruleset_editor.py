@@ -17,9 +17,11 @@ from django.test import Client
 from parlor.models import MemberRole, Parlor, RulesetDefinition
 from parlor.selectors.rulesets import ruleset_resolve
 from parlor.web.ruleset_fields import FIELD_HELP
+from parlor.web.ruleset_refusals import REFUSALS
 from rulesets.registry import PRESETS
 from scoring.ruleset import Ruleset
 from tests.parlor.factories import MemberFactory
+from tests.parlor.ruleset_form_data import form_data
 
 pytestmark = pytest.mark.django_db
 
@@ -97,8 +99,8 @@ def test_a_copy_made_from_the_preset_page_keeps_every_field(
     form = manager.get(link.group(1).replace("&amp;", "&")).content.decode()
     chosen = re.search(r'<option value="([^"]+)" selected>', form)
     assert chosen is not None and chosen.group(1) == preset_key
-    answer = manager.post("/manage/rulesets/", {"base": chosen.group(1), "key": "copy",
-                                                "title": "写し", "changes": ""})
+    answer = manager.post("/manage/rulesets/", form_data(chosen.group(1), key="copy",
+                                                         title="写し"))
     assert answer.status_code == 302
     copy = ruleset_resolve(parlor=parlor, key="copy")
     assert fields_that_differ(copy, PRESETS[preset_key]) == {}
@@ -124,11 +126,11 @@ def test_a_copy_made_in_the_admin_keeps_every_field(
 def test_the_manager_page_refuses_an_incoherent_combination_naming_the_field(
         manager: Client, parlor: Parlor, changes: dict[str, Any], field: str,
         reason: str) -> None:
-    answer = manager.post("/manage/rulesets/", {"base": "standard", "key": "odd",
-                                                "title": "Odd", "changes": json.dumps(changes)})
+    answer = manager.post("/manage/rulesets/", form_data("standard", rules=changes, key="odd",
+                                                         title="Odd"))
     assert answer.status_code == 400
-    error = answer.content.decode().split('data-error="changes">', 1)[1].split("</span>", 1)[0]
-    assert f"{escape(FIELD_HELP[field].label)} ({field}): " in error and reason in error, error
+    error = answer.content.decode().split(f'data-error="{field}">', 1)[1].split("</span>", 1)[0]
+    assert error == escape(str(REFUSALS[field])), error
     assert not RulesetDefinition.objects.filter(parlor=parlor).exists()
 
 

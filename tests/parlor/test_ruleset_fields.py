@@ -1,5 +1,5 @@
-"""Every field of the engine's ruleset has a Japanese label and a line of help for the
-rulesets pages, and a refusal names the field in Japanese."""
+"""Every field of the engine's ruleset has a label and a line of help for the rulesets pages,
+in Japanese and in English, and a refusal names the field in the page's language."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import re
 from dataclasses import fields
 
 import pytest
+from django.utils import translation
 
 from parlor.web.ruleset_fields import FIELD_HELP, field_help, named_refusal
 from scoring.ruleset import Ruleset
@@ -16,11 +17,14 @@ JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 
 
 @pytest.mark.parametrize("name", ENGINE_FIELDS)
-def test_every_engine_field_has_a_japanese_label_and_help_in_both_languages(name: str) -> None:
-    entry = FIELD_HELP[name]
-    assert JAPANESE.search(entry.label)
-    japanese, _, english = entry.help.partition("。 ")
-    assert JAPANESE.search(japanese) and re.search(r"[A-Za-z]{3}", english), entry.help
+def test_every_engine_field_has_a_label_and_help_in_both_languages(name: str) -> None:
+    with translation.override("ja"):
+        label, help_text = field_help(name)
+        assert JAPANESE.search(label) and JAPANESE.search(help_text), (label, help_text)
+    with translation.override("en"):
+        label, help_text = field_help(name)
+        assert not JAPANESE.search(label + help_text), (label, help_text)
+        assert re.search(r"[A-Za-z]{3}", help_text), help_text
 
 
 def test_no_help_is_kept_for_a_field_the_engine_does_not_have() -> None:
@@ -33,7 +37,10 @@ def test_a_nested_field_is_explained_by_the_field_it_belongs_to() -> None:
 
 
 def test_a_refusal_puts_the_japanese_label_before_the_field() -> None:
-    said = named_refusal("triple_ron", "triple_ron cannot be allowed when multi_ron is head_bump")
+    with translation.override("ja"):
+        said = named_refusal("triple_ron", "triple_ron cannot be allowed")
     assert said.startswith("三家和 (triple_ron): ")
+    with translation.override("en"):
+        assert named_refusal("triple_ron", "no").startswith("Three rons (triple_ron): ")
     assert named_refusal(None, "a ruleset must be an object") == "a ruleset must be an object"
     assert named_refusal("mystery", "unknown ruleset field") == "mystery: unknown ruleset field"

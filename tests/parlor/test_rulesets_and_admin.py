@@ -180,5 +180,5 @@ def test_the_admin_shows_every_rule_with_its_japanese_label_and_help(admin_clien
     html = admin_client.get(f"/admin/parlor/rulesetdefinition/{row.pk}/change/").content.decode()
     table = html.split("data-rules-in-full", 1)[1].split("</table>", 1)[0]
     assert "<code>tie_break</code>" in table and "同点の扱い" in table
-    assert "How equal scores are ranked" in table and "[30, 10, -10, -30]" in table
+    assert "同点の順位" in table and "[30, 10, -10, -30]" in table
     assert admin_client.get("/admin/parlor/rulesetdefinition/add/").status_code == 200
