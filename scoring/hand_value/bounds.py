@@ -114,10 +114,12 @@ def _check_copies(hand: WinningHand) -> None:
     name them; the names the evaluator gives an all-mighty tile ("*5p") are its own."""
     counts = [0] * 34
     for field, name in _physical_tiles(hand):
+        if not isinstance(name, str):
+            continue  # refused by the checks that read the names
         if name in JOKER_NAMES:
             raise _refuse(f"{name!r} is not a tile: write '{JOKER}' for the all-mighty tile",
                           field=field, code="unknown_tile")
-        kind = HAKU if name == JOKER else KIND_OF.get(name) if isinstance(name, str) else None
+        kind = HAKU if name == JOKER else KIND_OF.get(name)
         if kind is None:
             continue
         counts[kind] += 1
