@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+from parlor.errors import InvalidInput
 from scoring.errors import RulesetError
 
 # Any number anywhere in a JSON body: far beyond any score, yet far below integer overflow.
@@ -30,6 +31,25 @@ REASON_MAX_LENGTH = 500
 _CONTROL_CHARACTERS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 # Players at one table: four, or three plus one sitting out (抜け番).
 TABLE_MAX_PLAYERS = 4
+# A hand for the calculator: fourteen tiles, four melds, ten indicators, twelve gari and the
+# flags fit in about 1 kB; eight leave room for any spacing. The engine bounds every list
+# (scoring/hand_value/bounds.py), and this keeps a worker from parsing a large body first.
+CALCULATOR_REQUEST_MAX_BYTES = 8 * 1024
+
+
+def body_size_check(content_length: str | None, *, limit: int) -> None:
+    """InvalidInput (400, `request_too_large`) for a body over `limit` bytes, by its
+    Content-Length, before anything reads it (a malformed length is the middleware's 400)."""
+    try:
+        length = int(content_length or 0)
+    except ValueError:
+        return
+    if length > limit:
+        raise InvalidInput(
+            f"the request body is {length:,} bytes; a hand for the calculator needs less than "
+            f"{limit:,}",
+            code="request_too_large",
+        )
 
 
 def has_control_characters(text: str) -> bool:

@@ -17,6 +17,7 @@ from parlor.selectors.yaku import game_preset_id, yaku_tables
 from parlor.services import engine
 from scoring.facts import WINDS, Win
 from scoring.hand_value import HandValue, evaluate_hand
+from scoring.hand_value.bounds import flower_count, gari_tiles
 from scoring.hand_value.json_input import winning_hand_from_json
 from scoring.hand_value.json_output import hand_value_to_dict
 from scoring.hand_value.yaku_files import yaku_table_for
@@ -43,10 +44,10 @@ def keyboard_for(game: Game) -> Keyboard:
     return Keyboard(
         player_count=ruleset.player_count,
         kita="north" in ruleset.nukidora,
-        flowers=sum(1 for name in ruleset.nukidora if "flower" in name),
+        flowers=flower_count(ruleset),
         joker=table.joker is JokerRule.POCCHI_AFTER_RIICHI,
         renhou="renhou" in table.by_key,
-        gari=tuple(name for name in ruleset.nukidora if name.endswith("m")),
+        gari=gari_tiles(ruleset),
     )
 
 

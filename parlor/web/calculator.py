@@ -21,6 +21,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from parlor.api.calculator import EvaluateInput
 from parlor.errors import DomainError
+from parlor.security.limits import CALCULATOR_REQUEST_MAX_BYTES, body_size_check
 from parlor.selectors.access import game_for
 from parlor.services.calculator import Calculated, hand_evaluate, keyboard_for
 from parlor.web import labels, pages
@@ -50,7 +51,17 @@ def _messages() -> dict[str, str]:
         "wrong_tile_count": _(
             "The tile count is wrong: 14 tiles with the winning tile, a kan counted as three."
         ),
-        "five_of_a_tile": _("There are only four of each tile."),
+        "five_of_a_tile": _(
+            "There are only four of each tile, counting the hand, the melds, the dora "
+            "indicators and the tiles set aside."
+        ),
+        "too_many_indicators": _(
+            "At most five dora indicators (one, and one more per kan), and one ura-dora "
+            "indicator under each."
+        ),
+        "request_too_large": _(
+            "This is more than a hand holds: clear the calculator and tap the hand again."
+        ),
         "tile_not_in_play": _("2 to 8 man are not played with three players."),
         "bad_meld": _("This meld is not a chi, pon or kan."),
         "joker_not_in_ruleset": _("This ruleset has no all-mighty tile."),
@@ -168,6 +179,7 @@ def evaluate(request: HttpRequest, game_id: str) -> JsonResponse:
     """{winner, tsumo, correct?, sit_out?, tiles, flags}: the value, or the error by its field."""
     game, _access = game_for(request.user, game_id)
     try:
+        body_size_check(request.META.get("CONTENT_LENGTH"), limit=CALCULATOR_REQUEST_MAX_BYTES)
         values = validated(EvaluateInput, json_body(request))
         calculated = hand_evaluate(game=game, data=values)
     except (DomainError, ScoringError) as exc:

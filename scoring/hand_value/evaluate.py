@@ -22,6 +22,7 @@ from functools import partial
 
 from scoring.errors import HandError
 from scoring.hand_value.best import best_value
+from scoring.hand_value.bounds import check_bounds
 from scoring.hand_value.dora import dora_yaku
 from scoring.hand_value.hand import WinningHand
 from scoring.hand_value.hand_facts import (
@@ -59,8 +60,10 @@ def evaluate_hand(hand: WinningHand, *, ruleset: Ruleset,
                   yaku_table: YakuTable = TENHOU_YAKU) -> HandValue:
     """The value of ``hand`` under ``ruleset``: its best reading, with yaku, fu and payment.
 
-    Raises HandError (with ``code`` and ``field``) for a hand that is not a valid win.
+    Raises HandError (with ``code`` and ``field``) for a hand that is not a valid win; what
+    no table can hold (``bounds.check_bounds``) is refused before any search.
     """
+    check_bounds(hand, ruleset=ruleset)
     if yaku_table.joker is JokerRule.EVERY_WHITE:
         return evaluate_whites(hand, table=yaku_table, value_of=partial(
             evaluate_faces, ruleset=ruleset, yaku_table=yaku_table))
@@ -116,8 +119,6 @@ def evaluate_faces(hand: WinningHand, *, ruleset: Ruleset, yaku_table: YakuTable
     if hand.gari:
         raise HandError(f"ruleset {ruleset.id} sets no man tiles aside (no ガリ)",
                         field="gari", code="inconsistent_flags")
-    if hand.flowers:
-        check_flowers(hand, ruleset)
     if hand.flags.renhou and yaku_table.value("renhou", is_open=False) is None:
         raise HandError(f"ruleset {ruleset.id} has no renhou (人和)", field="flags.renhou",
                         code="yaku_not_in_ruleset")
@@ -138,13 +139,6 @@ def evaluate_faces(hand: WinningHand, *, ruleset: Ruleset, yaku_table: YakuTable
         dora_han = sum(d.han for d in dora)
         best = max(valid, key=lambda c: reading_rank(c, dora_han, hand, ruleset))
     return hand_value(best, dora, hand, facts, ruleset)
-
-
-def check_flowers(hand: WinningHand, ruleset: Ruleset) -> None:
-    flowers = sum(1 for name in ruleset.nukidora if "flower" in name)
-    if not 0 <= hand.flowers <= flowers:
-        raise HandError(f"ruleset {ruleset.id} has {flowers} flowers (花牌); got "
-                        f"{hand.flowers}", field="flowers", code="inconsistent_flags")
 
 
 def score_reading(reading: Reading, facts: HandFacts, shared: HandYaku, *, ruleset: Ruleset,

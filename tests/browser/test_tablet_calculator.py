@@ -181,3 +181,22 @@ def test_a_seed_003_ron_counted_in_points_with_two_whites_as_different_tiles(tab
     win = recorded_win(game_id)
     assert win["points"] == expected.win.points and "han" not in win
     assert win["yaku"] == [{"key": y.key, "han": y.han} for y in expected.yaku]
+
+
+def test_a_fifth_copy_among_the_dora_indicators_is_refused_beside_them(tablet):
+    tablet.start_game("1", NAMES)
+    tablet.riichi(1, "riichi")  # a win with a yaku: only the copies are wrong
+    tablet.seat(1)
+    tablet.seat(0)
+    open_calculator(tablet)
+    tap_tiles(tablet, ["1m", "1m", "1m", "2p", "3p", "4p", "5p", "6p", "7p", "7s", "8s", "9s",
+                       "9s", "9s"])
+    tablet.page.click('[data-calc-target="dora"]')
+    tap_tiles(tablet, ["1m", "1m"])  # a triplet of 1m and two 1m indicators: five copies
+    tablet.page.click("[data-calc-evaluate]")
+    beside_dora = tablet.page.wait_for_selector('[data-calc-error="dora"]:not([hidden])')
+    tablet.shot("fifth-copy")
+    assert "同じ牌は4枚まで" in beside_dora.text_content()
+    assert "5 copies of 1m" in (tablet.page.text_content("[data-calc-error-detail]") or "")
+    assert tablet.page.is_hidden('[data-calc-error="general"]')
+    assert tablet.page.query_selector("[data-calc-result] [data-calc-value]") is None

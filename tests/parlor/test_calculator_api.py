@@ -58,14 +58,16 @@ def test_the_winner_s_wind_follows_the_game_s_dealer(staff, table, start_game, r
 
 def test_a_hand_that_is_not_a_win_gets_400_naming_the_field(staff, table, start_game):
     game = start_game(table)
-    body = {**RON, "tiles": {**RON["tiles"], "hand": RON_TILES[:-1] + ["9s"]}}
+    body = {**RON, "tiles": {**RON["tiles"], "hand": [*RON_TILES[:-1], "9s"]}}
     response = evaluate(staff, game, body)
     assert response.status_code == 400
     error = response.json()["error"]
     assert (error["code"], error["field"]) == ("win_tile_not_in_hand", "win_tile")
     too_many = evaluate(staff, game, {**RON, "tiles": {**RON["tiles"], "hand": ["1m"] * 21}})
     assert too_many.status_code == 400
-    assert "at most 20" in too_many.json()["error"]["message"]
+    assert (too_many.json()["error"]["code"], too_many.json()["error"]["field"]) == (
+        "wrong_tile_count", "concealed")
+    assert "at most 14" in too_many.json()["error"]["message"]
 
 
 @pytest.mark.parametrize("persona, status", [("player", 403), ("other_parlor", 404),

@@ -84,7 +84,9 @@ def built_wins(draw: st.DrawFn) -> tuple[WinningHand, Any]:
             melds.append(Meld(meld, tuple(tiles + tiles[:1] if meld.is_kan else tiles)))
         else:
             concealed += tiles
-    held = [*concealed, *(t for m in melds for t in m.tiles)]
+    indicator = tile_name(draw(st.sampled_from(in_play)))
+    # The indicator is a tile of the set too: no fifth copy over the hand and the dead wall.
+    held = [*concealed, *(t for m in melds for t in m.tiles), indicator]
     assume(all(held.count(name) <= COPIES for name in held))
     is_open = any(m.kind.is_open for m in melds)
     riichi = not is_open and draw(st.booleans())
@@ -93,7 +95,7 @@ def built_wins(draw: st.DrawFn) -> tuple[WinningHand, Any]:
         is_tsumo=draw(st.booleans()), melds=tuple(melds),
         seat_wind=draw(st.sampled_from("ESWN"[:players])),
         round_wind=draw(st.sampled_from("ESWN"[:players])), flags=WinFlags(riichi=riichi),
-        dora_indicators=(tile_name(draw(st.sampled_from(in_play))),),
+        dora_indicators=(indicator,),
         player_count=players)
     return hand, ruleset
 
