@@ -60,14 +60,20 @@ def _open_game_conflict(table: Table) -> Conflict:
     )
 
 
+def table_open_game_refuse(table: Table) -> None:
+    """Conflict (409) if the table has a game in progress: a new game, started or imported,
+    never replaces its seating. The caller holds table_lock."""
+    if Game.objects.filter(table=table, status=GameStatus.IN_PROGRESS).exists():
+        raise _open_game_conflict(table)
+
+
 @transaction.atomic
 def game_start(
     *, table: Table, players: list[Player], seating: Seating, by: Actor
 ) -> Game:
     """Starts a game: seats (drawn, given or kept), a ruleset snapshot and the start state."""
     table = table_lock(table)
-    if Game.objects.filter(table=table, status=GameStatus.IN_PROGRESS).exists():
-        raise _open_game_conflict(table)
+    table_open_game_refuse(table)
     ruleset = ruleset_resolve(parlor=table.parlor, key=table.ruleset_key)
     plan = seating_plan(table=table, ruleset=ruleset, seating=seating, players=players, by=by)
     people_lock(players=plan.players_by_seat, user_ids=[])
