@@ -12,6 +12,11 @@ doors refused them.
 from __future__ import annotations
 
 import re
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.utils.deconstruct import deconstructible
+from django.utils.translation import gettext_lazy
 
 from parlor.errors import InvalidInput
 
@@ -49,3 +54,22 @@ def writer_safe(text: str) -> str:
     """`text` with each control character a writer cannot take (tab and line breaks stay)
     replaced by U+FFFD, so text stored before the doors refused it still prints."""
     return _CONTROL_CHARACTERS.sub(REPLACEMENT, text)
+
+
+@deconstructible
+class OneLineText:
+    """A model field's validator, so that a form made from the model (the admin's) refuses
+    what the services refuse: a control character, tabs and line breaks included."""
+
+    message = gettext_lazy("Remove the special characters (such as NUL) from the text.")
+    code = "control_characters"
+
+    def __call__(self, value: Any) -> None:
+        if isinstance(value, str) and has_control_characters(value, one_line=True):
+            raise ValidationError(self.message, code=self.code)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, OneLineText)
+
+    def __hash__(self) -> int:
+        return hash(OneLineText)

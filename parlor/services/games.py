@@ -12,6 +12,8 @@ from parlor.errors import Conflict, Forbidden, InvalidInput
 from parlor.models import Game, GameSeat, GameStatus, Player, Table
 from parlor.models.users import Actor, actor_row
 from parlor.reports.staleness import report_days_changed
+from parlor.security.limits import REASON_MAX_LENGTH
+from parlor.security.text import text_check
 from parlor.selectors.access import is_manager
 from parlor.selectors.rulesets import ruleset_resolve
 from parlor.services import engine
@@ -139,6 +141,7 @@ def game_void(
     reason = reason.strip()
     if not reason:
         raise InvalidInput("say why the game is voided", code="reason_required", field="reason")
+    text_check(reason, field="reason", max_length=REASON_MAX_LENGTH, one_line=False)
     game = game_lock(game)
     if game.status == GameStatus.CANCELLED:
         raise Conflict("the game is already voided", code="game_cancelled")

@@ -28,6 +28,7 @@ from parlor.services.audit_log import audit_game_started
 from parlor.services.games import table_lock, table_open_game_refuse
 from parlor.services.players import player_create, player_name_check
 from parlor.services.replays import game_record_build, replay_store
+from parlor.services.rulesets import RULESET_KEY_MAX_LENGTH, RULESET_TITLE_MAX_LENGTH
 from parlor.services.seating import seat_draw_create
 from parlor.services.visits import game_money_attach, open_game_refuse, people_lock
 from parlor.tasks import enqueue_verify_if_finished
@@ -41,11 +42,6 @@ def game_export(game: Game) -> dict[str, Any]:
     return game_record_build(game)
 
 
-# What a game stores of its ruleset (Game.ruleset_key) and what a receipt line prints of it.
-_RULESET_KEY_MAX_LENGTH = 50
-_RULESET_TITLE_MAX_LENGTH = 100
-
-
 def _snapshot(record: Mapping[str, Any]) -> Ruleset:
     """The record's ruleset: a preset's id, or a definition the engine validates, whose id and
     titles fit where a game and a receipt store them."""
@@ -54,7 +50,7 @@ def _snapshot(record: Mapping[str, Any]) -> Ruleset:
         if ruleset not in PRESETS:
             shown = (
                 repr(ruleset)
-                if len(ruleset) <= _RULESET_KEY_MAX_LENGTH
+                if len(ruleset) <= RULESET_KEY_MAX_LENGTH
                 else f"id of {len(ruleset)} characters"
             )
             raise RecordError(
@@ -64,9 +60,9 @@ def _snapshot(record: Mapping[str, Any]) -> Ruleset:
         return PRESETS[ruleset]
     found = Ruleset.from_dict(ruleset if isinstance(ruleset, Mapping) else {}, presets=PRESETS)
     try:
-        text_check(found.id, field="ruleset.id", max_length=_RULESET_KEY_MAX_LENGTH)
+        text_check(found.id, field="ruleset.id", max_length=RULESET_KEY_MAX_LENGTH)
         for field, title in (("ruleset.title", found.title), ("ruleset.title_en", found.title_en)):
-            text_check(title, field=field, max_length=_RULESET_TITLE_MAX_LENGTH)
+            text_check(title, field=field, max_length=RULESET_TITLE_MAX_LENGTH)
     except InvalidInput as exc:
         raise RecordError(exc.message, field=exc.field, code=exc.code) from exc
     return found
