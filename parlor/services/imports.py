@@ -42,23 +42,28 @@ def game_export(game: Game) -> dict[str, Any]:
     return game_record_build(game)
 
 
+def _preset_require(key: str, *, field: str) -> None:
+    """RecordError naming `field` unless `key` is a preset's id; a long key is not echoed."""
+    if key in PRESETS:
+        return
+    shown = repr(key) if len(key) <= RULESET_KEY_MAX_LENGTH else f"id of {len(key)} characters"
+    raise RecordError(
+        f"unknown ruleset {shown}; use one of: {', '.join(sorted(PRESETS))}", field=field
+    )
+
+
 def _snapshot(record: Mapping[str, Any]) -> Ruleset:
     """The record's ruleset: a preset's id, or a definition the engine validates, whose id and
     titles fit where a game and a receipt store them."""
     ruleset = record.get("ruleset")
     if isinstance(ruleset, str):
-        if ruleset not in PRESETS:
-            shown = (
-                repr(ruleset)
-                if len(ruleset) <= RULESET_KEY_MAX_LENGTH
-                else f"id of {len(ruleset)} characters"
-            )
-            raise RecordError(
-                f"unknown ruleset {shown}; use one of: {', '.join(sorted(PRESETS))}",
-                field="ruleset",
-            )
+        _preset_require(ruleset, field="ruleset")
         return PRESETS[ruleset]
-    found = Ruleset.from_dict(ruleset if isinstance(ruleset, Mapping) else {}, presets=PRESETS)
+    if not isinstance(ruleset, Mapping):
+        raise RecordError("ruleset must be a preset's id or a ruleset object", field="ruleset")
+    if isinstance(ruleset.get("base"), str):
+        _preset_require(ruleset["base"], field="ruleset.base")
+    found = Ruleset.from_dict(ruleset, presets=PRESETS)
     try:
         text_check(found.id, field="ruleset.id", max_length=RULESET_KEY_MAX_LENGTH)
         for field, title in (("ruleset.title", found.title), ("ruleset.title_en", found.title_en)):

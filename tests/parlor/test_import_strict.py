@@ -80,11 +80,24 @@ def test_a_name_is_stripped_and_a_new_guest_is_created_as_at_the_counter(table, 
     assert AuditEvent.objects.filter(subject_id=str(guest.public_id)).exists()
 
 
-def test_a_long_preset_id_is_a_short_400(table, manager):
-    response = _import(manager, table, _record(["A", "B", "C", "D"], ruleset="x" * 5000))
+@pytest.mark.parametrize(
+    ("ruleset", "field"),
+    [
+        pytest.param("x" * 5000, "ruleset", id="preset-id"),
+        pytest.param({"base": "x" * 5000}, "ruleset.base", id="base-preset-id"),
+    ],
+)
+def test_a_long_preset_id_is_a_short_400(table, manager, ruleset, field):
+    response = _import(manager, table, _record(["A", "B", "C", "D"], ruleset=ruleset))
     error = _error(response, 400)
-    assert error["field"] == "ruleset" and "5000 characters" in error["message"]
+    assert error["field"] == field and "5000 characters" in error["message"]
     assert len(response.content) < 1000
+
+
+@pytest.mark.parametrize("ruleset", [5, None, ["standard"]], ids=["number", "null", "list"])
+def test_a_ruleset_neither_an_id_nor_an_object_is_a_400_saying_so(table, manager, ruleset):
+    error = _error(_import(manager, table, _record(["A", "B", "C", "D"], ruleset=ruleset)), 400)
+    assert error["field"] == "ruleset" and "preset's id or a ruleset object" in error["message"]
 
 
 @pytest.mark.parametrize(
