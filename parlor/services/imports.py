@@ -113,6 +113,22 @@ def _players(
     return found
 
 
+def _seated(
+    table: Table, names: list[str], players: list[Player] | None, *, by: Actor, is_open: bool
+) -> list[Player]:
+    """The record's players in seat order, each once; for an open game (the table's from now
+    on, as if started there) none of them playing elsewhere. Locks their rows."""
+    seated = _players(table, names, players, by=by)
+    if len({p.pk for p in seated}) != len(seated):
+        raise InvalidInput(
+            "a player cannot take two seats", code="duplicate_player", field="players"
+        )
+    if is_open:
+        people_lock(players=seated, user_ids=[])
+        open_game_refuse(players=seated)
+    return seated
+
+
 @transaction.atomic
 def game_import(
     *,
@@ -138,14 +154,7 @@ def game_import(
     replay = engine.replay_game(record)  # validated completely before anything is written
     table = table_lock(table)
     table_open_game_refuse(table)
-    seated = _players(table, names, players, by=by)
-    if len({p.pk for p in seated}) != len(seated):
-        raise InvalidInput(
-            "a player cannot take two seats", code="duplicate_player", field="players"
-        )
-    if replay.end is None:  # the table's open game from now on, as if started there
-        people_lock(players=seated, user_ids=[])
-        open_game_refuse(players=seated)
+    seated = _seated(table, names, players, by=by, is_open=replay.end is None)
     draw = seat_draw_create(table=table, players=seated, method=SeatDrawMethod.IMPORTED, by=by)
     game = Game.objects.create(
         table=table,
