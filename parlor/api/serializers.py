@@ -8,7 +8,8 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 from rest_framework import serializers
 
 from parlor.models import Game, Hand
-from parlor.security.limits import REASON_MAX_LENGTH, has_control_characters
+from parlor.security.limits import REASON_MAX_LENGTH
+from parlor.security.text import has_control_characters
 from parlor.selectors.games import game_detail
 
 

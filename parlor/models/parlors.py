@@ -8,6 +8,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from parlor.security.text import OneLineText
+
 
 class GameBack(models.TextChoices):
     """The parlor's game-back rule (ゲームバック): how much of the game fees its staff's 本走
@@ -22,7 +24,7 @@ class Parlor(models.Model):
     """A store (雀荘). Its business day (営業日) turns over at its cutoff hour, local time."""
 
     public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
-    name = models.CharField("店名 Name", max_length=100)
+    name = models.CharField("店名 Name", max_length=100, validators=[OneLineText()])
     slug = models.SlugField("URL名 Slug", max_length=50, unique=True)
     time_zone = models.CharField("タイムゾーン Time zone", max_length=64, default="Asia/Tokyo")
     business_day_cutoff_hour = models.PositiveSmallIntegerField(
@@ -102,9 +104,13 @@ class Player(models.Model):
 
     public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     parlor = models.ForeignKey(Parlor, on_delete=models.CASCADE, related_name="players")
-    name = models.CharField("名前 Name", max_length=60)
-    kana = models.CharField("よみがな Kana", max_length=60, blank=True)  # for search at the counter
-    member_number = models.CharField("会員番号 Member number", max_length=20, blank=True)
+    name = models.CharField("名前 Name", max_length=60, validators=[OneLineText()])
+    kana = models.CharField(  # for search at the counter
+        "よみがな Kana", max_length=60, blank=True, validators=[OneLineText()]
+    )
+    member_number = models.CharField(
+        "会員番号 Member number", max_length=20, blank=True, validators=[OneLineText()]
+    )
     kind = models.CharField(
         "種別 Kind", max_length=16, choices=PlayerKind.choices, default=PlayerKind.GUEST
     )

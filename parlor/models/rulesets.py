@@ -7,6 +7,7 @@ import uuid
 from django.db import models
 
 from parlor.models.parlors import Parlor
+from parlor.security.text import OneLineText
 
 
 class RulesetDefinition(models.Model):
@@ -19,7 +20,7 @@ class RulesetDefinition(models.Model):
     public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     parlor = models.ForeignKey(Parlor, on_delete=models.CASCADE, related_name="rulesets")
     key = models.SlugField("キー Key", max_length=50)
-    title = models.CharField("名前 Title", max_length=100)
+    title = models.CharField("名前 Title", max_length=100, validators=[OneLineText()])
     definition = models.JSONField("定義 Definition")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)

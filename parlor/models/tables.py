@@ -9,6 +9,7 @@ from django.db import models
 from django.db.models import Q
 
 from parlor.models.parlors import Parlor, Player
+from parlor.security.text import OneLineText
 
 
 class Table(models.Model):
@@ -17,7 +18,9 @@ class Table(models.Model):
 
     public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     parlor = models.ForeignKey(Parlor, on_delete=models.CASCADE, related_name="tables")
-    label = models.CharField("卓番 Label", max_length=20)  # e.g. "3" or "東1"
+    label = models.CharField(  # e.g. "3" or "東1"
+        "卓番 Label", max_length=20, validators=[OneLineText()]
+    )
     ruleset_key = models.CharField("ルール Ruleset", max_length=50)  # a preset's or a parlor's
     is_active = models.BooleanField("使用中 In use", default=True)
     created_at = models.DateTimeField(auto_now_add=True)

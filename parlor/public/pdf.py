@@ -13,6 +13,7 @@ from functools import cache
 from typing import Any
 
 from parlor.errors import DomainError
+from parlor.security.text import writer_safe
 
 # WeasyPrint logs every rendering step at INFO (its import included); only its warnings are
 # worth a log line.
@@ -49,9 +50,11 @@ def pdf_available() -> bool:
 
 
 def html_to_pdf(html: str, *, base_url: str) -> bytes:
-    """The PDF of a self-contained page (its CSS inline): fonts embedded, text extractable."""
+    """The PDF of a self-contained page (its CSS inline): fonts embedded, text extractable.
+    A control character in stored text (a name from before the doors refused it) prints as
+    U+FFFD, like the daily report's."""
     html_class = _html_class_or_refuse()
-    pdf: bytes | None = html_class(string=html, base_url=base_url).write_pdf()
+    pdf: bytes | None = html_class(string=writer_safe(html), base_url=base_url).write_pdf()
     assert pdf is not None  # write_pdf returns bytes when given no target
     return pdf
 
@@ -65,12 +68,14 @@ def html_to_roll_pdf(html: Callable[[float | None], str], *, base_url: str) -> b
     and it is rendered again at that length: a roll has no page breaks.
     """
     html_class = _html_class_or_refuse()
-    measured = html_class(string=html(ROLL_MEASURE_MM), base_url=base_url).render()
+    measured = html_class(string=writer_safe(html(ROLL_MEASURE_MM)), base_url=base_url).render()
     first = measured.pages[0]
     if len(measured.pages) > 1 or ROLL_END not in first.anchors:
         return bytes(measured.write_pdf())  # longer than 5 m of paper: pages it is
     _x, _y, _right, bottom_px = first.anchors[ROLL_END]
     height_mm = math.ceil(bottom_px * MM_PER_CSS_PX * 10) / 10  # up to a tenth: never 2 pages
-    pdf: bytes | None = html_class(string=html(height_mm), base_url=base_url).write_pdf()
+    pdf: bytes | None = html_class(
+        string=writer_safe(html(height_mm)), base_url=base_url
+    ).write_pdf()
     assert pdf is not None
     return pdf

@@ -9,7 +9,6 @@ a computation whose cost grows with the number.
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -26,9 +25,6 @@ RULESET_MAX_ABS_NUMBER = 1_000_000
 HAND_SEQUENCE_MAX = 999
 # A reason typed by staff (a correction's, a void's, an adjustment's): a sentence or two.
 REASON_MAX_LENGTH = 500
-# Control characters other than tab and line breaks: nothing a person types, and PostgreSQL's
-# text columns refuse NUL outright (a 500 if it reached them).
-_CONTROL_CHARACTERS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 # Players at one table: four, or three plus one sitting out (抜け番).
 TABLE_MAX_PLAYERS = 4
 # A hand for the calculator: fourteen tiles, four melds, ten indicators, twelve gari and the
@@ -50,11 +46,6 @@ def body_size_check(content_length: str | None, *, limit: int) -> None:
             f"{limit:,}",
             code="request_too_large",
         )
-
-
-def has_control_characters(text: str) -> bool:
-    """Whether `text` holds a control character other than a tab or a line break."""
-    return _CONTROL_CHARACTERS.search(text) is not None
 
 
 def json_numbers(value: Any, path: str = "") -> Iterator[tuple[str, int | float]]:

@@ -41,6 +41,7 @@ from parlor.models.users import Actor, actor_row
 from parlor.reports.selectors import counter_cash_totals
 from parlor.reports.staleness import report_days_changed
 from parlor.security.limits import REASON_MAX_LENGTH
+from parlor.security.text import text_check
 from parlor.selectors.access import is_manager
 from parlor.selectors.day_close import day_close_current, day_float_of
 from parlor.selectors.shifts import shift_cash_totals, shifts_of_day
@@ -159,7 +160,7 @@ def _reason(text: str, *, required: bool, message: str) -> str:
             code="reason_too_long",
             field="reason",
         )
-    return text
+    return text_check(text, field="reason", max_length=REASON_MAX_LENGTH, one_line=False)
 
 
 @transaction.atomic

@@ -12,6 +12,8 @@ from parlor.errors import Conflict, Forbidden, InvalidInput
 from parlor.models import Game, GameSeat, GameStatus, Player, Table
 from parlor.models.users import Actor, actor_row
 from parlor.reports.staleness import report_days_changed
+from parlor.security.limits import REASON_MAX_LENGTH
+from parlor.security.text import text_check
 from parlor.selectors.access import is_manager
 from parlor.selectors.rulesets import ruleset_resolve
 from parlor.services import engine
@@ -60,14 +62,20 @@ def _open_game_conflict(table: Table) -> Conflict:
     )
 
 
+def table_open_game_refuse(table: Table) -> None:
+    """Conflict (409) if the table has a game in progress: a new game, started or imported,
+    never replaces its seating. The caller holds table_lock."""
+    if Game.objects.filter(table=table, status=GameStatus.IN_PROGRESS).exists():
+        raise _open_game_conflict(table)
+
+
 @transaction.atomic
 def game_start(
     *, table: Table, players: list[Player], seating: Seating, by: Actor
 ) -> Game:
     """Starts a game: seats (drawn, given or kept), a ruleset snapshot and the start state."""
     table = table_lock(table)
-    if Game.objects.filter(table=table, status=GameStatus.IN_PROGRESS).exists():
-        raise _open_game_conflict(table)
+    table_open_game_refuse(table)
     ruleset = ruleset_resolve(parlor=table.parlor, key=table.ruleset_key)
     plan = seating_plan(table=table, ruleset=ruleset, seating=seating, players=players, by=by)
     people_lock(players=plan.players_by_seat, user_ids=[])
@@ -133,6 +141,7 @@ def game_void(
     reason = reason.strip()
     if not reason:
         raise InvalidInput("say why the game is voided", code="reason_required", field="reason")
+    text_check(reason, field="reason", max_length=REASON_MAX_LENGTH, one_line=False)
     game = game_lock(game)
     if game.status == GameStatus.CANCELLED:
         raise Conflict("the game is already voided", code="game_cancelled")

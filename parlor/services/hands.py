@@ -18,6 +18,8 @@ from parlor.errors import Conflict, InvalidInput, NotFound
 from parlor.models import Game, GameResult, GameStatus, Hand, HandState
 from parlor.models.users import Actor, actor_row
 from parlor.reports.staleness import report_days_changed
+from parlor.security.limits import REASON_MAX_LENGTH
+from parlor.security.text import text_check
 from parlor.selectors.access import game_for
 from parlor.services import engine
 from parlor.services.audit_log import (
@@ -322,6 +324,7 @@ def hand_correct(
     _require_not_cancelled(game)
     if not reason.strip():
         raise InvalidInput("say why the hand is corrected", code="reason_required", field="reason")
+    text_check(reason.strip(), field="reason", max_length=REASON_MAX_LENGTH, one_line=False)
     hands = current_hands(game)
     if version is not None:
         # Under the game's lock: a correction that waited for another one sees its version.
@@ -362,6 +365,7 @@ def hand_void_last(*, game: Game, sequence: int, reason: str, by: Actor) -> Hand
     `sequence` names the hand the caller means: a request sent again after its hand was voided,
     or made before another hand was recorded, is refused (naming what changed) instead of
     voiding the hand that is last now."""
+    text_check(reason.strip(), field="reason", max_length=REASON_MAX_LENGTH, one_line=False)
     game = game_lock(game)
     _require_open(game)
     hands = current_hands(game)

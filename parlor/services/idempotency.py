@@ -13,7 +13,7 @@ from django.db import IntegrityError, transaction
 from parlor.errors import Conflict, InvalidInput
 from parlor.models import IdempotencyRecord, Parlor, Table
 from parlor.models.users import Actor, actor_row
-from parlor.security.limits import has_control_characters
+from parlor.security.text import has_control_characters
 
 MAX_KEY_LENGTH = 200
 

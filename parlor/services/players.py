@@ -8,7 +8,7 @@ from django.db import IntegrityError, transaction
 from parlor.errors import Conflict, InvalidInput
 from parlor.models import Parlor, Player, PlayerKind
 from parlor.models.users import Actor
-from parlor.security.limits import has_control_characters
+from parlor.security.text import text_check
 from parlor.services.audit_log import (
     audit_player_changed,
     audit_player_created,
@@ -17,6 +17,7 @@ from parlor.services.audit_log import (
 
 # The columns' lengths (models.Player): a longer value is refused with the field named.
 _MAX_LENGTHS = {"name": 60, "kana": 60, "member_number": 20}
+PLAYER_NAME_MAX_LENGTH = _MAX_LENGTHS["name"]
 
 
 @transaction.atomic
@@ -74,25 +75,22 @@ def player_update(
     return player
 
 
+def player_name_check(name: str, *, field: str = "name") -> str:
+    """A player's name as entry takes it (stripped, not blank, at most 60 characters, one line
+    without control characters), or InvalidInput naming `field`: the counter's check, which a
+    game record's names pass too."""
+    name = name.strip()
+    if not name:
+        raise InvalidInput("the player needs a name", code="name_required", field=field)
+    return text_check(name, field=field, max_length=PLAYER_NAME_MAX_LENGTH)
+
+
 def _cleaned(*, name: str, kana: str, member_number: str, kind: str) -> tuple[str, str, str]:
     """The name, kana and member number stripped; refused with the field named when empty,
     too long, holding a control character, or a member without a number."""
-    name, kana, member_number = name.strip(), kana.strip(), member_number.strip()
-    if not name:
-        raise InvalidInput("the player needs a name", code="name_required", field="name")
-    for field, value in (("name", name), ("kana", kana), ("member_number", member_number)):
-        if len(value) > _MAX_LENGTHS[field]:
-            raise InvalidInput(
-                f"{field} is {_MAX_LENGTHS[field]} characters at most",
-                code="too_long",
-                field=field,
-            )
-        if has_control_characters(value):
-            raise InvalidInput(
-                f"{field} must not contain control characters",
-                code="control_characters",
-                field=field,
-            )
+    name, kana, member_number = player_name_check(name), kana.strip(), member_number.strip()
+    for field, value in (("kana", kana), ("member_number", member_number)):
+        text_check(value, field=field, max_length=_MAX_LENGTHS[field])
     if kind not in PlayerKind.values:
         raise InvalidInput(f"unknown kind {kind!r}", code="invalid_kind", field="kind")
     if kind == PlayerKind.MEMBER and not member_number:

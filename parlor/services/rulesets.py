@@ -11,9 +11,14 @@ from django.db import transaction
 from parlor.errors import Conflict
 from parlor.models import Parlor, RulesetDefinition
 from parlor.models.users import Actor
+from parlor.security.text import text_check
 from parlor.selectors.rulesets import ruleset_validate
 from parlor.services.audit_log import audit_ruleset_created
 from rulesets.registry import PRESETS
+
+# The columns' lengths (models.RulesetDefinition; a game's ruleset_key is as long as the key).
+RULESET_KEY_MAX_LENGTH = 50
+RULESET_TITLE_MAX_LENGTH = 100
 
 
 @transaction.atomic
@@ -26,6 +31,8 @@ def ruleset_create(
     by: Actor = None,
 ) -> RulesetDefinition:
     """Adds a parlor ruleset after the engine has accepted it."""
+    text_check(key, field="key", max_length=RULESET_KEY_MAX_LENGTH)
+    text_check(title, field="title", max_length=RULESET_TITLE_MAX_LENGTH)
     if key in PRESETS:
         raise Conflict(
             f"{key!r} is a preset's key; choose another key", code="ruleset_key_taken", field="key"

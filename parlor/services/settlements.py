@@ -35,6 +35,8 @@ from parlor.models import (
 )
 from parlor.models.users import Actor, actor_row
 from parlor.reports.staleness import report_days_changed
+from parlor.security.limits import REASON_MAX_LENGTH
+from parlor.security.text import text_check
 from parlor.selectors.money import game_money_of
 from parlor.selectors.money_guard import guarded_lines
 from parlor.selectors.settlement_lines import lines_totals, visit_lines
@@ -211,6 +213,7 @@ def adjustment_create(
     One beyond the parlor's bound needs a manager: `by`, or `confirmed_by`."""
     if not reason.strip():
         raise InvalidInput("say what the adjustment is for", code="reason_required", field="reason")
+    text_check(reason.strip(), field="reason", max_length=REASON_MAX_LENGTH, one_line=False)
     if not 0 < abs(amount_yen) <= MAX_ADJUSTMENT_YEN:
         raise InvalidInput(
             f"an adjustment is 1 to {MAX_ADJUSTMENT_YEN:,} yen either way",

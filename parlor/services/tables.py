@@ -12,9 +12,13 @@ from parlor.errors import Conflict, InvalidInput
 from parlor.models import AuditAction, Game, GameStatus, Parlor, Table
 from parlor.models.users import Actor
 from parlor.natural_sort import natural_key
+from parlor.security.text import text_check
 from parlor.selectors.rulesets import ruleset_resolve
 from parlor.services.audit_log import audit_record
 from parlor.services.games import table_lock
+
+# The column's length (models.Table.label).
+TABLE_LABEL_MAX_LENGTH = 20
 
 
 def _snapshot(table: Table) -> dict[str, object]:
@@ -27,7 +31,7 @@ def _label_clean(label: str) -> str:
         raise InvalidInput(
             "卓番を入力してください。 Enter a label.", code="label_required", field="label"
         )
-    return label
+    return text_check(label, field="label", max_length=TABLE_LABEL_MAX_LENGTH)
 
 
 @transaction.atomic

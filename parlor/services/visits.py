@@ -37,6 +37,7 @@ from parlor.models import (
     VisitStatus,
 )
 from parlor.models.users import Actor, actor_row
+from parlor.security.text import text_check
 from parlor.selectors.members import staff_user_ids
 from parlor.selectors.money import money_settings_for
 from parlor.selectors.visits import visit_is_over
@@ -50,6 +51,9 @@ from parlor.services.day_close import day_open_require
 from parlor.services.players import player_create
 from parlor.services.settlements import settlement_build
 from parlor.services.wishes import wish_require
+
+# The column's length (models.VisitGame.stand_in_note).
+STAND_IN_NOTE_MAX_LENGTH = 200
 
 
 def _visit_lock(visit: Visit) -> Visit:
@@ -181,7 +185,10 @@ def visit_stand_in(*, visit: Visit, game: Game, by: Actor, note: str = "") -> Vi
         people_lock(players=[], user_ids=[user.pk])
         open_game_refuse(user_ids=[user.pk], stand_in_game_id=game.pk, field="game")
     before = stand_in_snapshot(link)
-    link.stand_in_by, link.stand_in_note = user, note.strip()
+    note = text_check(
+        note.strip(), field="note", max_length=STAND_IN_NOTE_MAX_LENGTH, one_line=False
+    )
+    link.stand_in_by, link.stand_in_note = user, note
     link.save(update_fields=["stand_in_by", "stand_in_note"])
     audit_stand_in(link, by=by, before=before)
     return link

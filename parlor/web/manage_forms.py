@@ -10,10 +10,21 @@ from django.http import HttpRequest
 
 from parlor.errors import DomainError
 
+# The refusals of typed text any setup form can meet (parlor.security.text), in Japanese before
+# the service's English, as the setup pages write every message.
+TEXT_REFUSALS_JA = {
+    "too_long": "長すぎます。短くしてください。",
+    "control_characters": "制御文字（NUL・BELなど）は使えません。",
+}
+
 
 def form_refused(form: forms.Form, exc: DomainError) -> None:
     """Shows a service's refusal beside the field it names (or above the form)."""
-    form.add_error(exc.field if exc.field in form.fields else None, exc.message)
+    message = exc.message
+    ja = TEXT_REFUSALS_JA.get(exc.code, "")
+    if ja and not message.startswith(ja):
+        message = f"{ja} {message}"
+    form.add_error(exc.field if exc.field in form.fields else None, message)
 
 
 def submitted(

@@ -19,7 +19,7 @@ from parlor.selectors.access import Role, player_for, require
 from parlor.selectors.counter import players_matching
 from parlor.services.audit_log import player_snapshot
 from parlor.services.players import player_update
-from parlor.web.manage_forms import submitted
+from parlor.web.manage_forms import TEXT_REFUSALS_JA, submitted
 from parlor.web.manager import manager_page
 
 PLAYERS_PER_PAGE = 50
@@ -28,8 +28,7 @@ PLAYERS_PER_PAGE = 50
 # member number already taken).
 REFUSALS_JA = {
     "name_required": "名前を入力してください。",
-    "too_long": "長すぎます。短くしてください。",
-    "control_characters": "制御文字（NULなど）は使えません。",
+    **TEXT_REFUSALS_JA,
     "invalid_kind": "種別を一覧から選んでください。",
     "member_number_required": "会員には会員番号が必要です。",
     "member_number_taken": "この会員番号はほかのお客様が使っています。",

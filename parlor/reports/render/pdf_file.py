@@ -37,12 +37,21 @@ from parlor.reports.render.pdf_table import (
     Measure,
     RowStyle,
 )
+from parlor.security.text import REPLACEMENT, writer_safe
 
 RUNNING_SIZE = 8.0  # the parlor, the title and the page number in the margins
 GRID_GRAY = 0.6  # #999
 HEAD_GRAY = 0.93  # #eee
 TOTAL_GRAY = 0.95
+MISSING_MARK = "\u3013"  # 〓
 BOLD_STROKE = 0.035  # IPA Gothic has no bold: the type is stroked too, this much of its size
+
+
+def _printable(text: str) -> str:
+    """Typed text as the PDF draws it: a control character stored before the doors refused it
+    prints as 〓 (geta, the typesetter's mark for a missing character), not as U+FFFD, which
+    IPA P Gothic has no glyph for."""
+    return writer_safe(text).replace(REPLACEMENT, MISSING_MARK)
 
 
 def _text(canvas: Canvas, item: Text, font: str) -> None:
@@ -54,12 +63,13 @@ def _text(canvas: Canvas, item: Text, font: str) -> None:
         canvas.setStrokeGray(item.gray)
         canvas.setLineWidth(BOLD_STROKE * item.size)
         text.setTextRenderMode(2)
+    shown = _printable(item.text)  # the parlor's name, a section's note: typed text
     x = item.x
     if item.align is not Align.LEFT:
-        width = canvas.stringWidth(item.text, font, item.size)
+        width = canvas.stringWidth(shown, font, item.size)
         x -= width if item.align is Align.RIGHT else width / 2
     text.setTextOrigin(x, item.y)
-    text.textOut(item.text)
+    text.textOut(shown)
     canvas.drawText(text)
     canvas.restoreState()
 
@@ -110,7 +120,7 @@ def _block(canvas: Canvas, block: Block, font: str, measure: Measure) -> None:
                     else:
                         x = left + PAD_X
                     text.setTextOrigin(x, y)
-                    text.textOut(line)
+                    text.textOut(_printable(line))
                 y -= LEADING
         top -= row.height
     canvas.drawText(text)
@@ -156,7 +166,7 @@ def render_pdf(data: DailyReportData) -> bytes:
     pages = layout(data, measure)  # laid out first, so every page knows how many there are
     out = io.BytesIO()
     canvas = Canvas(out, pagesize=PAGE_SIZE, pageCompression=1)
-    canvas.setTitle(f"{data.title} {data.parlor_name}")
+    canvas.setTitle(_printable(f"{data.title} {data.parlor_name}"))
     canvas.setCreator("tenbo")
     for number, items in enumerate(pages, start=1):
         _running(canvas, data, number, len(pages), font)

@@ -1,10 +1,14 @@
-"""Cells as text, the same way in every format that shows text (CSV, PDF)."""
+"""Cells as text, the same way in every format that shows text (CSV, PDF).
+
+Typed text is stored as the doors took it; a row stored before they refused control characters
+is printed with each one replaced (parlor.security.text.writer_safe), never a failed file."""
 
 from __future__ import annotations
 
 from datetime import date, datetime
 
 from parlor.reports.data import CellValue, Percent, Points
+from parlor.security.text import writer_safe
 
 # A spreadsheet reads a cell that starts with one of these as a formula (OWASP: CSV injection).
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\uff1d", "\uff0b", "\uff0d", "\uff20")
@@ -19,6 +23,7 @@ def neutralised(text: str) -> str:
     >>> neutralised("青木")
     '青木'
     """
+    text = writer_safe(text)
     return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 
@@ -38,7 +43,7 @@ def plain(value: CellValue) -> str:
         return f"{value:%Y-%m-%d} {clock(value)}"
     if isinstance(value, date):
         return value.isoformat()
-    return str(value)
+    return writer_safe(str(value))
 
 
 def display(value: CellValue) -> str:

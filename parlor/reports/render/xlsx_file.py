@@ -13,6 +13,7 @@ from openpyxl.utils import get_column_letter
 
 from parlor.reports.data import CellValue, DailyReportData, Percent, Points, Section
 from parlor.reports.render.text import FORMULA_STARTS
+from parlor.security.text import writer_safe
 
 _BOLD = Font(bold=True)
 _INVALID_IN_SHEET_NAMES = str.maketrans({c: " " for c in "[]:*?/\\"})
@@ -32,6 +33,8 @@ def _cell_value(value: CellValue) -> tuple[Any, str | None]:
         return value, "yyyy-mm-dd"
     if isinstance(value, int) and not isinstance(value, bool):
         return value, "#,##0"
+    if isinstance(value, str):  # openpyxl refuses most control characters (IllegalCharacterError)
+        return writer_safe(value), None
     return value, None
 
 
@@ -67,7 +70,7 @@ def _fill(sheet: Any, section: Section) -> None:
         last += 1
         _write_row(sheet, last, section.total, bold=True)
     if section.note:  # in the printed header: the sheet itself stays one clean table
-        sheet.oddHeader.center.text = section.note
+        sheet.oddHeader.center.text = writer_safe(section.note)
     sheet.freeze_panes = "A2"
     for column, heading in enumerate(section.columns, start=1):
         values = [heading, *(str(row[column - 1] or "") for row in section.rows[:200])]
