@@ -8,7 +8,7 @@ import parlor.security.text
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("parlor", "0018_adjustment_corrects_shift"),
+        ("parlor", "0019_receipt_lines_and_visits_closed"),
     ]
 
     operations = [
