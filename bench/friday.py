@@ -15,7 +15,8 @@ between them so both see the same machine:
    recorded meanwhile). Prints polls a second and their p50/p95.
 2. Friday: every tablet records a hand (POST /api/games/{id}/hands/, as bench/api_load.py's
    tablets) and waits a human pause (uniform around `--hand-seconds`), a new game when one
-   ends; four phones per table poll its live view every 3 s with their ETag; two TV boards
+   ends; four phones per table (`--phones-per-table`; 0 gives the hands' p95 without them)
+   poll its live view every 3 s with their ETag; two TV boards
    fetch the public standings every 15 s (the least the TV allows); the counter's board polls
    the floor every 5 s with its ETag, as the page does. Prints each request kind's
    count, p50 and p95, and the polls a second the server carried.
@@ -60,7 +61,6 @@ from bench.tablet_taps import free_port, group_stop  # noqa: E402
 HOST = "127.0.0.1"
 PG = f"postgres://postgres@{HOST}:5432"
 CACHE = f"redis://{HOST}:6379/13"
-PHONES_PER_TABLE = 4
 PHONE_SECONDS = 3.0  # parlor.public.live.LIVE_POLL_SECONDS
 TV_SECONDS = 15.0  # the least refresh the TV page takes (public.views.TV_REFRESH_SECONDS)
 COUNTER_SECONDS = 5.0  # static/tablet/floor-live.js
@@ -77,6 +77,10 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--pollers", type=int, default=32, help="phones in the polls-only phase")
     parser.add_argument("--client-processes", type=int, default=2)
     parser.add_argument("--hand-seconds", type=float, default=20, help="a tablet's mean pause")
+    parser.add_argument(
+        "--phones-per-table", type=int, default=4, help="on the Friday; 0: the hands' own p95"
+    )
+    parser.add_argument("--no-max", action="store_true", help="skip the polls-only phase")
     parser.add_argument("--rounds", type=int, default=1, help="phases per checkout, alternating")
     parser.add_argument("--seed-into", help=argparse.SUPPRESS)  # internal: seed this database
     return parser.parse_args()
@@ -373,7 +377,7 @@ def friday(port: int, seed: Any, args: argparse.Namespace) -> Recorder:
                                                      record)) for row in seed["tables"]]
     threads += [threading.Thread(target=phone, args=(port, row["live"], until, PHONE_SECONDS,
                                                      record))
-                for row in seed["tables"] for _ in range(PHONES_PER_TABLE)]
+                for row in seed["tables"] for _ in range(args.phones_per_table)]
     threads += [threading.Thread(target=every, args=(port, f"/standings/{seed['slug']}/tv/", {},
                                                      TV_SECONDS, until, "TV board", record),
                                  kwargs={"etag": False}) for _ in range(2)]
@@ -450,6 +454,8 @@ def main() -> None:
             warm(port, seed)
         for _ in range(args.rounds):
             for name, port, (_, seed) in zip(names, ports, prepared, strict=True):
+                if args.no_max:
+                    break
                 print(f"polls at full speed on {name}: {uptime()}", flush=True)
                 capacity[name].append((polls_at_full_speed(port, seed, args), args.max_seconds))
             for name, port, (_, seed) in zip(names, ports, prepared, strict=True):
@@ -457,6 +463,8 @@ def main() -> None:
                 evenings[name].append((friday(port, seed, args), args.seconds))
     print(f"after: {uptime()}")
     for title, runs in (("Polls at full speed", capacity), ("Friday", evenings)):
+        if not runs:
+            continue
         merged = []
         for name in names:
             record = Recorder()
