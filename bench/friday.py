@@ -12,7 +12,8 @@ between them so both see the same machine:
 1. polls, as fast as possible (the server's capacity for the live view): `--pollers` phones
    in `--client-processes` processes each ask for their table's live state again as soon as
    they have the answer, with the ETag they hold (a 304 when nothing changed; nothing is
-   recorded meanwhile). Prints polls a second and their p50/p95.
+   recorded meanwhile), each request bytes made once on a raw socket so the client, which
+   shares the cores, costs as little as it can. Prints polls a second and their p50/p95.
 2. Friday: every tablet records a hand (POST /api/games/{id}/hands/, as bench/api_load.py's
    tablets) and waits a human pause (uniform around `--hand-seconds`), a new game when one
    ends; four phones per table (`--phones-per-table`; 0 gives the hands' p95 without them)
