@@ -203,9 +203,8 @@ def seed(args: argparse.Namespace, env: dict[str, str]) -> tuple[str, list[dict[
     from rest_framework.authtoken.models import Token
 
     from bench.bare import CREATE_BARE_TABLE
-    from parlor.models import MemberRole, Parlor, ParlorMember, Player, PlayerKind, Table
-    from parlor.services.games import game_start
-    from parlor.services.seating import Seating
+    from bench.tables_seed import tables_with_games
+    from parlor.models import MemberRole, Parlor, ParlorMember
     from rulesets.registry import PRESETS
     from scoring.ruleset import ValueInput
 
@@ -218,26 +217,14 @@ def seed(args: argparse.Namespace, env: dict[str, str]) -> tuple[str, list[dict[
     staff = get_user_model().objects.create_user("bench-staff", password=secrets.token_hex(8))
     ParlorMember.objects.create(parlor=parlor, user=staff, role=MemberRole.STAFF)
     token = Token.objects.create(user=staff).key
-    tables = []
-    for number in range(1, args.tablets + 1):
-        table = Table.objects.create(parlor=parlor, label=f"{number:02d}", ruleset_key=args.ruleset)
-        players = [
-            Player.objects.create(
-                parlor=parlor,
-                name=f"卓{number}-{seat + 1}",
-                kind=PlayerKind.MEMBER,
-                member_number=f"{number:02d}{seat + 1}",
-            )
-            for seat in range(4)
-        ]
-        game = game_start(table=table, players=players, seating=Seating.GIVEN, by=staff)
-        tables.append(
-            {
-                "table": str(table.public_id),
-                "players": [str(p.public_id) for p in players],
-                "game": str(game.public_id),
-            }
-        )
+    tables = [
+        {
+            "table": str(table.public_id),
+            "players": [str(p.public_id) for p in players],
+            "game": str(game.public_id),
+        }
+        for table, players, game in tables_with_games(parlor, staff, args.tablets, args.ruleset)
+    ]
     connections.close_all()
     return token, tables
 

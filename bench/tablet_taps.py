@@ -144,12 +144,17 @@ def server(kind: str, repo: Path, workdir: Path) -> Iterator[str]:
         wait_until_up(url, process)
         yield url
     finally:
-        os.killpg(process.pid, signal.SIGTERM)
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
+        group_stop(process)
         log.close()
+
+
+def group_stop(process: subprocess.Popen[Any], seconds: float = 30) -> None:
+    """SIGTERM to a server started in a session of its own (its workers too), then SIGKILL."""
+    os.killpg(process.pid, signal.SIGTERM)
+    try:
+        process.wait(timeout=seconds)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
 
 
 def throttle(context: Any, page: Any) -> None:

@@ -9,11 +9,25 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 
 
+def compact_json(payload: dict[str, Any]) -> bytes:
+    return json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode()
+
+
 def json_with_etag(request: HttpRequest, payload: dict[str, Any]) -> HttpResponse:
     """`payload` as compact JSON with an ETag of its bytes; 304 when the browser has it."""
-    body = json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode()
+    body = compact_json(payload)
     etag = '"' + hashlib.blake2b(body, digest_size=8).hexdigest() + '"'
-    if etag in request.headers.get("If-None-Match", ""):
+    return json_answer(request, etag, body)
+
+
+def is_current(request: HttpRequest, etag: str) -> bool:
+    """The browser sent `etag` back: it has this answer."""
+    return etag in request.headers.get("If-None-Match", "")
+
+
+def json_answer(request: HttpRequest, etag: str, body: bytes) -> HttpResponse:
+    """304 when the browser has `etag`, else `body` (JSON); with the ETag either way."""
+    if is_current(request, etag):
         response: HttpResponse = HttpResponseNotModified()
     else:
         response = HttpResponse(body, content_type="application/json")

@@ -2,23 +2,27 @@
 
 No login: the signed link is the key (selectors.live). The page asks for the JSON every
 LIVE_POLL_SECONDS and the answer is a few hundred bytes read from the game's stored live-state
-columns, so a viewer holds no server worker between two polls; an unchanged game answers 304.
+columns, so a viewer holds no server worker between two polls; an unchanged game answers 304
+from the cache, without the database (selectors.live_cache).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from parlor.errors import DomainError
 from parlor.models import GameStatus
-from parlor.public.etag import json_with_etag
-from parlor.selectors.live import LiveGame, live_game
+from parlor.public.etag import compact_json, is_current, json_answer
+from parlor.selectors.live import LiveGame, live_draw_id, live_game, live_game_of_draw
+from parlor.selectors.live_cache import live_body, live_body_store, live_etag, live_version
 from parlor.web import labels
 from parlor.web.pages import seat_tiles, signed, transfer_rows
 
@@ -97,9 +101,26 @@ def live_page(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_GET
 def live_state(request: HttpRequest, token: str) -> HttpResponse:
-    """The live state as compact JSON with an ETag; 304 when the game has not changed."""
+    """The live state as compact JSON with an ETag; 304 when the game has not changed.
+
+    From the cache (selectors.live_cache): a poll whose ETag is current is one cache read, an
+    answer already built for this version is two; only the first poll after a change reads the
+    database. The link's age is checked on every poll (its signature), its seat draw's
+    successor when the answer is built: a new draw renews the version."""
     try:
-        payload = live_payload(live_game(token))
+        draw_id = live_draw_id(token)
     except DomainError as exc:
         return JsonResponse(_error_body(exc), status=exc.status_code)
-    return json_with_etag(request, payload)
+    language = get_language() or settings.LANGUAGE_CODE
+    version = live_version(draw_id)  # before the database: see live_cache
+    etag = live_etag(version, language)
+    if is_current(request, etag):
+        return json_answer(request, etag, b"")
+    body = live_body(draw_id, version, language)
+    if body is None:
+        try:
+            body = compact_json(live_payload(live_game_of_draw(draw_id)))
+        except DomainError as exc:
+            return JsonResponse(_error_body(exc), status=exc.status_code)
+        live_body_store(draw_id, version, language, body)
+    return json_answer(request, etag, body)

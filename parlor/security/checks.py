@@ -28,7 +28,9 @@ def login_lockout_cache_check(app_configs: Any = None, **kwargs: Any) -> list[Wa
         return [
             Warning(
                 "The default cache is local to each process, so the login lockout and the "
-                "sign-in rate limit are counted per gunicorn worker.",
+                "sign-in rate limit are counted per gunicorn worker, and a phone's live view "
+                "can show an old answer for up to five minutes after a change made through "
+                "another worker.",
                 hint="Set REDIS_URL (e.g. redis://127.0.0.1:6379/1) to share them.",
                 id="parlor.W801",
             )

@@ -108,10 +108,13 @@ def game_for(
     user's roles came with their sign-in.
 
     `lock`: the game's row is locked until the transaction ends, by the same query (only the
-    game's row, as games.game_lock locks it); the caller is in a transaction.
+    game's row, as games.game_lock locks it, with its seat draw as game_lock has it); the
+    caller is in a transaction.
     """
     access = require(user, role)
-    games = Game.objects.select_for_update(of=("self",)) if lock else Game.objects.all()
+    games = Game.objects.all()
+    if lock:
+        games = Game.objects.select_for_update(of=("self",)).select_related("seat_draw")
     game = (
         games.select_related("table__parlor")
         .filter(table__parlor=access.parlor, public_id=_uuid(game_id, "game"))

@@ -61,13 +61,23 @@ def live_game(token: str) -> LiveGame:
     Raises NotFound for a token that was never signed here (or names no game) and
     LiveLinkExpired for one that is too old or whose table has drawn seats again since.
     """
+    return live_game_of_draw(live_draw_id(token))
+
+
+def live_draw_id(token: str) -> UUID:
+    """The seat draw a live link signs (no query). Raises NotFound for a token that was never
+    signed here and LiveLinkExpired for one older than LIVE_LINK_MAX_AGE."""
     signer = signing.TimestampSigner(salt=_SALT)
     try:
-        draw_id = UUID(hex=signer.unsign(token, max_age=LIVE_LINK_MAX_AGE))
+        return UUID(hex=signer.unsign(token, max_age=LIVE_LINK_MAX_AGE))
     except signing.SignatureExpired as exc:
         raise LiveLinkExpired("this live link has expired") from exc
     except (signing.BadSignature, ValueError) as exc:
         raise NotFound("no such live link", code="live_link_invalid") from exc
+
+
+def live_game_of_draw(draw_id: UUID) -> LiveGame:
+    """The latest game of the seat draw `draw_id` (three queries); see live_game."""
     newer_draw = SeatDraw.objects.filter(
         table=OuterRef("table_id"), pk__gt=OuterRef("seat_draw_id")
     )

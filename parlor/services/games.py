@@ -23,6 +23,7 @@ from parlor.services.audit_log import (
     audit_game_voided,
     game_snapshot,
 )
+from parlor.services.live_views import live_view_changed
 from parlor.services.manager_check import manager_confirmer
 from parlor.services.replays import (
     current_hands,
@@ -43,10 +44,11 @@ def game_lock(game: Game) -> Game:
 
     Only the game row (`of`): the joined table row is locked by table_lock, always first, so a
     request holding the table and one locking the game cannot deadlock on each other. The
-    table's parlor comes along for what a finished game touches (its business day)."""
+    table's parlor comes along for what a finished game touches (its business day), the seat
+    draw for the live view a change renews (live_views)."""
     return (
         Game.objects.select_for_update(of=("self",))
-        .select_related("table__parlor")
+        .select_related("table__parlor", "seat_draw")
         .get(pk=game.pk)
     )
 
@@ -172,6 +174,7 @@ def game_void(
             "cancel_confirmed_by",
         ]
     )
+    live_view_changed(game.seat_draw.public_id)
     seat_stats_store(game, results=())  # a voided game keeps no figures
     settlement_reconcile_game(game, by=by)
     shift_reconcile_game(game, by=by)

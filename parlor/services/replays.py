@@ -27,6 +27,7 @@ from parlor.models import (
     HandState,
 )
 from parlor.services import engine
+from parlor.services.live_views import live_view_changed
 from parlor.services.seat_stats import figures_of_hands, seat_stats_store
 from parlor.services.settlements import (
     SettledMoneyChange,
@@ -129,7 +130,9 @@ def live_state_set(
     game: Game, state: engine_step.GameState, *, next_state: dict[str, Any] | None, hands: int
 ) -> None:
     """Copies the engine's state onto the game row (not saved): the stored state itself and
-    the columns the floor and the answers read (scores, sticks, the next hand, the end)."""
+    the columns the floor and the answers read (scores, sticks, the next hand, the end), and
+    has the live view of the game's seat draw renewed when the transaction commits."""
+    live_view_changed(game.seat_draw.public_id)
     game.state = state.to_dict()
     game.scores, game.sticks = list(state.table.scores), state.table.sticks
     game.hand_count = hands

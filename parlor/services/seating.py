@@ -18,6 +18,7 @@ from parlor.models import (
 )
 from parlor.models.users import Actor, actor_row
 from parlor.selectors.seating import player_counts, seating_status
+from parlor.services.live_views import live_view_changed
 from scoring.ruleset import Ruleset
 
 _random = secrets.SystemRandom()
@@ -59,7 +60,13 @@ def seating_plan(
 
 
 def seat_draw_create(*, table: Table, players: list[Player], method: str, by: Actor) -> SeatDraw:
+    """A new seat draw at `table`: the live link of its previous one expires (selectors.live)."""
+    previous = (
+        SeatDraw.objects.filter(table=table).order_by("-pk").values_list("public_id", flat=True)
+    ).first()
     draw = SeatDraw.objects.create(table=table, method=method, drawn_by=actor_row(by))
+    if previous is not None:
+        live_view_changed(previous)
     SeatDrawPosition.objects.bulk_create(
         SeatDrawPosition(seat_draw=draw, position=position, player=player)
         for position, player in enumerate(players)

@@ -1,5 +1,9 @@
 """The players' live view of a table: a signed link from the tablet's QR code, no login, and a
-small JSON answer read from the game's stored state, with an ETag and a fixed number of queries."""
+small JSON answer read from the game's stored state, with an ETag and a fixed number of queries;
+a poll that finds nothing new reads the cache only, and every change is in the next poll.
+
+The tests commit (transaction=True): the cached answers are renewed on commit of a change, as
+in production, so a test in a rolled-back transaction would never see them renewed."""
 
 from __future__ import annotations
 
@@ -10,17 +14,20 @@ from typing import Any
 
 import pytest
 import time_machine
+from django.conf import settings
 from django.test import Client
 from django.utils import timezone
 
 from parlor.models import Game, HandOutcome, MemberRole
 from parlor.selectors.live import LIVE_LINK_MAX_AGE, live_token
-from parlor.services.games import game_void
+from parlor.selectors.live_cache import live_body_store, live_version
+from parlor.services.games import game_finish, game_void
+from parlor.services.hands import hand_correct, hand_void_last
 from tests.parlor.conftest import ok
 from tests.parlor.factories import MemberFactory, TableFactory
 from tests.parlor.money_helpers import NOTEN, play, ron
 
-pytestmark = pytest.mark.django_db
+pytestmark = pytest.mark.django_db(transaction=True)
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 RIICHI_RON = {**ron(2, 1, han=3, fu=30), "riichi": [1]}
@@ -196,3 +203,103 @@ def test_a_voided_game_says_so_and_keeps_its_scores(staff, staff_user, table, st
     live = _state(link).json()
     assert live["status"] == "cancelled" and live["over"] == "この対局は無効になりました。"
     assert live["round"] == "" and [s["score"] for s in live["seats"]] == after["scores"]
+
+
+def test_a_poll_that_finds_nothing_new_touches_no_database(
+    staff, table, start_game, django_assert_num_queries
+):
+    game = start_game(table)
+    link = _link(game)
+    play(staff, game, [RIICHI_RON])
+    first = _state(link)  # the first poll after the hand builds the answer from the database
+    with django_assert_num_queries(0):
+        again = _state(link, if_none_match=first["ETag"])
+    assert again.status_code == 304 and again["ETag"] == first["ETag"]
+    with django_assert_num_queries(0):  # a phone that lost its copy: the cached answer
+        fresh = _state(link)
+    assert fresh.status_code == 200 and fresh.content == first.content
+    assert fresh["ETag"] == first["ETag"]
+
+
+def _correct(game: Game, user: Any) -> None:
+    hand_correct(game=game, sequence=1, entry=ron(3, 0, han=1, fu=30), reason="wrong", by=user)
+
+
+def _undo(game: Game, user: Any) -> None:
+    hand_void_last(game=game, sequence=1, reason="entered by mistake", by=user)
+
+
+def _finish(game: Game, user: Any) -> None:
+    game_finish(game=game, by=user)
+
+
+def _void(game: Game, user: Any) -> None:
+    manager = MemberFactory(parlor=game.table.parlor, role=MemberRole.MANAGER).user
+    game_void(game=game, reason="wrong table", by=user, confirmed_by=manager)
+
+
+@pytest.mark.parametrize(
+    ("change", "expected"),
+    [
+        pytest.param(_correct, {"status": "in_progress", "hands": 1}, id="correction"),
+        pytest.param(_undo, {"status": "in_progress", "hands": 0}, id="undo"),
+        pytest.param(_finish, {"status": "finished", "hands": 1}, id="finish"),
+        pytest.param(_void, {"status": "cancelled", "hands": 1}, id="void"),
+    ],
+)
+def test_a_change_to_the_game_is_in_the_next_poll(
+    staff, staff_user, table, start_game, change, expected
+):
+    game = start_game(table)
+    link = _link(game)
+    play(staff, game, [RIICHI_RON])
+    before = _state(link)
+    assert _state(link, if_none_match=before["ETag"]).status_code == 304
+    change(Game.objects.get(public_id=game["id"]), staff_user)
+    after = _state(link, if_none_match=before["ETag"])
+    assert after.status_code == 200 and after["ETag"] != before["ETag"]
+    live = after.json()
+    assert {key: live[key] for key in expected} == expected
+    stored = Game.objects.get(public_id=game["id"])
+    assert [seat["score"] for seat in live["seats"]] == stored.scores
+    assert _state(link, if_none_match=after["ETag"]).status_code == 304
+
+
+def test_a_new_seat_draw_expires_a_cached_link_at_once(staff, table, start_game):
+    game = start_game(table)
+    link = _link(game)
+    play(staff, game, [RIICHI_RON], finish=True)
+    etag = _state(link)["ETag"]
+    assert _state(link, if_none_match=etag).status_code == 304
+    start_game(table, seating="draw")
+    expired = _state(link, if_none_match=etag)
+    assert expired.status_code == 410
+    assert expired.json()["error"]["code"] == "live_link_expired"
+
+
+def test_an_answer_built_before_a_change_and_stored_after_it_is_never_shown(
+    staff, table, start_game
+):
+    """The race of a poll that read the database just before a hand committed and stores its
+    answer just after: it goes under the version it read first, which the commit replaced."""
+    game = start_game(table)
+    link = _link(game)
+    draw_id = Game.objects.get(public_id=game["id"]).seat_draw.public_id
+    old_version = live_version(draw_id)
+    old_body = _state(link).content
+    play(staff, game, [RIICHI_RON])
+    live_body_store(draw_id, old_version, "ja", old_body)
+    assert _state(link).json()["hands"] == 1
+
+
+def test_each_language_has_its_own_answer(staff, table, start_game):
+    game = start_game(table)
+    link = _link(game)
+    play(staff, game, [RIICHI_RON], finish=True)
+    japanese = _state(link)
+    english = Client()
+    english.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    answer = english.get(f"{link}state/", headers={"if-none-match": japanese["ETag"]})
+    assert answer.status_code == 200 and answer["ETag"] != japanese["ETag"]
+    assert answer.json()["over"].startswith("Game over")
+    assert _state(link).json()["over"].startswith("終局")
