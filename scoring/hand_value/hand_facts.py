@@ -4,7 +4,7 @@ the evaluator that the han/fu count and the point count (点数制) both use."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from scoring.errors import HandError
 from scoring.hand_value.checks import (
@@ -117,11 +117,15 @@ def tiles_held(counts: list[int]) -> tuple[tuple[bool, bool, bool], bool, bool, 
 
 def with_tiles(facts: HandFacts, counts: list[int], concealed_counts: list[int]) -> HandFacts:
     """``facts`` with other tiles of the same kind: all-mighty tiles (白マティ) read as other
-    faces. The melds, reds, fives held, flags and winds stay."""
+    faces. The melds, reds, fives held, winning tile, flags and winds stay."""
     suits, has_honors, has_simples, has_outside = tiles_held(counts)
-    return replace(facts, counts=tuple(counts), concealed_counts=tuple(concealed_counts),
-                   suits=suits, has_honors=has_honors, has_simples=has_simples,
-                   has_outside=has_outside)
+    return HandFacts(
+        counts=tuple(counts), concealed_counts=tuple(concealed_counts), suits=suits,
+        has_honors=has_honors, has_simples=has_simples, has_outside=has_outside,
+        meld_groups=facts.meld_groups, red_fives=facts.red_fives,
+        fives_held=facts.fives_held, win=facts.win, is_open=facts.is_open,
+        is_tsumo=facts.is_tsumo, has_melds=facts.has_melds, seat_wind=facts.seat_wind,
+        round_wind=facts.round_wind, flags=facts.flags)
 
 
 def winning_readings(facts: HandFacts, table: YakuTable) -> list[Reading]:

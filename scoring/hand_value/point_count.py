@@ -186,14 +186,20 @@ def whites_of(hand: WinningHand) -> list[int]:
 def dora_of(sources: DoraSources, counts: tuple[int, ...] | list[int], whites: list[int],
             worth: Mapping[str, YakuHan]) -> tuple[YakuHan, ...]:
     """The dora of ``counts`` (every tile held, the melds' included) as points."""
-    found = {
+    return tuple(YakuHan(key, worth[key].name, worth[key].name_ja, count * worth[key].han)
+                 for key, count in dora_counts(sources, counts, whites).items()
+                 if count and key in worth)
+
+
+def dora_counts(sources: DoraSources, counts: tuple[int, ...] | list[int],
+                whites: list[int]) -> dict[str, int]:
+    """How many of each kind of dora ``counts`` hold."""
+    return {
         "dora": indicated_count(sources.dora, counts, sources.pulled, whites),
         "ura_dora": indicated_count(sources.ura, counts, sources.pulled, whites),
         "aka_dora": counts[13] + counts[22],  # 5p, 5s: 常時赤ドラ
         "gari": len(sources.pulled),
     }
-    return tuple(YakuHan(key, worth[key].name, worth[key].name_ja, count * worth[key].han)
-                 for key, count in found.items() if count and key in worth)
 
 
 def indicated(indicators: tuple[str, ...], field: str, table: YakuTable) -> Indicated:
