@@ -78,14 +78,28 @@ def fill_ceilings(hand: WinningHand, fills: list[Fill], *, ruleset: Ruleset,
     added = sum(y.han for y in win_points(template, yaku_table))
     dora_han = {key: worth[key].han if key in worth else 0
                 for key in ("dora", "ura_dora", "aka_dora", "gari")}
+
+    def dora_points(whites: list[int]) -> int:
+        return sum(found * dora_han[key]
+                   for key, found in dora_counts(sources, counts, whites).items())
+
+    # Dora count tiles one by one (each indicator the tiles of one face, or every tile; a
+    # five its own; 中 every white), so a fill's dora are those of the other tiles plus
+    # what each white adds as its face.
+    without = dora_points(meld_whites)
+    added += without
+    adds = {}
+    for k in {k for fill in fills for k in fill}:
+        counts[k] += 1
+        adds[k] = dora_points([k, *meld_whites]) - without
+        counts[k] -= 1
     paid: dict[tuple[int, tuple[str, ...]], int] = {}
     found: list[Rank | None] = []
     for fill in fills:
         for k in fill:
             counts[k] += 1
             concealed[k] += 1
-        extra = added + sum(found_dora * dora_han[key] for key, found_dora in dora_counts(
-            sources, counts, [*fill, *meld_whites]).items())
+        extra = added + sum(adds[k] for k in fill)
         most = 0
         wins = tuple(set(fill)) if hand.win_tile == JOKER else (facts.win,)
         for count, yakuman in fill_counts(with_tiles(facts, counts, concealed), worth, han,
