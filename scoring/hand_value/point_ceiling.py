@@ -189,7 +189,8 @@ def reading_yakuman_ceiling(facts: HandFacts, worth: Mapping[str, YakuHan],
             triplets.append(("shousuushii", "daisuushii"))
         if sum(1 for _, _, is_kan, _ in facts.meld_groups if is_kan) == 4:
             triplets.append(("suukantsu",))
-        if any(min(counts[k:k + 3]) >= 4 for k in SUITED if k % 9 <= 6):
+        if "isshoku_yonjun" in worth and max(counts) >= 4 and any(
+                min(counts[k:k + 3]) >= 4 for k in SUITED if k % 9 <= 6):
             sequences.append(("isshoku_yonjun",))
         if any(sum(concealed[s:s + 9]) == 14
                and all(c >= b for c, b in zip(concealed[s:s + 9], CHUUREN_BASE))
@@ -248,7 +249,7 @@ def sets_ceiling(facts: HandFacts, han: Mapping[str, int]
         if runs:
             sequences["peikou"] = (han["peikou"] if han["peikou"] > han["iipeikou"]
                                    and twice_twice(counts, runs) else han["iipeikou"])
-    if any(min(counts[k:k + 3]) >= 3 for k in runs):
+    if han["same_sequences"] and any(min(counts[k:k + 3]) >= 3 for k in runs):
         sequences["same_sequences"] = han["same_sequences"]
     if (counts[0] and all(counts[0:9])) or (counts[9] and all(counts[9:18])) or (
             counts[18] and all(counts[18:27])):
@@ -267,7 +268,7 @@ def sets_ceiling(facts: HandFacts, han: Mapping[str, int]
             common["shousangen"] = han["shousangen"]
     if facts.has_outside and not any(MIDDLES(counts)):
         common["outside"] = han["outside"]
-    if all(facts.suits):
+    if han["three_suits"] and all(facts.suits):
         common["three_suits"] = han["three_suits"]  # 三色同順 with the triplets too: no harm
     triplet_side: dict[str, int] = {}
     if held >= 4:
