@@ -123,9 +123,9 @@ def fill_counts(facts: HandFacts, worth: Mapping[str, YakuHan], han: Mapping[str
                 ) -> list[tuple[int, tuple[YakuHan, ...]]]:
     """The most the yaku of a reading of ``facts`` count, dora aside, with every yakuman it
     may hold (of those that exclude each other, the one worth most; ``wins``: the faces the
-    winning tile may be): for the readings of
-    two sequences or more, for those of three triplets or more, and for seven pairs. A
-    yakuman leaves out the yaku it is made of (``point_count.YAKUMAN_INCLUDES``)."""
+    winning tile may be): for the readings of two sequences or more, for those of three
+    triplets or more, and for seven pairs. A yakuman leaves out the yaku it is made of
+    (``point_count.YAKUMAN_INCLUDES``)."""
     shared = shared_yaku(facts, worth)
     always = tuple(worth[name] for name in shared.yakuman
                    if name in worth and worth[name].is_yakuman)
