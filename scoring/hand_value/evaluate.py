@@ -34,6 +34,7 @@ from scoring.hand_value.hand_facts import (
     winning_readings,
     yakuman_names,
 )
+from scoring.hand_value.point_ceiling import fill_ceilings
 from scoring.hand_value.point_count import count_hand
 from scoring.hand_value.readings import Reading
 from scoring.hand_value.tiles import JOKER, kinds_in_play, tile_name
@@ -65,8 +66,10 @@ def evaluate_hand(hand: WinningHand, *, ruleset: Ruleset,
     """
     check_bounds(hand, ruleset=ruleset)
     if yaku_table.joker is JokerRule.EVERY_WHITE:
+        ceilings_of = (partial(fill_ceilings, ruleset=ruleset, yaku_table=yaku_table)
+                       if ruleset.value_input is ValueInput.POINT_COUNT else None)
         return evaluate_whites(hand, table=yaku_table, value_of=partial(
-            evaluate_faces, ruleset=ruleset, yaku_table=yaku_table))
+            evaluate_faces, ruleset=ruleset, yaku_table=yaku_table), ceilings_of=ceilings_of)
     if hand.win_tile == JOKER or JOKER in hand.concealed:
         return evaluate_with_joker(hand, ruleset=ruleset, yaku_table=yaku_table)
     return evaluate_faces(hand, ruleset=ruleset, yaku_table=yaku_table)

@@ -95,18 +95,37 @@ def hand_facts(hand: WinningHand) -> HandFacts:
                        kind is MeldKind.ANKAN))
     check_copies(physical, player_count=hand.player_count)
     check_flags(hand, is_open=is_open)
-    has_honors = any(counts[27:])
+    suits, has_honors, has_simples, has_outside = tiles_held(counts)
     return HandFacts(
-        counts=tuple(counts), concealed_counts=concealed_counts,
-        suits=(any(counts[0:9]), any(counts[9:18]), any(counts[18:27])),
-        has_honors=has_honors,
-        has_simples=any(counts[1:8]) or any(counts[10:17]) or any(counts[19:26]),
-        has_outside=has_honors or any(TERMINAL_COUNTS(counts)),
+        counts=tuple(counts), concealed_counts=concealed_counts, suits=suits,
+        has_honors=has_honors, has_simples=has_simples, has_outside=has_outside,
         meld_groups=tuple(groups), red_fives=reds,
         fives_held=physical[FIVES_PS[0]] + physical[FIVES_PS[1]], win=win,
         is_open=is_open, is_tsumo=hand.is_tsumo, has_melds=bool(hand.melds),
         seat_wind=WIND_KINDS[hand.seat_wind], round_wind=WIND_KINDS[hand.round_wind],
         flags=hand.flags)
+
+
+def tiles_held(counts: list[int]) -> tuple[tuple[bool, bool, bool], bool, bool, bool]:
+    """Which suits (man, pin, sou) are held, and whether any honor, simple (2–8) and
+    terminal or honor (么九牌) is."""
+    has_honors = any(counts[27:])
+    return ((any(counts[0:9]), any(counts[9:18]), any(counts[18:27])), has_honors,
+            any(counts[1:8]) or any(counts[10:17]) or any(counts[19:26]),
+            has_honors or any(TERMINAL_COUNTS(counts)))
+
+
+def with_tiles(facts: HandFacts, counts: list[int], concealed_counts: list[int]) -> HandFacts:
+    """``facts`` with other tiles of the same kind: all-mighty tiles (白マティ) read as other
+    faces. The melds, reds, fives held, winning tile, flags and winds stay."""
+    suits, has_honors, has_simples, has_outside = tiles_held(counts)
+    return HandFacts(
+        counts=tuple(counts), concealed_counts=tuple(concealed_counts), suits=suits,
+        has_honors=has_honors, has_simples=has_simples, has_outside=has_outside,
+        meld_groups=facts.meld_groups, red_fives=facts.red_fives,
+        fives_held=facts.fives_held, win=facts.win, is_open=facts.is_open,
+        is_tsumo=facts.is_tsumo, has_melds=facts.has_melds, seat_wind=facts.seat_wind,
+        round_wind=facts.round_wind, flags=facts.flags)
 
 
 def winning_readings(facts: HandFacts, table: YakuTable) -> list[Reading]:

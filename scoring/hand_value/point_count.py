@@ -19,6 +19,7 @@ without the yakuman, ``Win.yakuman`` how many there are.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from types import MappingProxyType
 
 from scoring.errors import HandError
@@ -146,34 +147,79 @@ def count_dora(hand: WinningHand, facts: HandFacts,
     A white indicator makes every tile of the hand and every tile set aside a dora; an
     indicator pointing to the white makes every white a dora, whatever it stands for.
     """
-    pulled = [TILES["N"].kind] * hand.kita + [parse_tile(g).kind for g in hand.gari]
+    return dora_of(dora_sources(hand, table), facts.counts, whites_of(hand),
+                   table.yaku_of(is_open=facts.is_open))
+
+
+@dataclass(frozen=True, slots=True)
+class Indicated:
+    """What a list of indicators makes dora: every tile (a white indicator), and the faces."""
+
+    everything: int  # white indicators (白が表示牌)
+    kinds: tuple[int, ...]  # the dora each other indicator shows
+
+
+@dataclass(frozen=True, slots=True)
+class DoraSources:
+    """What a hand's dora are counted from, apart from its tiles: the same for every face
+    the whites may take."""
+
+    pulled: tuple[int, ...]  # North (北抜き) and the gari set aside
+    dora: Indicated
+    ura: Indicated
+
+
+def dora_sources(hand: WinningHand, table: YakuTable) -> DoraSources:
+    pulled = (TILES["N"].kind,) * hand.kita + tuple(parse_tile(g).kind for g in hand.gari)
+    return DoraSources(pulled, indicated(hand.dora_indicators, "dora_indicators", table),
+                       indicated(hand.ura_indicators, "ura_indicators", table))
+
+
+def whites_of(hand: WinningHand) -> list[int]:
+    """The faces the whites of the hand stand for, in the concealed tiles and the melds."""
     whites = [TILES[name].kind for name in hand.concealed if name.startswith(JOKER)]
     whites += [TILES[name].kind for meld in hand.melds for name in meld.tiles
                if name.startswith(JOKER)]
-    counts = {
-        "dora": indicated(hand.dora_indicators, "dora_indicators", facts, pulled, whites,
-                          table),
-        "ura_dora": indicated(hand.ura_indicators, "ura_indicators", facts, pulled, whites,
-                              table),
-        "aka_dora": facts.counts[13] + facts.counts[22],  # 5p, 5s: 常時赤ドラ
-        "gari": len(pulled),
-    }
-    worth = table.yaku_of(is_open=facts.is_open)
+    return whites
+
+
+def dora_of(sources: DoraSources, counts: tuple[int, ...] | list[int], whites: list[int],
+            worth: Mapping[str, YakuHan]) -> tuple[YakuHan, ...]:
+    """The dora of ``counts`` (every tile held, the melds' included) as points."""
     return tuple(YakuHan(key, worth[key].name, worth[key].name_ja, count * worth[key].han)
-                 for key, count in counts.items() if count and key in worth)
+                 for key, count in dora_counts(sources, counts, whites).items()
+                 if count and key in worth)
 
 
-def indicated(indicators: tuple[str, ...], field: str, facts: HandFacts, pulled: list[int],
-              whites: list[int], table: YakuTable) -> int:
-    total = 0
+def dora_counts(sources: DoraSources, counts: tuple[int, ...] | list[int],
+                whites: list[int]) -> dict[str, int]:
+    """How many of each kind of dora ``counts`` hold."""
+    return {
+        "dora": indicated_count(sources.dora, counts, sources.pulled, whites),
+        "ura_dora": indicated_count(sources.ura, counts, sources.pulled, whites),
+        "aka_dora": counts[13] + counts[22],  # 5p, 5s: 常時赤ドラ
+        "gari": len(sources.pulled),
+    }
+
+
+def indicated(indicators: tuple[str, ...], field: str, table: YakuTable) -> Indicated:
+    everything = 0
+    kinds = []
     for i, name in enumerate(indicators):
         if name == JOKER or (name in TILES and TILES[name].kind == HAKU):
-            total += sum(facts.counts) + len(pulled)  # 白が表示牌: everything is dora
+            everything += 1
             continue
         kind = parse_tile(name, field=f"{field}[{i}]").kind
         after = table.dora_after.get(tile_name(kind))
-        dora = TILES[after].kind if after else dora_after(kind, player_count=3)
-        total += facts.counts[dora] + pulled.count(dora)
+        kinds.append(TILES[after].kind if after else dora_after(kind, player_count=3))
+    return Indicated(everything, tuple(kinds))
+
+
+def indicated_count(indicated: Indicated, counts: tuple[int, ...] | list[int],
+                    pulled: tuple[int, ...], whites: list[int]) -> int:
+    total = indicated.everything * (sum(counts) + len(pulled))  # 白が表示牌: everything
+    for dora in indicated.kinds:
+        total += counts[dora] + pulled.count(dora)
         if dora == HAKU:  # 中が表示牌: a white is a dora whatever it stands for
             total += sum(1 for k in whites if k != HAKU)
     return total
