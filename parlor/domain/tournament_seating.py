@@ -209,17 +209,17 @@ def _check(players: Sequence[SeatingPlayer], round_number: int, table_size: int)
 
 
 def _seat_winds(group: Sequence[PlayerId], winds: Mapping[PlayerId, tuple[int, ...]]) -> Table:
-    """The order of `group` in which each player sits in a wind they sat in least: the sum of
-    the earlier counts of the winds taken is the smallest, ties to the order of the ids."""
-    best: Table = ()
-    best_cost = -1
-    for order in itertools.permutations(sorted(group)):
-        cost = sum(
-            (winds[player][seat] + 1) ** 2 for seat, player in enumerate(order)
-        )
-        if best_cost < 0 or cost < best_cost:
-            best, best_cost = order, cost
-    return best
+    """The order of `group` that seats its players in the winds they sat in least: the least
+    total excess (as the search counts it), then the least sum of squares of the counts (no
+    player far behind), then the first in the order of `group` (drawn in the first round,
+    the standing after)."""
+
+    def cost(order: Sequence[PlayerId]) -> tuple[int, int]:
+        counts = [winds[player][seat] for seat, player in enumerate(order)]
+        excess = sum(n - min(winds[player]) for n, player in zip(counts, order, strict=True))
+        return excess, sum((n + 1) ** 2 for n in counts)
+
+    return min(itertools.permutations(group), key=cost)
 
 
 def _swiss_groups(
@@ -237,10 +237,11 @@ def _swiss_groups(
         search.improve()
         if search.total() < best_total:
             best, best_total = search.snapshot(), search.total()
-        if best_total < search.wind_weight:  # no repeat and no wind sat twice too often
+        if best_total < search.wind_weight or len(best) < 2:  # nothing left to fix, or to swap
             break
         search.shake(rng)
-    return best
+    tables = [sorted(group, key=search.rank.__getitem__) for group in best]
+    return sorted(tables, key=lambda group: search.rank[group[0]])
 
 
 class _Search:
