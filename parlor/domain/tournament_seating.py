@@ -173,6 +173,43 @@ def round_seating(
     return tuple(_seat_winds(group, winds) for group in groups)
 
 
+def seating_check(
+    seating: Round, players: Iterable[PlayerId], *, table_size: int = 4
+) -> None:
+    """Checks a seating the director gives (or edits): every table full, every player of the
+    round at exactly one seat, no one else. Raises SeatingError naming what to change.
+
+    >>> seating_check(((1, 2, 3, 4),), [1, 2, 3, 4])
+    >>> try:
+    ...     seating_check(((1, 2, 3, 3),), [1, 2, 3, 4])
+    ... except SeatingError as refused:
+    ...     print(refused.message)
+    player 3 has two seats; player 4 has none
+    """
+    expected = set(players)
+    for number, table in enumerate(seating, start=1):
+        if len(table) != table_size:
+            raise SeatingError(
+                f"table {number} has {len(table)} players, not {table_size}",
+                code="seating_table_not_full", params={"table": number, "players": len(table)},
+            )
+    seats = Counter(player for table in seating for player in table)
+    twice = sorted(player for player, count in seats.items() if count > 1)
+    strangers = sorted(set(seats) - expected)
+    missing = sorted(expected - set(seats))
+    problems = [
+        *(f"player {player} has two seats" for player in twice),
+        *(f"player {player} is not in this round" for player in strangers),
+        *(f"player {player} has none" if twice else f"player {player} has no seat"
+          for player in missing),
+    ]
+    if problems:
+        raise SeatingError(
+            "; ".join(problems), code="seating_not_everyone_once",
+            params={"players": ", ".join(str(p) for p in [*twice, *strangers, *missing])},
+        )
+
+
 def _check(players: Sequence[SeatingPlayer], round_number: int, table_size: int) -> None:
     if table_size not in TABLE_SIZES:
         raise SeatingError(

@@ -20,6 +20,7 @@ from parlor.domain.tournament_seating import (
     repeat_meetings,
     round_repeats,
     round_seating,
+    seating_check,
 )
 from parlor.errors import InvalidInput
 
@@ -248,3 +249,31 @@ def test_bad_input_is_refused_with_its_reason(
     with pytest.raises(SeatingError) as refused:
         round_seating(players, number, **kwargs)
     assert refused.value.code == code
+
+
+# A seating the director gives
+
+
+def test_a_directors_seating_that_seats_everyone_once_passes() -> None:
+    seating = round_seating([SeatingPlayer(p) for p in range(1, 13)], 1, seed=3)
+    seating_check(seating, range(1, 13))
+    seating_check(((3, 1, 2),), [1, 2, 3], table_size=3)
+
+
+@pytest.mark.parametrize(
+    ("seating", "code", "words"),
+    [
+        (((1, 2, 3, 4), (5, 6, 7)), "seating_table_not_full", "table 2 has 3 players, not 4"),
+        (((1, 2, 3, 4), (5, 6, 7, 7)), "seating_not_everyone_once",
+         "player 7 has two seats; player 8 has none"),
+        (((1, 2, 3, 4), (5, 6, 7, 9)), "seating_not_everyone_once",
+         "player 9 is not in this round; player 8 has no seat"),
+    ],
+)
+def test_a_directors_seating_with_a_mistake_is_refused_naming_it(
+    seating: Round, code: str, words: str
+) -> None:
+    with pytest.raises(SeatingError) as refused:
+        seating_check(seating, range(1, 9))
+    assert refused.value.code == code
+    assert refused.value.message == words
