@@ -53,7 +53,7 @@ PlayerId = int  # an entry's id in the event
 Pair = tuple[PlayerId, PlayerId]  # the smaller id first
 TABLE_SIZES = (3, 4)  # 三麻, 四麻
 NEAR = 2  # how far a table with nothing to fix looks for a better swap (tables away)
-KICKS = 40  # shakes of the local search when repeats remain (bounds its time)
+KICKS = 40  # shakes of the local search while repeats or wind excess remain (bounds its time)
 
 
 class Wind(IntEnum):
