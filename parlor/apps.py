@@ -7,6 +7,7 @@ class ParlorConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
+        from parlor import tasks  # noqa: F401  (registers the tasks services enqueue by name)
         from parlor.security import checks  # noqa: F401  (registers the deploy checks)
         from parlor.web import manager
 
