@@ -24,7 +24,7 @@ from parlor.errors import DomainError
 from parlor.security.limits import CALCULATOR_REQUEST_MAX_BYTES, body_size_check
 from parlor.selectors.access import game_for
 from parlor.services.calculator import Calculated, hand_evaluate, keyboard_for
-from parlor.web import labels, pages
+from parlor.view_helpers import labels, pages
 from parlor.web.access import staff_page
 from parlor.web.errors import error_payload, error_status
 from parlor.web.input import json_body, validated
