@@ -68,16 +68,13 @@ class Known:
 
 
 # The tablet's pages validate a write with the API view's own InputSerializer (one front door
-# per operation, one validation). Those serializers, ReasonField and HandEntryField move below
-# the doors once the record door (api/hands.py) and the void's one word (api/games.py) land.
+# per operation, one validation). Like those in view_helpers/inputs.py (the calculator, the
+# walk-in, the day close), they move below the doors once the record door (api/hands.py) and
+# the void's one word (api/games.py) land: the hands' inputs with HandEntryField.
 KNOWN_DOOR_IMPORTS = Known(
     why="web validates with the API's input serializers",
     offenders={
-        "parlor/web/calculator.py": {"api"},
-        "parlor/web/counter.py": {"api"},
-        "parlor/web/day_close.py": {"api"},
         "parlor/web/hands.py": {"api"},
-        "parlor/web/input.py": {"api"},
         "parlor/web/undo.py": {"api"},
         "parlor/web/void.py": {"api"},
     },

@@ -17,7 +17,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from rest_framework import serializers
 
-from parlor.api.people import PlayerListView
 from parlor.errors import DomainError
 from parlor.models import Parlor, Visit
 from parlor.selectors.access import Role, player_for, players_for, require
@@ -33,6 +32,7 @@ from parlor.services.visits import (
     visit_walk_in,
 )
 from parlor.services.wishes import visit_wish_set
+from parlor.view_helpers.inputs import PlayerInput
 from parlor.view_helpers.paper import PAPERS
 from parlor.view_helpers.present import receipt_lines, receipt_totals, signed
 from parlor.view_helpers.wishes import wish_choices, wish_label, wish_of_token, wish_token
@@ -47,7 +47,7 @@ from parlor.web.input import validated
 MANAGER_CODES = ("large_amount_needs_manager", "manager_required", "manager_password_wrong")
 
 
-class WalkInInput(PlayerListView.InputSerializer):
+class WalkInInput(PlayerInput):
     """The API's new player; the form always sends a member number, empty for a guest."""
 
     member_number = serializers.CharField(
