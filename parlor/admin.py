@@ -28,8 +28,8 @@ from parlor.models import (
 )
 from parlor.selectors.rulesets import ruleset_resolve, ruleset_validate
 from parlor.services.rulesets import preset_clone_definition
-from parlor.web.pages import ruleset_title
-from parlor.web.ruleset_fields import field_help, named_refusal
+from parlor.view_helpers.pages import ruleset_title
+from parlor.view_helpers.ruleset_fields import field_help, named_refusal
 from rulesets.registry import PRESETS
 from scoring.errors import ScoringError
 

@@ -7,7 +7,8 @@ class ParlorConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
+        from parlor import tasks  # noqa: F401  (registers the tasks services enqueue by name)
         from parlor.security import checks  # noqa: F401  (registers the deploy checks)
-        from parlor.web import manager
+        from parlor.view_helpers import manager_link
 
-        manager.connect()  # a sign-in remembers whether the user is a manager
+        manager_link.connect()  # a sign-in remembers whether the user is a manager

@@ -86,7 +86,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "parlor.web.manager.manager_link",
+                "parlor.view_helpers.manager_link.manager_link",
             ],
         },
     },

@@ -1,13 +1,13 @@
-"""Celery tasks: each takes ids, loads rows and calls one service. Retries live here."""
+"""Celery tasks: each takes ids, loads rows and calls one service. Retries live here.
+
+Tasks sit above the services: a service enqueues one by its name, after its commit
+(`parlor.services.verification.enqueue_verify_if_finished`), and never imports this module."""
 
 from __future__ import annotations
 
-from functools import partial
-
 from celery import shared_task
-from django.db import OperationalError, transaction
+from django.db import OperationalError
 
-from parlor.models import Game, GameStatus
 from parlor.services.backups import backup_take
 from parlor.services.verification import game_verify
 
@@ -15,12 +15,6 @@ from parlor.services.verification import game_verify
 @shared_task(autoretry_for=(OperationalError,), retry_backoff=True, max_retries=5)
 def game_verify_task(game_id: int) -> bool:
     return game_verify(game_id=game_id)
-
-
-def enqueue_verify_if_finished(game: Game) -> None:
-    """After the transaction commits, check a finished game against its log (in the worker)."""
-    if game.status == GameStatus.FINISHED:
-        transaction.on_commit(partial(game_verify_task.delay, game.pk))
 
 
 @shared_task(autoretry_for=(OperationalError,), retry_backoff=True, max_retries=3)

@@ -10,7 +10,7 @@ urlpatterns = [
     path("api/", include(("parlor.api.urls", "api"))),
     path("", include(("parlor.public.urls", "public"))),  # standings, player page, receipts
     path("tablet/", include(("parlor.web.urls", "tablet"))),
-    path("reports/", include("parlor.reports.urls")),  # the manager's daily reports (issue 7)
+    path("reports/", include("parlor.web.report_urls")),  # the manager's daily reports (issue 7)
     path("audit/", audit_log, name="audit-log"),  # the manager's audit log (監査ログ)
     path("manage/", include(("parlor.web.manage_setup_urls", "setup"))),  # tables, staff
     path("manage/", include("parlor.web.manage_urls")),  # the manager's settings (料金, ...)

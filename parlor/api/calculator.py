@@ -5,19 +5,17 @@ The same service and the same input as the tablet's calculator panel; stores not
 
 from __future__ import annotations
 
-from typing import Any
-
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiExample, extend_schema, extend_schema_serializer
-from rest_framework import serializers
+from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from parlor.api.serializers import error_responses
-from parlor.security.limits import CALCULATOR_REQUEST_MAX_BYTES, HAND_SEQUENCE_MAX, body_size_check
+from parlor.security.limits import CALCULATOR_REQUEST_MAX_BYTES, body_size_check
 from parlor.selectors.access import game_for
 from parlor.services.calculator import hand_evaluate
+from parlor.view_helpers.inputs import EvaluateInput
 
 EVALUATE_HELP = (
     "Values a winning hand from its tiles under the game's ruleset and its house's yaku (高点法: "
@@ -32,24 +30,6 @@ EVALUATE_HELP = (
     "tile, more than four melds or five dora indicators, gari or flowers the ruleset lacks), "
     "gets 400 naming the field; a body over 8 kB gets 400 `request_too_large`."
 )
-
-
-@extend_schema_serializer(component_name="HandEvaluateInput")
-class EvaluateInput(serializers.Serializer[Any]):
-    """The hand: the win's seat, tsumo or ron, the tiles and the conditions."""
-
-    winner = serializers.IntegerField(min_value=0, max_value=3, help_text="The winner's seat.")
-    tsumo = serializers.BooleanField(help_text="True for a tsumo, false for a ron.")
-    correct = serializers.IntegerField(
-        min_value=1, max_value=HAND_SEQUENCE_MAX, required=False, allow_null=True,
-        help_text="The hand being corrected, whose winds apply; absent for the next hand.",
-    )
-    sit_out = serializers.IntegerField(
-        min_value=0, max_value=3, required=False, allow_null=True,
-        help_text="The seat sitting out (抜け番) where four sit at a three-player table.",
-    )
-    tiles = serializers.DictField(help_text="hand, win_tile, melds, dora_indicators, ...")
-    flags = serializers.DictField(required=False, help_text="riichi, ippatsu, haitei, ...")
 
 
 EXAMPLE = OpenApiExample(

@@ -9,16 +9,15 @@ from typing import Any
 
 from django.urls import path
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_serializer
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from parlor.api.idempotency import idempotent_response
-from parlor.api.serializers import IDEMPOTENCY_KEY, ReasonField, error_responses
+from parlor.api.serializers import IDEMPOTENCY_KEY, error_responses
 from parlor.domain.business_days import business_day_of
-from parlor.domain.cash_drawer import DENOMINATIONS_YEN, MAX_COUNT, MAX_FLOAT_YEN
 from parlor.models import DayClose
 from parlor.selectors.access import Role, require
 from parlor.selectors.day_close import day_close_for, day_close_state
@@ -28,6 +27,7 @@ from parlor.services.day_close import (
     day_drawer,
     day_float_record,
 )
+from parlor.view_helpers.inputs import DayCloseInput, DayFloatInput, DayReopenInput
 
 
 def _user(user: Any) -> str | None:
@@ -65,40 +65,10 @@ class DayCloseSerializer(serializers.Serializer[Any]):
         return _user(close.reopened_by)
 
 
-class ManagerFields(serializers.Serializer[Any]):
-    manager_username = serializers.CharField(
-        max_length=150,
-        required=False,
-        default="",
-        allow_blank=True,
-        help_text="The manager confirming, unless the caller is a manager.",
-    )
-    manager_password = serializers.CharField(
-        max_length=128, required=False, default="", allow_blank=True, trim_whitespace=False
-    )
-
-
 class DayCloseView(APIView):
     """GET: a business day at the counter; POST: close it (締め)."""
 
-    @extend_schema_serializer(component_name="DayCloseInput")
-    class InputSerializer(ManagerFields):
-        day = serializers.DateField(required=False, default=None, help_text="default: today")
-        float_yen = serializers.IntegerField(
-            min_value=0,
-            max_value=MAX_FLOAT_YEN,
-            required=False,
-            default=None,
-            help_text="the opening float (釣り銭準備金), unless entered at the start of the day",
-        )
-        counts = serializers.DictField(
-            child=serializers.IntegerField(min_value=0, max_value=MAX_COUNT),
-            help_text="how many of each note and coin: keys "
-            + ", ".join(str(yen) for yen in DENOMINATIONS_YEN),
-        )
-        reason = ReasonField(
-            required=False, default="", allow_blank=True, help_text="why, if it is not zero"
-        )
+    InputSerializer = DayCloseInput
 
     @extend_schema(
         summary="A business day's drawer and closes",
@@ -147,9 +117,7 @@ class DayCloseView(APIView):
 
 
 class DayFloatView(APIView):
-    @extend_schema_serializer(component_name="DayFloatInput")
-    class InputSerializer(serializers.Serializer[Any]):
-        float_yen = serializers.IntegerField(min_value=0, max_value=MAX_FLOAT_YEN)
+    InputSerializer = DayFloatInput
 
     @extend_schema(
         summary="Enter today's opening float (釣り銭準備金)",
@@ -172,9 +140,7 @@ class DayFloatView(APIView):
 
 
 class DayReopenView(APIView):
-    @extend_schema_serializer(component_name="DayReopenInput")
-    class InputSerializer(ManagerFields):
-        reason = ReasonField(help_text="Why the closed day is reopened.")
+    InputSerializer = DayReopenInput
 
     @extend_schema(
         summary="Reopen a closed business day",

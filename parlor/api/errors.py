@@ -10,6 +10,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from parlor.errors import DomainError, TooManyRequests
+from parlor.view_helpers.inputs import first_validation_error
 from scoring.errors import RecordError, ScoringError
 
 
@@ -17,28 +18,6 @@ def _error(
     code: str, message: str, *, field: str = "", hand: int | None = None, **extra: Any
 ) -> dict[str, Any]:
     return {"error": {"code": code, "message": message, "field": field, "hand": hand, **extra}}
-
-
-def first_validation_error(detail: Any, path: str = "") -> tuple[str, exceptions.ErrorDetail]:
-    """The first (field path, error) of a DRF validation error tree; the error's `code` says
-    what was wrong (required, null, max_length, invalid, ...)."""
-    if isinstance(detail, dict):
-        for key, value in detail.items():
-            sub = key if key == "non_field_errors" else (f"{path}.{key}" if path else str(key))
-            return first_validation_error(value, "" if key == "non_field_errors" else sub)
-    if isinstance(detail, list) and detail:
-        if all(isinstance(item, (str, exceptions.ErrorDetail)) for item in detail):
-            return path, _as_error(detail[0])
-        for index, item in enumerate(detail):
-            if item:
-                return first_validation_error(item, f"{path}[{index}]")
-    return path, _as_error(detail)
-
-
-def _as_error(item: Any) -> exceptions.ErrorDetail:
-    if isinstance(item, exceptions.ErrorDetail):
-        return item
-    return exceptions.ErrorDetail(str(item), code="invalid")
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:

@@ -16,13 +16,13 @@ from parlor.api.idempotency import idempotent_response
 from parlor.api.serializers import (
     IDEMPOTENCY_KEY,
     GameDetailSerializer,
-    ReasonField,
     error_responses,
 )
 from parlor.models import Game, GameResult, GameSeat, GameStatus, Hand, HandOutcome
 from parlor.selectors.access import Role, game_for
 from parlor.services.games import game_finish, game_void_at_the_table
 from parlor.services.imports import game_export
+from parlor.view_helpers.inputs import ReasonField
 
 _DATETIME = serializers.DateTimeField()
 

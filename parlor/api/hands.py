@@ -17,7 +17,6 @@ from parlor.api.idempotency import answer_response, idempotent_response, keyed_r
 from parlor.api.serializers import (
     IDEMPOTENCY_KEY,
     GameDetailSerializer,
-    ReasonField,
     error_responses,
 )
 from parlor.security.limits import HAND_SEQUENCE_MAX
@@ -29,6 +28,7 @@ from parlor.services.hands import (
     hand_record_answered,
     hand_void_last,
 )
+from parlor.view_helpers.inputs import ReasonField
 
 ENTRY_HELP = "The hand in tenbo-game/1: its result (one kind of five), riichi, penalties, wareme."
 RECORD_HELP = (

@@ -16,7 +16,7 @@ from rest_framework.views import APIView
 
 from parlor.api.idempotency import idempotent_response
 from parlor.api.manager_confirm import ManagerConfirmInput, manager_of
-from parlor.api.serializers import IDEMPOTENCY_KEY, ReasonField, error_responses
+from parlor.api.serializers import IDEMPOTENCY_KEY, error_responses
 from parlor.domain.own_terms import OwnTerms
 from parlor.models import (
     MAX_RATE_YEN_PER_P,
@@ -33,6 +33,7 @@ from parlor.services.settlements import (
     adjustment_create,
     adjustment_settle,
 )
+from parlor.view_helpers.inputs import ReasonField
 
 
 class MoneySettingsSerializer(serializers.Serializer[Any]):

@@ -12,12 +12,12 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from parlor.api.serializers import GameSummarySerializer, error_responses
-from parlor.models import PlayerKind
 from parlor.selectors.access import Role, access_for, player_for, require
 from parlor.selectors.counter import player_matches
 from parlor.selectors.games import games_of_player
 from parlor.services.players import player_create
 from parlor.services.rulesets import ruleset_create
+from parlor.view_helpers.inputs import PlayerInput
 from rulesets.registry import PRESETS
 
 
@@ -45,14 +45,7 @@ class MeView(APIView):
 
 
 class PlayerListView(APIView):
-    @extend_schema_serializer(component_name="PlayerCreateInput")
-    class InputSerializer(serializers.Serializer[Any]):
-        name = serializers.CharField(max_length=60)
-        kana = serializers.CharField(
-            max_length=60, required=False, default="", allow_blank=True, help_text="よみがな"
-        )
-        kind = serializers.ChoiceField(choices=PlayerKind.values, default=PlayerKind.GUEST)
-        member_number = serializers.CharField(max_length=20, required=False, default="")
+    InputSerializer = PlayerInput
 
     @extend_schema(
         parameters=[

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 from rest_framework import serializers
 
 from parlor.models import Game, Hand
-from parlor.security.limits import REASON_MAX_LENGTH
-from parlor.security.text import has_control_characters
 from parlor.selectors.games import game_detail
 
 
@@ -50,27 +48,6 @@ IDEMPOTENCY_KEY = OpenApiParameter(
         "money POSTs): a retry returns the first response."
     ),
 )
-
-
-class ReasonField(serializers.CharField):
-    """Why something was done, as staff typed it: a string (not a number, a list or null),
-    stripped, at most REASON_MAX_LENGTH characters, without control characters."""
-
-    default_error_messages: ClassVar[dict[str, Any]] = {
-        "not_a_string": "Must be text, not {type}.",
-        "control_characters": "Must not contain control characters.",
-    }
-
-    def __init__(self, **kwargs: Any) -> None:
-        kwargs.setdefault("max_length", REASON_MAX_LENGTH)
-        super().__init__(**kwargs)
-
-    def to_internal_value(self, data: Any) -> str:
-        if not isinstance(data, str):
-            self.fail("not_a_string", type=type(data).__name__)
-        if has_control_characters(data):
-            self.fail("control_characters")
-        return super().to_internal_value(data)
 
 
 class SeatSerializer(serializers.Serializer[Any]):

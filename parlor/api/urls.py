@@ -2,7 +2,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from parlor.api import calculator, docs, games, hands, people, tables
-from parlor.security.throttling import TokenLoginView
+from parlor.api.sign_in import TokenLoginView
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
@@ -47,5 +47,5 @@ urlpatterns = [
     path("", include("parlor.api.audit")),  # the audit log (issue 8)
     path("", include("parlor.api.day_close")),  # closing the day (締め, issue 24)
     path("", include("parlor.api.waiting")),  # the waiting list (待ち席, issue 25)
-    path("reports/", include("parlor.reports.api_urls")),  # daily reports (issue 7)
+    path("reports/", include("parlor.api.report_urls")),  # daily reports (issue 7)
 ]

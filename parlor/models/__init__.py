@@ -15,7 +15,6 @@ from parlor.models.money import (
     StandingsSettings,
 )
 from parlor.models.parlors import (
-    USER_ROLES,
     GameBack,
     MemberRole,
     Parlor,
@@ -44,7 +43,6 @@ __all__ = [
     "MAX_RATE_YEN_PER_P",
     "MAX_TERM_YEN",
     "MONEY_UNITS_YEN",
-    "USER_ROLES",
     "Adjustment",
     "AdjustmentKind",
     "AuditAction",

@@ -59,12 +59,6 @@ class Parlor(models.Model):
         return self.name
 
 
-# A user's roles, loaded with the user by the sign-in of every request (the token's query and
-# the session's, parlor/security): where they work (ParlorMember) and whom they play as
-# (Player), each with its parlor, so finding what a user may see reads nothing more.
-USER_ROLES = ("parlor_member__parlor", "player__parlor")
-
-
 class MemberRole(models.TextChoices):
     MANAGER = "manager", "店長 Manager"
     STAFF = "staff", "スタッフ Staff"

@@ -18,8 +18,8 @@ from parlor.domain.guest_status import GuestState
 from parlor.errors import DomainError
 from parlor.public.etag import json_with_etag
 from parlor.selectors.guest import GuestView, guest_view, guest_visit
-from parlor.web import labels
-from parlor.web.wishes import wish_label
+from parlor.view_helpers import labels
+from parlor.view_helpers.wishes import wish_label
 
 GUEST_POLL_SECONDS = 5
 

@@ -23,8 +23,8 @@ from parlor.models import GameStatus
 from parlor.public.etag import compact_json, is_current, json_answer
 from parlor.selectors.live import LiveGame, live_draw_id, live_game, live_game_of_draw
 from parlor.selectors.live_cache import live_body, live_body_store, live_etag, live_version
-from parlor.web import labels
-from parlor.web.pages import seat_tiles, signed, transfer_rows
+from parlor.view_helpers import labels
+from parlor.view_helpers.pages import seat_tiles, signed, transfer_rows
 
 LIVE_POLL_SECONDS = 3
 

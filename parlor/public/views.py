@@ -16,9 +16,16 @@ from parlor.domain.units import Result, settlement_unit_of
 from parlor.errors import DomainError, InvalidInput, NotFound
 from parlor.models import Parlor, Player
 from parlor.models.users import actor_row
-from parlor.public.paper import PAPERS, Paper, paper_of
 from parlor.public.pdf import PdfUnavailable, html_to_pdf, html_to_roll_pdf
-from parlor.public.present import (
+from parlor.selectors.access import Role
+from parlor.selectors.games import results_of_player
+from parlor.selectors.visits import receipt_of, visit_for, visit_lines_of_player
+from parlor.selectors.yaku_stats import share_text, win_style_label, yaku_stats_of_player
+from parlor.services.standings import Standings, parlor_standings, standings_are_public
+from parlor.services.stats import player_stats
+from parlor.view_helpers.pages import ruleset_titles
+from parlor.view_helpers.paper import PAPERS, Paper, paper_of
+from parlor.view_helpers.present import (
     receipt_lines,
     receipt_times,
     receipt_totals,
@@ -26,13 +33,6 @@ from parlor.public.present import (
     signed_result,
     stats_rows,
 )
-from parlor.selectors.access import Role
-from parlor.selectors.games import results_of_player
-from parlor.selectors.visits import receipt_of, visit_for, visit_lines_of_player
-from parlor.selectors.yaku_stats import share_text, win_style_label, yaku_stats_of_player
-from parlor.services.standings import Standings, parlor_standings, standings_are_public
-from parlor.services.stats import player_stats
-from parlor.web.pages import ruleset_titles
 
 LOGIN = "public:login"
 TV_REFRESH_SECONDS = (15, 60, 600)  # the least, the default and the most

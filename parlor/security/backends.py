@@ -14,13 +14,13 @@ from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest
 
-from parlor.models import USER_ROLES
 from parlor.security.client_address import client_address
 from parlor.security.lockout import (
     lockout_remaining,
     login_failure_record,
     login_success_record,
 )
+from parlor.security.user_roles import USER_ROLES
 
 
 class LockoutModelBackend(ModelBackend):

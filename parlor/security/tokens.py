@@ -22,7 +22,7 @@ from rest_framework.authentication import TokenAuthentication
 from rest_framework.authtoken.models import Token
 from rest_framework.exceptions import AuthenticationFailed
 
-from parlor.models import USER_ROLES
+from parlor.security.user_roles import USER_ROLES
 
 
 def token_is_expired(token: Token) -> bool:

@@ -40,8 +40,8 @@ class Access:
 
 def access_for(user: AbstractBaseUser | AnonymousUser) -> Access:
     """The user's parlor and role; Forbidden if they have none. The sign-in of a request loads
-    the user's roles with the user (models.USER_ROLES), so this reads nothing more then; a
-    user loaded otherwise has them read here (a query each)."""
+    the user's roles with the user (security.user_roles.USER_ROLES), so this reads nothing more
+    then; a user loaded otherwise has them read here (a query each)."""
     if not user.is_authenticated:
         raise Forbidden("sign in first", code="not_authenticated")
     member: ParlorMember | None = _related(user, "parlor_member")

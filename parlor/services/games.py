@@ -35,8 +35,8 @@ from parlor.services.seat_stats import seat_stats_store
 from parlor.services.seating import Seating, seating_plan
 from parlor.services.settlements import settlement_reconcile_game
 from parlor.services.shift_corrections import shift_reconcile_game
+from parlor.services.verification import enqueue_verify_if_finished
 from parlor.services.visits import game_money_attach, open_game_refuse, people_lock
-from parlor.tasks import enqueue_verify_if_finished
 
 
 def game_lock(game: Game) -> Game:

@@ -50,7 +50,7 @@ from parlor.services.replays import (
     replay_store,
 )
 from parlor.services.seat_stats import figures_after
-from parlor.tasks import enqueue_verify_if_finished
+from parlor.services.verification import enqueue_verify_if_finished
 from scoring.replay import final_to_dict, hand_to_dict
 from scoring.ruleset import Ruleset
 from scoring.step import GameState, HandOutcome, final_settlement, step

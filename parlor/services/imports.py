@@ -30,8 +30,8 @@ from parlor.services.players import player_create, player_name_check
 from parlor.services.replays import game_record_build, replay_store
 from parlor.services.rulesets import RULESET_KEY_MAX_LENGTH, RULESET_TITLE_MAX_LENGTH
 from parlor.services.seating import seat_draw_create
+from parlor.services.verification import enqueue_verify_if_finished
 from parlor.services.visits import game_money_attach, open_game_refuse, people_lock
-from parlor.tasks import enqueue_verify_if_finished
 from rulesets.registry import PRESETS
 from scoring.errors import RecordError
 from scoring.ruleset import Ruleset

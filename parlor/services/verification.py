@@ -4,11 +4,13 @@ replays to. Not the audit log (services/audit_log.py), which records who did wha
 from __future__ import annotations
 
 import logging
+from functools import partial
 
 from django.db import transaction
 from django.db.models import prefetch_related_objects
 from django.utils import timezone
 
+from parlor.celery import app
 from parlor.models import Game, GameStatus
 from parlor.services import engine
 from parlor.services.replays import (
@@ -21,6 +23,17 @@ from parlor.services.replays import (
 from scoring.final import in_tenths
 
 log = logging.getLogger(__name__)
+
+# The Celery task that runs `game_verify` in the worker (parlor/tasks.py). Tasks sit above the
+# services and import them; a service enqueues a task by its registered name, so the import
+# points one way. `ParlorConfig.ready` imports parlor.tasks, so the name is always registered.
+GAME_VERIFY_TASK = "parlor.tasks.game_verify_task"
+
+
+def enqueue_verify_if_finished(game: Game) -> None:
+    """After the transaction commits, check a finished game against its log (in the worker)."""
+    if game.status == GameStatus.FINISHED:
+        transaction.on_commit(partial(app.tasks[GAME_VERIFY_TASK].delay, game.pk))
 
 
 def game_matches_replay(game: Game) -> bool:

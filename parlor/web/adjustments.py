@@ -11,8 +11,8 @@ from django.http import HttpRequest
 from django.template.loader import render_to_string
 
 from parlor.models import Adjustment, Player
-from parlor.public.present import signed
 from parlor.services.settlements import SettledMoneyChange
+from parlor.view_helpers.present import signed
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,12 +19,12 @@ from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from parlor.api.calculator import EvaluateInput
 from parlor.errors import DomainError
 from parlor.security.limits import CALCULATOR_REQUEST_MAX_BYTES, body_size_check
 from parlor.selectors.access import game_for
 from parlor.services.calculator import Calculated, hand_evaluate, keyboard_for
-from parlor.web import labels, pages
+from parlor.view_helpers import labels, pages
+from parlor.view_helpers.inputs import EvaluateInput
 from parlor.web.access import staff_page
 from parlor.web.errors import error_payload, error_status
 from parlor.web.input import json_body, validated

@@ -17,11 +17,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from rest_framework import serializers
 
-from parlor.api.people import PlayerListView
 from parlor.errors import DomainError
 from parlor.models import Parlor, Visit
-from parlor.public.paper import PAPERS
-from parlor.public.present import receipt_lines, receipt_totals, signed
 from parlor.selectors.access import Role, player_for, players_for, require
 from parlor.selectors.counter import PlayerState, counter_rows, player_matches, players_found
 from parlor.selectors.visits import adjustments_of, receipt_of, visit_for
@@ -35,19 +32,22 @@ from parlor.services.visits import (
     visit_walk_in,
 )
 from parlor.services.wishes import visit_wish_set
+from parlor.view_helpers.inputs import PlayerInput
+from parlor.view_helpers.paper import PAPERS
+from parlor.view_helpers.present import receipt_lines, receipt_totals, signed
+from parlor.view_helpers.wishes import wish_choices, wish_label, wish_of_token, wish_token
 from parlor.web.access import staff_page
 from parlor.web.adjustments import owed_by_player
 from parlor.web.counter_guest import guest_redirect, guest_shown
 from parlor.web.errors import error_payload
 from parlor.web.form_once import form_once
 from parlor.web.input import validated
-from parlor.web.wishes import wish_choices, wish_label, wish_of_token, wish_token
 
 # The refusals a manager's username and password answer: the form then asks for them.
 MANAGER_CODES = ("large_amount_needs_manager", "manager_required", "manager_password_wrong")
 
 
-class WalkInInput(PlayerListView.InputSerializer):
+class WalkInInput(PlayerInput):
     """The API's new player; the form always sends a member number, empty for a guest."""
 
     member_number = serializers.CharField(

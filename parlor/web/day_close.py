@@ -16,7 +16,6 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from parlor.api.day_close import DayCloseView, DayFloatView, DayReopenView
 from parlor.domain.business_days import business_day_of
 from parlor.domain.cash_drawer import DENOMINATIONS_YEN, counted_yen
 from parlor.errors import DomainError
@@ -30,6 +29,7 @@ from parlor.services.day_close import (
     day_drawer,
     day_float_record,
 )
+from parlor.view_helpers.inputs import DayCloseInput, DayFloatInput, DayReopenInput
 from parlor.web.access import staff_page
 from parlor.web.errors import error_payload
 from parlor.web.form_once import form_once
@@ -159,7 +159,7 @@ def day_float(request: HttpRequest) -> HttpResponse:
     """The opening float, entered at the start of the day."""
     access = require(request.user, Role.STAFF)
     try:
-        checked = validated(DayFloatView.InputSerializer, request.POST)
+        checked = validated(DayFloatInput, request.POST)
         day_float_record(parlor=access.parlor, float_yen=checked["float_yen"], by=request.user)
     except DomainError as exc:
         field, text = _error(exc, _messages())
@@ -201,7 +201,7 @@ def day_close(request: HttpRequest) -> HttpResponse:
         return 201, {"close": str(close.public_id)}
 
     try:
-        checked = validated(DayCloseView.InputSerializer, body)
+        checked = validated(DayCloseInput, body)
         form_once(request, parlor=access.parlor, call=call)
     except DomainError as exc:
         field, text = _error(exc, _messages())
@@ -217,7 +217,7 @@ def day_close(request: HttpRequest) -> HttpResponse:
 def day_reopen(request: HttpRequest, close_id: str) -> HttpResponse:
     close, access = day_close_for(request.user, close_id)
     try:
-        checked = validated(DayReopenView.InputSerializer, request.POST)
+        checked = validated(DayReopenInput, request.POST)
         day_close_reopen_at_the_counter(close=close, by=request.user, request=request, **checked)
     except DomainError as exc:
         field, text = _error(exc, _reopen_messages())

@@ -28,10 +28,10 @@ from parlor.selectors.floor import Floor, FloorTable, floor_read, formed_players
 from parlor.selectors.games import tables_state
 from parlor.services.floor import table_form
 from parlor.services.seating import Seating
-from parlor.web import pages
+from parlor.view_helpers import pages
+from parlor.view_helpers.wishes import wish_label
 from parlor.web.access import staff_page
 from parlor.web.errors import error_payload
-from parlor.web.wishes import wish_label
 
 FRAGMENTS = {"floor": "tablet/_floor_live.html", "board": "tablet/_board_live.html"}
 

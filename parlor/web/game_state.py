@@ -11,7 +11,7 @@ from django.template.loader import render_to_string
 
 from parlor.models import Game
 from parlor.services import engine
-from parlor.web import labels, pages
+from parlor.view_helpers import labels, pages
 
 
 def state_context(game: Game) -> dict[str, Any]:

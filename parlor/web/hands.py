@@ -31,7 +31,7 @@ from parlor.services.hands import (
 )
 from parlor.services.idempotency import KeyedRequest, idempotent_call, request_keyed
 from parlor.services.replays import current_hands, game_record_build, replay_money_changes
-from parlor.web import labels, pages
+from parlor.view_helpers import labels, pages
 from parlor.web.access import staff_page
 from parlor.web.adjustments import settled_notice
 from parlor.web.errors import error_payload, error_status

@@ -16,9 +16,9 @@ from django.http.request import QueryDict
 from rest_framework import serializers
 from rest_framework.exceptions import ParseError
 
-from parlor.api.errors import first_validation_error
 from parlor.errors import InvalidInput
 from parlor.security.parsers import BoundedJSONParser, JSONBoundsError
+from parlor.view_helpers.inputs import first_validation_error
 
 # The serializers' error codes as the tablet's codes (parlor.web.errors), which carry a sentence
 # in the staff's language; any other code is "invalid_value".

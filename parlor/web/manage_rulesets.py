@@ -17,8 +17,8 @@ from parlor.models import Parlor, RulesetDefinition
 from parlor.selectors.access import Role, require
 from parlor.selectors.rulesets import ruleset_resolve
 from parlor.services.rulesets import ruleset_create
+from parlor.view_helpers.ruleset_fields import field_help, named_refusal
 from parlor.web.manager import manager_page
-from parlor.web.ruleset_fields import field_help, named_refusal
 from parlor.web.ruleset_form import (
     RulesetForm,
     preset_key_or_default,

@@ -15,9 +15,9 @@ from parlor.models import Parlor, RulesetDefinition, Table
 from parlor.natural_sort import natural_sorted
 from parlor.selectors.access import Role, require, table_for
 from parlor.services.tables import table_change, table_create
+from parlor.view_helpers.pages import ruleset_titles
 from parlor.web.manage_forms import submitted
 from parlor.web.manager import manager_page
-from parlor.web.pages import ruleset_titles
 from rulesets.registry import PRESETS
 
 RULESET_CHOICE = {

@@ -3,25 +3,17 @@
 A signed-out visitor is sent to the tablet's login page and comes back after signing in; a
 signed-in user who is not a manager of a parlor gets a page in Japanese and English saying so,
 with a way back. Managers need no Django staff or superuser flag: their ParlorMember role is
-what lets them in.
+what lets them in. The link to these pages in the tablet's header is
+parlor/view_helpers/manager_link.py.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from django.contrib.auth.signals import user_logged_in
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from parlor.errors import DomainError
-from parlor.selectors.access import is_manager
 from parlor.web.access import View, signed_in_page
-
-# The session remembers whether its user is a manager, for the link to the manager pages in
-# the tablet's header: the header then costs no query on the tablet's busy pages. The pages
-# themselves check the role on every request.
-SESSION_IS_MANAGER = "tenbo_is_manager"
 
 
 def manager_page(view: View) -> View:
@@ -38,28 +30,3 @@ def manager_error(request: HttpRequest, *, message: str, status: int) -> HttpRes
     return render(
         request, "manager/error.html", {"message": message, "status": status}, status=status
     )
-
-
-def remember_role(sender: Any, request: HttpRequest | None, user: Any, **kwargs: Any) -> None:
-    """On sign-in: keeps in the session whether the user is a manager."""
-    if request is not None and hasattr(request, "session"):
-        request.session[SESSION_IS_MANAGER] = is_manager(user)
-
-
-def manager_link(request: HttpRequest) -> dict[str, Any]:
-    """Context: `shows_manager_link`, true for a signed-in manager. A session from before the
-    sign-in remembered the role learns it once here."""
-
-    def shows() -> bool:
-        user = getattr(request, "user", None)
-        if user is None or not user.is_authenticated:
-            return False
-        if SESSION_IS_MANAGER not in request.session:
-            request.session[SESSION_IS_MANAGER] = is_manager(user)
-        return bool(request.session[SESSION_IS_MANAGER])
-
-    return {"shows_manager_link": shows}
-
-
-def connect() -> None:
-    user_logged_in.connect(remember_role, dispatch_uid="tenbo_remember_role")

@@ -13,7 +13,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from parlor.web import labels
+from parlor.view_helpers import labels
 from scoring.facts import PenaltyKind
 from scoring.ruleset import ChomboHand, Ruleset, StopPolicy, ValueInput
 from scoring.win_input import impossible_fu

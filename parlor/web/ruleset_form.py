@@ -19,7 +19,7 @@ from django.forms import BoundField
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from parlor.web.ruleset_fields import field_help
+from parlor.view_helpers.ruleset_fields import field_help
 from parlor.web.ruleset_form_fields import USED, leaf_values, leaves, plain_value, rule_fields
 from parlor.web.ruleset_labels import choice_label, part_label
 from rulesets.registry import PRESETS

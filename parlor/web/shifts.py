@@ -19,7 +19,6 @@ from parlor.domain.business_days import business_day_of
 from parlor.domain.shift_money import ShiftLineKind, ShiftMoney, stand_in_tables
 from parlor.errors import DomainError, InvalidInput
 from parlor.models import Parlor, Shift
-from parlor.public.present import signed
 from parlor.selectors.access import Role, require
 from parlor.selectors.shifts import (
     shift_corrections,
@@ -32,6 +31,7 @@ from parlor.selectors.shifts import (
     staff_on_shift,
 )
 from parlor.services.shifts import shift_sign_in, shift_sign_out
+from parlor.view_helpers.present import signed
 from parlor.web.access import staff_page
 from parlor.web.errors import error_payload
 from parlor.web.form_once import form_once

@@ -29,7 +29,7 @@ from parlor.services import engine
 from parlor.services.games import game_finish, game_start
 from parlor.services.seating import Seating
 from parlor.services.visits import visit_check_in
-from parlor.web import labels, pages
+from parlor.view_helpers import labels, pages
 from parlor.web.access import staff_page
 from parlor.web.errors import error_payload
 from parlor.web.game_state import state_context

@@ -15,7 +15,7 @@ from parlor.models import Game
 from parlor.selectors.access import game_for
 from parlor.services import engine
 from parlor.services.games import game_void_at_the_table
-from parlor.web import pages
+from parlor.view_helpers import pages
 from parlor.web.access import staff_page
 from parlor.web.errors import error_payload
 from parlor.web.input import validated

@@ -16,7 +16,7 @@ from parlor.models import Game
 from parlor.services.games import game_start
 from parlor.services.seating import Seating
 from parlor.services.verification import game_verify
-from parlor.web.pages import deduction_lines
+from parlor.view_helpers.pages import deduction_lines
 from rulesets.registry import preset
 from tests.parlor.conftest import ok
 from tests.parlor.factories import TableFactory

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
+from parlor.view_helpers.pages import entry_summary
 from parlor.web.pad import pad_config
-from parlor.web.pages import entry_summary
 from rulesets.registry import PRESETS, preset
 
 NAMES = ["青木", "馬場", "千葉", "土井"]

@@ -33,7 +33,7 @@ from parlor.selectors.rulesets import ruleset_resolve
 from parlor.services.games import game_finish, game_start, game_void
 from parlor.services.hands import hand_record
 from parlor.services.seating import Seating
-from parlor.web import pages
+from parlor.view_helpers import pages
 from scoring.errors import ScoringError
 from scoring.ruleset import KichaSelection, Ruleset
 from tests.parlor.conftest import client_for, ok

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from parlor import tasks
+from parlor.celery import app
 from parlor.models import Game, HandOutcome
-from parlor.services.verification import game_verify
+from parlor.services.verification import GAME_VERIFY_TASK, game_verify
 from tests.parlor.conftest import RON_1_BY_0, ok
 
 pytestmark = pytest.mark.django_db
@@ -33,3 +35,10 @@ def test_a_stored_outcome_that_differs_from_the_log_is_caught(
     assert game_verify(game_id=Game.objects.get().pk) is False
     assert "differ" in caplog.text
     assert Game.objects.get().verified_at is None
+
+
+def test_the_services_enqueue_the_verification_by_the_tasks_registered_name():
+    """Services name the task (tasks import services, never the reverse): the name is the
+    task's own, and the task is registered in the web process too."""
+    assert tasks.game_verify_task.name == GAME_VERIFY_TASK
+    assert app.tasks[GAME_VERIFY_TASK].name == GAME_VERIFY_TASK

@@ -16,7 +16,7 @@ from django.test import Client
 
 from parlor.models import MemberRole, Parlor, RulesetDefinition
 from parlor.selectors.rulesets import ruleset_resolve
-from parlor.web.ruleset_fields import FIELD_HELP
+from parlor.view_helpers.ruleset_fields import FIELD_HELP
 from parlor.web.ruleset_refusals import REFUSALS
 from rulesets.registry import PRESETS
 from scoring.ruleset import Ruleset

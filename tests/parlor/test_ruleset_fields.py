@@ -9,7 +9,7 @@ from dataclasses import fields
 import pytest
 from django.utils import translation
 
-from parlor.web.ruleset_fields import FIELD_HELP, field_help, named_refusal
+from parlor.view_helpers.ruleset_fields import FIELD_HELP, field_help, named_refusal
 from scoring.ruleset import Ruleset
 
 ENGINE_FIELDS = [f.name for f in fields(Ruleset)]

@@ -16,7 +16,7 @@ from django.utils import translation
 
 import scoring.ruleset_parts as parts
 from parlor.models import MemberRole, Parlor
-from parlor.web.ruleset_fields import field_help
+from parlor.view_helpers.ruleset_fields import field_help
 from parlor.web.ruleset_form import GROUPS, RulesetForm
 from parlor.web.ruleset_form_fields import IDENTITY_FIELDS, NAMED_CHOICES, rule_fields
 from parlor.web.ruleset_labels import CHOICE_LABELS, PART_LABELS

@@ -11,7 +11,7 @@ import pkgutil
 import pytest
 
 import parlor.domain
-from parlor.public import present
+from parlor.view_helpers import present
 
 MODULES = [
     importlib.import_module(f"parlor.domain.{info.name}")

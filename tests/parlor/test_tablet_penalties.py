@@ -11,9 +11,9 @@ from parlor.models import MemberRole
 from parlor.services.games import game_start
 from parlor.services.hands import hand_record
 from parlor.services.seating import Seating
+from parlor.view_helpers.pages import entry_summary
 from parlor.web.errors import error_area
 from parlor.web.pad import compensation_config, pad_config, penalty_kinds
-from parlor.web.pages import entry_summary
 from rulesets.registry import PRESETS, preset
 from tests.parlor.factories import MemberFactory, TableFactory
 

@@ -20,7 +20,7 @@ from parlor.services.games import game_start, game_void
 from parlor.services.seating import Seating
 from parlor.services.visits import visit_check_in, visit_check_out, visit_last_game_call
 from parlor.services.wishes import visit_wish_set
-from parlor.web import wishes as web_wishes
+from parlor.view_helpers import wishes as web_wishes
 from tests.parlor.conftest import ok
 from tests.parlor.factories import PlayerFactory, TableFactory
 

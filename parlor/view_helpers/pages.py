@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from parlor.models import Game, GameResult, Parlor
 from parlor.selectors.counter import PlayerAtCounter
 from parlor.selectors.rulesets import rulesets_resolve
-from parlor.web import labels
+from parlor.view_helpers import labels
 from scoring.facts import WINDS
 from scoring.final import in_unit
 from scoring.ruleset import Ruleset, SettlementUnit

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from parlor.reports import views
+from parlor.web import reports as views
 
 app_name = "reports"
 

@@ -16,10 +16,10 @@ from rest_framework.views import APIView
 
 from parlor.api.serializers import error_responses
 from parlor.errors import NotFound
+from parlor.reports.download import file_response
 from parlor.reports.listing import last_closed_day, manager_access, report_for
 from parlor.reports.models import CONTENT_TYPES, DailyReport, ReportFormat
 from parlor.reports.services import daily_report_request
-from parlor.reports.views import file_response
 
 
 class ReportSerializer(serializers.Serializer[Any]):

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from parlor.reports import api
+from parlor.api import reports as api
 
 urlpatterns = [
     path("", api.ReportListView.as_view(), name="reports"),

@@ -2,14 +2,13 @@
 
 Japanese first: every word is a msgid translated in locale/ (the page follows the language
 the tablet chose). A signed-out visitor is sent to the tablet's login page; anyone but a
-manager of the parlor is refused (parlor/web/manager.py).
+manager of the parlor is refused (parlor/web/manager.py). The reports themselves are built
+in parlor/reports/.
 """
 
 from __future__ import annotations
 
 from datetime import date
-from typing import Any
-from urllib.parse import quote
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
@@ -18,6 +17,7 @@ from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_POST
 
 from parlor.errors import DomainError
+from parlor.reports.download import file_response
 from parlor.reports.listing import last_closed_day, manager_access, report_days, report_for
 from parlor.reports.models import ReportFormat
 from parlor.reports.services import daily_report_request
@@ -75,13 +75,3 @@ def report_download(request: HttpRequest, report_id: str) -> HttpResponse:
             request, message=pgettext("daily report", "This report has no file yet."), status=404
         )
     return file_response(report)
-
-
-def file_response(report: Any) -> HttpResponse:
-    response = HttpResponse(bytes(report.content), content_type=report.content_type)
-    name = report.filename
-    disposition = f"attachment; filename=\"{name}\"; filename*=UTF-8''{quote(name)}"
-    response["Content-Disposition"] = disposition
-    response["Content-Length"] = str(report.size_bytes)
-    response["X-Report-Revision"] = str(report.built_revision)
-    return response
