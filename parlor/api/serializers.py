@@ -7,10 +7,9 @@ from typing import Any, ClassVar
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 from rest_framework import serializers
 
-from parlor.models import Game, Hand
+from parlor.models import Hand
 from parlor.security.limits import REASON_MAX_LENGTH
 from parlor.security.text import has_control_characters
-from parlor.selectors.games import game_detail
 
 
 class ErrorBodySerializer(serializers.Serializer[Any]):
@@ -179,6 +178,3 @@ class GameDetailSerializer(GameSummarySerializer):
     cancel_reason = serializers.CharField()
     hands = HandSerializer(many=True, help_text="Every version, corrected and voided ones too.")
 
-
-def game_detail_data(game: Game) -> dict[str, Any]:
-    return GameDetailSerializer(game_detail(game)).data
