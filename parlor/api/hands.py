@@ -11,7 +11,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from parlor.api.games import game_detail_body, hand_recorded_body, prefers_minimal
+from parlor.api.games import prefers_minimal
 from parlor.api.hand_schema import GAME_RECORD_LINK, HandEntryField, hand_examples
 from parlor.api.idempotency import answer_response, idempotent_response, keyed_request
 from parlor.api.serializers import (
@@ -21,13 +21,10 @@ from parlor.api.serializers import (
 )
 from parlor.security.limits import HAND_SEQUENCE_MAX
 from parlor.selectors.access import game_for
-from parlor.services.hands import (
-    RecordedHand,
-    hand_correct,
-    hand_preview,
-    hand_record_answered,
-    hand_void_last,
-)
+from parlor.selectors.answers import game_answer, hand_recorded_answer
+from parlor.services.hand_previews import correction_preview, hand_preview
+from parlor.services.hands import hand_correct, hand_record_once, hand_void_last
+from parlor.services.idempotency import Answer
 from parlor.view_helpers.inputs import ReasonField
 
 ENTRY_HELP = "The hand in tenbo-game/1: its result (one kind of five), riichi, penalties, wareme."
@@ -38,7 +35,10 @@ RECORD_HELP = (
     "the game: seat 0 is the first dealer. The engine checks the hand against the game's "
     "ruleset and answers 400 naming the field; a stale `sequence` gets 409. The answer is the "
     "game with every payment of the hand; with `Prefer: return=minimal` it is only the new "
-    "hand (its outcome) and the game's live state."
+    "hand (its outcome) and the game's live state. A retry with the same Idempotency-Key "
+    "records nothing and gets the answer built again from the hand it recorded (as the hand "
+    "and the game stand), with `Idempotent-Replayed: true`; the key sent with another hand "
+    "gets 409 `idempotency_key_reused`."
 )
 
 
@@ -88,21 +88,17 @@ class HandRecordView(APIView):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         minimal = prefers_minimal(request)
-
-        def answer(recorded: RecordedHand) -> tuple[int, object]:
-            if minimal:
-                return 201, hand_recorded_body(recorded)
-            return 201, game_detail_body(recorded.game)
-
-        answered = hand_record_answered(
+        recorded = hand_record_once(
             game_id=game_id,
             sequence=data.validated_data["sequence"],
             entry=data.validated_data["hand"],
             request=keyed_request(request),
-            answer=answer,
-            answer_of_hand=minimal,
         )
-        response = answer_response(answered)
+        if minimal:
+            body = hand_recorded_answer(recorded.hand, recorded.game)
+        else:
+            body = game_answer(recorded.game)
+        response = answer_response(Answer(201, body, replayed=recorded.replayed))
         if minimal:
             response["Preference-Applied"] = "return=minimal"
         return response
@@ -153,7 +149,7 @@ class HandCorrectView(APIView):
                 by=request.user,
                 version=data.validated_data.get("version"),
             )
-            return 201, game_detail_body(hand.game)
+            return 201, game_answer(hand.game)
 
         return idempotent_response(request, table=game.table, call=call)
 
@@ -183,6 +179,40 @@ class HandVoidView(APIView):
             hand = hand_void_last(
                 game=game, sequence=sequence, reason=data.validated_data["reason"], by=request.user
             )
-            return 200, game_detail_body(hand.game)
+            return 200, game_answer(hand.game)
 
         return idempotent_response(request, table=game.table, call=call)
+
+
+class CorrectionPreviewView(APIView):
+    InputSerializer = HandPreviewView.InputSerializer  # the corrected hand, as for a new one
+
+    @extend_schema(
+        request=InputSerializer,
+        responses={200: OpenApiTypes.OBJECT, **error_responses(400, 409)},
+        description=(
+            "What correcting the hand would give; stores nothing. The answer, as the preview "
+            "of a new hand writes hands: `hand` (the corrected hand), `last` (the game's last "
+            "hand after the replay), `end` and `final` where the game ends; `settled`, the "
+            "adjustments the correction would make for players already checked out "
+            "(`player_id`, `name`, `amount_yen`: + owed to the player, − owed by them). The "
+            f"hand as for recording it ({GAME_RECORD_LINK})."
+        ),
+        examples=hand_examples(sequence=False),
+    )
+    def post(self, request: Request, game_id: str, sequence: int) -> Response:
+        game, _ = game_for(request.user, game_id)
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        preview = correction_preview(
+            game=game, sequence=sequence, entry=data.validated_data["hand"]
+        )
+        settled = [
+            {
+                "player_id": str(change.player.public_id),
+                "name": change.player.name,
+                "amount_yen": change.amount_yen,
+            }
+            for change in preview.settled
+        ]
+        return Response({**preview.game, "settled": settled})

@@ -7,8 +7,7 @@ from typing import Any
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 from rest_framework import serializers
 
-from parlor.models import Game, Hand
-from parlor.selectors.games import game_detail
+from parlor.models import Hand
 
 
 class ErrorBodySerializer(serializers.Serializer[Any]):
@@ -156,6 +155,3 @@ class GameDetailSerializer(GameSummarySerializer):
     cancel_reason = serializers.CharField()
     hands = HandSerializer(many=True, help_text="Every version, corrected and voided ones too.")
 
-
-def game_detail_data(game: Game) -> dict[str, Any]:
-    return GameDetailSerializer(game_detail(game)).data

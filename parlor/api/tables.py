@@ -10,12 +10,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from parlor.api.games import game_detail_body
 from parlor.api.idempotency import idempotent_response
 from parlor.api.serializers import IDEMPOTENCY_KEY, GameDetailSerializer, error_responses
 from parlor.models import Game
 from parlor.security.limits import TABLE_MAX_PLAYERS
 from parlor.selectors.access import Role, players_for, require, table_for
+from parlor.selectors.answers import game_answer
 from parlor.selectors.games import table_state, tables_of, tables_state
 from parlor.services.games import game_start
 from parlor.services.imports import game_import
@@ -94,7 +94,7 @@ class GameStartView(APIView):
                 by=request.user,
                 seating=Seating(data.validated_data["seating"]),
             )
-            return 201, game_detail_body(Game.objects.select_related("table").get(pk=game.pk))
+            return 201, game_answer(Game.objects.select_related("table").get(pk=game.pk))
 
         return idempotent_response(request, table=table, call=call)
 
@@ -131,6 +131,6 @@ class GameImportView(APIView):
             game = game_import(
                 table=table, record=data.validated_data["record"], players=players, by=request.user
             )
-            return 201, game_detail_body(Game.objects.select_related("table").get(pk=game.pk))
+            return 201, game_answer(Game.objects.select_related("table").get(pk=game.pk))
 
         return idempotent_response(request, table=table, call=call)

@@ -39,6 +39,11 @@ urlpatterns = [
         name="hand-correct",
     ),
     path(
+        "games/<str:game_id>/hands/<int:sequence>/corrections/preview/",
+        hands.CorrectionPreviewView.as_view(),
+        name="hand-correction-preview",
+    ),
+    path(
         "games/<str:game_id>/hands/<int:sequence>/void/",
         hands.HandVoidView.as_view(),
         name="hand-void",

@@ -59,7 +59,7 @@ class Hand(models.Model):
                 name="hand_one_current_per_sequence",
             ),
             # A hand's Idempotency-Key names one hand of its game: the hand is the key's record
-            # (services.hands.hand_record_answered).
+            # (services.hands.hand_record_once).
             models.UniqueConstraint(
                 fields=["game", "idempotency_key"],
                 condition=~Q(idempotency_key=""),

@@ -1,4 +1,5 @@
-"""Hands: preview, record, correct and void. Hands are append-only; the game row is locked.
+"""Hands: record, correct and void (their previews: hand_previews). Hands are append-only;
+the game row is locked.
 
 Recording a hand steps the game's stored state (the engine's GameState) and appends; a
 correction or a void replays the stored log (replays.replay_store).
@@ -6,7 +7,6 @@ correction or a void replays the stored log (replays.replay_store).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,7 +15,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from parlor.errors import Conflict, InvalidInput, NotFound
-from parlor.models import Game, GameResult, GameStatus, Hand, HandState
+from parlor.models import Game, GameResult, Hand, HandState
 from parlor.models.users import Actor, actor_row
 from parlor.reports.staleness import report_days_changed
 from parlor.security.limits import REASON_MAX_LENGTH
@@ -29,20 +29,14 @@ from parlor.services.audit_log import (
     hand_snapshot,
 )
 from parlor.services.games import game_lock
+from parlor.services.hand_previews import game_not_voided_require, game_open_require, hand_step
 from parlor.services.hand_versions import hand_version_require, hand_void_refusal
-from parlor.services.idempotency import (
-    Answer,
-    KeyedRequest,
-    answer_store,
-    key_reused,
-    stored_answer,
-)
+from parlor.services.idempotency import KeyedRequest, key_reused
 from parlor.services.replays import (
     LIVE_FIELDS,
     current_hands,
     game_end_store,
     game_record_build,
-    game_ruleset,
     has_sit_out,
     live_state_set,
     next_state_json,
@@ -51,102 +45,46 @@ from parlor.services.replays import (
 )
 from parlor.services.seat_stats import figures_after
 from parlor.services.verification import enqueue_verify_if_finished
-from scoring.replay import final_to_dict, hand_to_dict
-from scoring.ruleset import Ruleset
-from scoring.step import GameState, HandOutcome, final_settlement, step
-
-
-def _require_open(game: Game) -> None:
-    if game.status == GameStatus.FINISHED:
-        raise Conflict(
-            f"the game has ended ({game.end_reason} after hand {game.hand_count}): no more hands "
-            "can be recorded; correct a hand instead",
-            code="game_finished",
-        )
-    if game.status == GameStatus.CANCELLED:
-        raise Conflict("the game was voided (無効)", code="game_cancelled")
-
-
-def _require_not_cancelled(game: Game) -> None:
-    if game.status == GameStatus.CANCELLED:
-        raise Conflict(
-            "the game was voided (無効): its hands can no longer change", code="game_cancelled"
-        )
-
-
-def hand_preview(*, game: Game, entry: dict[str, Any]) -> dict[str, Any]:
-    """What recording `entry` as the next hand would give: the engine's step of the stored
-    state, as the replay document writes a hand; stores nothing."""
-    _require_open(game)
-    outcome, after, ruleset = _step(game, entry)
-    sit_out = has_sit_out(ruleset, after.seats)
-    final = final_settlement(after, ruleset=ruleset)
-    return {
-        "hand": hand_to_dict(outcome, sit_out=sit_out, chips=ruleset.chips is not None),
-        "end": None
-        if after.end is None
-        else {"reason": after.end.value, "after_hand": outcome.index},
-        "final": None if final is None else final_to_dict(final, ruleset),
-    }
-
-
-def _step(game: Game, entry: dict[str, Any]) -> tuple[HandOutcome, GameState, Ruleset]:
-    """The engine's step of the game's stored state by `entry` (raises ScoringError)."""
-    ruleset = game_ruleset(game)
-    if game.state is None:
-        raise ValueError(f"{game} has no stored state (migration 0009 fills it)")
-    state = GameState.from_dict(game.state)
-    hand = engine.hand_of(entry, ruleset=ruleset, seats=state.seats, index=state.hands)
-    outcome, after = step(state, hand, ruleset=ruleset)
-    return outcome, after, ruleset
+from scoring.step import final_settlement
 
 
 @dataclass(frozen=True, slots=True)
 class RecordedHand:
     """What hand_record stored: the hand (its outcome on it) and the locked game with its new
-    state; `results` in seat order, none unless this hand ended the game."""
+    state; `results` in seat order, none unless this hand ended the game. `replayed`: the hand
+    is the one an earlier request with the same Idempotency-Key recorded (a retry), as it
+    stands now (voided since, or its outcome recomputed by a correction of an earlier hand),
+    and `game` the game as it stands."""
 
     hand: Hand
     game: Game
-    results: tuple[GameResult, ...]
+    results: tuple[GameResult, ...] = ()
+    replayed: bool = False
 
 
 @transaction.atomic
-def hand_record(
-    *, game: Game, sequence: int, entry: dict[str, Any], by: Actor
-) -> RecordedHand:
+def hand_record(*, game: Game, sequence: int, entry: dict[str, Any], by: Actor) -> RecordedHand:
     """Records the game's next hand (see hand_append)."""
     return hand_append(game_lock(game), sequence=sequence, entry=entry, by=by)
 
 
 @transaction.atomic
-def hand_record_answered(
-    *,
-    game_id: Any,
-    sequence: int,
-    entry: dict[str, Any],
-    request: KeyedRequest,
-    answer: Callable[[RecordedHand], tuple[int, Any]],
-    answer_of_hand: bool = False,
-) -> Answer:
-    """Records the next hand of the user's game once per Idempotency-Key, and answers: the
-    front door of the tablet and the API, in the hand's transaction.
+def hand_record_once(
+    *, game_id: Any, sequence: int, entry: dict[str, Any], request: KeyedRequest
+) -> RecordedHand:
+    """Records the next hand of the user's game once per Idempotency-Key: the front door of
+    the tablet and the API. The caller builds its answer from the RecordedHand.
 
-    The user's look-up of the game (selectors.access.game_for) locks its row in the same query.
-    A retry waits for the first request at that lock; by then the hand it sends is no longer
-    the next one (its `sequence` is taken, or the game ended), so the first answer is looked
-    up only when the hand cannot be recorded (or, in a game with a voided hand, before: the
-    retried hand may be the voided one).
-
-    `answer_of_hand`: the answer reads only the hand recorded (with its outcome), so the hand,
-    which keeps its key, is the key's record: a retry gets the answer built again from it, the
-    same hand as it stands (voided meanwhile, or its outcome recomputed by a correction of an
-    earlier hand, it says so). Otherwise the answer is kept under the key (an
-    IdempotencyRecord) and a retry gets it as it was. A key sent with a different request is
-    refused."""
+    The hand keeps its key, so it is the key's record (no IdempotencyRecord: recording a hand
+    stays 8 statements): a retry gets the hand it recorded, `replayed`. The user's look-up of
+    the game (selectors.access.game_for) locks its row in the same query. A retry waits for
+    the first request at that lock; by then the hand it sends is no longer the next one (its
+    `sequence` is taken, or the game ended), so the key is looked up only when the hand cannot
+    be recorded (or, in a game with a voided hand, before: the retried hand may be the voided
+    one). A key sent with a different hand is refused."""
     game, _access = game_for(request.user, game_id, lock=True)
     version = None
-    if game.hands_voided and answer_of_hand and request.key:
+    if game.hands_voided and request.key:
         # One query for both: the versions of this hand's number, and a hand with the key.
         rows = list(
             game.hands.select_related("outcome", "entered_by").filter(
@@ -155,14 +93,10 @@ def hand_record_answered(
         )
         keyed = next((hand for hand in rows if hand.idempotency_key == request.key), None)
         if keyed is not None:
-            return _answered_by(keyed, game, request, sequence, entry, answer)
+            return _recorded_before(keyed, game, sequence, entry)
         version = len(rows) + 1
-    elif game.hands_voided and request.key:
-        earlier = _answer_again(game, request, sequence, entry, answer, answer_of_hand)
-        if earlier is not None:
-            return earlier
     try:
-        recorded = hand_append(
+        return hand_append(
             game,
             sequence=sequence,
             entry=entry,
@@ -171,56 +105,25 @@ def hand_record_answered(
             version=version,
         )
     except Conflict as exc:
-        if exc.code == "idempotency_key_reused":  # the insert's constraint: nothing to read
+        # The insert's constraint (the key taken under the game's lock): nothing to read.
+        if not request.key or exc.code == "idempotency_key_reused":
             raise
-        earlier = _answer_again(game, request, sequence, entry, answer, answer_of_hand)
-        if earlier is not None:
-            return earlier
-        raise
-    status, body = answer(recorded)
-    result = Answer(status, body)
-    if not answer_of_hand:
-        answer_store(request, result, table=game.table)
-    return result
+        keyed = (
+            game.hands.select_related("outcome", "entered_by")
+            .filter(idempotency_key=request.key)
+            .first()
+        )
+        if keyed is None:
+            raise
+        return _recorded_before(keyed, game, sequence, entry)
 
 
-def _answer_again(
-    game: Game,
-    request: KeyedRequest,
-    sequence: int,
-    entry: dict[str, Any],
-    answer: Callable[[RecordedHand], tuple[int, Any]],
-    answer_of_hand: bool,
-) -> Answer | None:
-    """The first answer to the request's key, if it was already answered (a retry)."""
-    if not request.key:
-        return None
-    if not answer_of_hand:
-        return stored_answer(request, table=game.table)
-    hand = (
-        game.hands.select_related("outcome", "entered_by")
-        .filter(idempotency_key=request.key)
-        .first()
-    )
-    if hand is None:
-        return None
-    return _answered_by(hand, game, request, sequence, entry, answer)
-
-
-def _answered_by(
-    hand: Hand,
-    game: Game,
-    request: KeyedRequest,
-    sequence: int,
-    entry: dict[str, Any],
-    answer: Callable[[RecordedHand], tuple[int, Any]],
-) -> Answer:
-    """The answer built again from `hand`, which holds the request's key: the same request
-    (its number and entry) gets it; another request with that key is refused."""
+def _recorded_before(hand: Hand, game: Game, sequence: int, entry: dict[str, Any]) -> RecordedHand:
+    """The hand recorded by an earlier request with this key: the same request (its number and
+    entry) gets it; another request with that key is refused."""
     if (hand.sequence, hand.entry) != (sequence, entry):
         raise key_reused()
-    status, body = answer(RecordedHand(hand=hand, game=game, results=()))
-    return Answer(status, body, replayed=True)
+    return RecordedHand(hand=hand, game=game, replayed=True)
 
 
 def hand_append(
@@ -241,11 +144,11 @@ def hand_append(
     ends it also writes the results and the players' figures (reading the seats and the
     hands' outcomes), and has the visits it was settled in checked.
     """
-    _require_open(game)
+    game_open_require(game)
     expected = game.hand_count + 1
     if sequence != expected:
         raise _stale(game, sequence, expected)
-    outcome, after, ruleset = _step(game, entry)
+    outcome, after, ruleset = hand_step(game, entry)
     # The hand's version: a voided hand keeps its sequence and version, so the new hand takes
     # the next (every writer of a game's hands holds its lock, so no other can take it).
     # `version`: the caller's count, where it read the versions of this number.
@@ -321,7 +224,7 @@ def hand_correct(
     whatever version is current.
     """
     game = game_lock(game)
-    _require_not_cancelled(game)
+    game_not_voided_require(game)
     if not reason.strip():
         raise InvalidInput("say why the hand is corrected", code="reason_required", field="reason")
     text_check(reason.strip(), field="reason", max_length=REASON_MAX_LENGTH, one_line=False)
@@ -367,7 +270,7 @@ def hand_void_last(*, game: Game, sequence: int, reason: str, by: Actor) -> Hand
     voiding the hand that is last now."""
     text_check(reason.strip(), field="reason", max_length=REASON_MAX_LENGTH, one_line=False)
     game = game_lock(game)
-    _require_open(game)
+    game_open_require(game)
     hands = current_hands(game)
     if not hands or sequence != len(hands):
         raise hand_void_refusal(game, hands, sequence=sequence)

@@ -1,4 +1,12 @@
-"""Idempotency-Key: a retried POST returns the first response and changes nothing."""
+"""Idempotency-Key: a retried POST returns the first response and changes nothing.
+
+One rule for every write: the key names a record, looked up under a lock the first request
+held until it committed; a retry gets its answer from that record, and the key sent with
+another request is refused (key_reused, 409). Most writes keep their answer in an
+IdempotencyRecord (idempotent_call). A recorded hand is its own record: the hand keeps the
+key (services.hands.hand_record_once), so recording a hand writes nothing more, and a retry's
+answer is built again from the hand.
+"""
 
 from __future__ import annotations
 

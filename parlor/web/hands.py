@@ -23,14 +23,10 @@ from parlor.models import Game, HandState
 from parlor.security.limits import HAND_SEQUENCE_MAX
 from parlor.selectors.access import game_for
 from parlor.services import engine
-from parlor.services.hands import (
-    RecordedHand,
-    hand_correct,
-    hand_preview,
-    hand_record_answered,
-)
+from parlor.services.hand_previews import correction_preview, hand_preview
+from parlor.services.hands import hand_correct, hand_record_once
 from parlor.services.idempotency import KeyedRequest, idempotent_call, request_keyed
-from parlor.services.replays import current_hands, game_record_build, replay_money_changes
+from parlor.services.settlements import SettledMoneyChange
 from parlor.view_helpers import labels, pages
 from parlor.web.access import staff_page
 from parlor.web.adjustments import settled_notice
@@ -40,7 +36,6 @@ from parlor.web.input import json_body, validated
 from parlor.web.pad import pad_config, stop_is_optional
 from parlor.web.strings import script_strings
 from scoring.errors import ScoringError
-from scoring.replay import replay_to_dict
 
 
 class PreviewInput(HandPreviewView.InputSerializer):
@@ -60,29 +55,6 @@ class CorrectionInput(HandCorrectView.InputSerializer):
 
 def _error(exc: DomainError | ScoringError) -> JsonResponse:
     return JsonResponse({"ok": False, "error": error_payload(exc)}, status=error_status(exc))
-
-
-def correction_preview(game: Game, *, sequence: int, entry: dict[str, Any]) -> dict[str, Any]:
-    """What replacing hand `sequence` by `entry` would give: that hand and the game after it.
-
-    The read-only twin of services.hands.hand_correct (same record, same replay); it stores
-    nothing. Hides the queries of the current hands, the seats and, for a finished game, what
-    its checked-out players were paid (`settled`: the adjustments the correction would make).
-    """
-    hands = current_hands(game)
-    if not 1 <= sequence <= len(hands):
-        raise NotFound(f"the game has no hand {sequence}", code="hand_not_found")
-    entries = [hand.entry for hand in hands]
-    entries[sequence - 1] = entry
-    replayed = engine.replay_game(game_record_build(game, entries))
-    replay = replay_to_dict(replayed, ruleset_ref=game.ruleset_snapshot)
-    return {
-        "hand": replay["hands"][sequence - 1],
-        "last": replay["hands"][-1],
-        "end": replay.get("end"),
-        "final": replay.get("final"),
-        "settled": replay_money_changes(game, replayed),
-    }
 
 
 def _can_stop(game: Game, entry: dict[str, Any], preview: dict[str, Any]) -> bool:
@@ -112,9 +84,10 @@ def preview(request: HttpRequest, game_id: str) -> JsonResponse:
         values = validated(PreviewInput, json_body(request))
         entry, correct = values["hand"], values.get("correct")
         names = pages.game_names(game)
+        settled: list[SettledMoneyChange] = []
         if correct:
-            result = correction_preview(game, sequence=correct, entry=entry)
-            can_stop = False
+            corrected = correction_preview(game=game, sequence=correct, entry=entry)
+            result, settled, can_stop = corrected.game, list(corrected.settled), False
         else:
             result = hand_preview(game=game, entry=entry)
             can_stop = _can_stop(game, entry, result)
@@ -129,7 +102,7 @@ def preview(request: HttpRequest, game_id: str) -> JsonResponse:
         ]
     html = str(render_to_string("tablet/_preview.html", context, request=request))
     if correct:
-        html += settled_notice(result["settled"], request=request)
+        html += settled_notice(settled, request=request)
     return JsonResponse(
         {"ok": True, "html": html, "can_stop": can_stop, "ends": bool(result.get("end"))}
     )
@@ -145,33 +118,30 @@ def _keyed(request: HttpRequest, body: Any) -> KeyedRequest:
 @require_POST
 @staff_page
 def record(request: HttpRequest, game_id: str) -> JsonResponse:
-    """{sequence, hand} with an Idempotency-Key: records the next hand once."""
-    games: list[Game] = []  # the game as the hand left it (or as it stands, for a retry)
+    """{sequence, hand} with an Idempotency-Key: records the next hand once.
 
-    def answer(recorded: RecordedHand) -> tuple[int, Any]:
-        games.append(recorded.game)
-        # The tablet's short answer, of the hand alone: the hand, which keeps its key, is
-        # the key's record, so a retry gets it built again.
-        return 201, {"ok": True, "sequence": recorded.hand.sequence}
-
+    The answer is of the hand alone, and carries the page's scores after it as GET /state/
+    draws them (one round trip for the banner after 確定); a retry gets it built again from
+    the hand it recorded and the game as it stands."""
     try:
         body = json_body(request)
         values = validated(HandRecordView.InputSerializer, body)
-        answered = hand_record_answered(
+        recorded = hand_record_once(
             game_id=game_id,
             sequence=values["sequence"],
             entry=values["hand"],
             request=_keyed(request, body),
-            answer=answer,
-            answer_of_hand=True,
         )
     except (DomainError, ScoringError) as exc:
         return _error(exc)
-    payload = {**answered.body, "replayed": answered.replayed}
-    if games:  # the page's scores after the hand, as GET /state/ draws them: one round trip
-        payload["state"] = state_html(request, games[-1])
-    response = JsonResponse(payload, status=answered.status)
-    if answered.replayed:
+    payload = {
+        "ok": True,
+        "sequence": recorded.hand.sequence,
+        "replayed": recorded.replayed,
+        "state": state_html(request, recorded.game),
+    }
+    response = JsonResponse(payload, status=201)
+    if recorded.replayed:
         response["Idempotent-Replayed"] = "true"
     return response
 

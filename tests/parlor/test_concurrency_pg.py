@@ -14,7 +14,7 @@ import pytest
 from django.db import connection, connections
 
 from parlor.models import Game, GameStatus, Hand, HandOutcome
-from parlor.services import hands as hand_services
+from parlor.services import hand_previews
 from tests.parlor.conftest import RON_1_BY_0, TSUMO_2, client_for, ok
 
 pytestmark = [
@@ -50,13 +50,13 @@ def test_two_tablets_posting_the_same_hand_one_wins_the_other_gets_409(
     table, start_game, personas, monkeypatch
 ):
     game = start_game(table)
-    real_step = hand_services.step
+    real_step = hand_previews.step
 
     def slow_step(*args: Any, **kwargs: Any) -> Any:
         time.sleep(0.3)  # hold the game lock long enough for the other tablet to arrive
         return real_step(*args, **kwargs)
 
-    monkeypatch.setattr(hand_services, "step", slow_step)
+    monkeypatch.setattr(hand_previews, "step", slow_step)
     clients = [personas["staff"], personas["manager"]]
     url = f"/api/games/{game['id']}/hands/"
     responses = _race(

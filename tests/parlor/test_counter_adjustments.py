@@ -156,6 +156,35 @@ def test_the_correction_preview_names_checked_out_players_and_their_adjustment(
     assert warned == set(Adjustment.objects.values_list("amount_yen", flat=True)) == {200, -200}
 
 
+def test_the_api_previews_a_correction_with_the_adjustments_it_would_make(settled, players):
+    """The correction's preview through the API: the same service as the tablet's; it stores
+    nothing, and the correction then makes the adjustments and the hand it previewed."""
+    staff, game, _, _ = settled
+    url = f"/api/games/{game['id']}/hands/1/corrections/preview/"
+    before = ok(staff.get(f"/api/games/{game['id']}/"))
+    preview = ok(staff.post(url, {"hand": HANEMAN}, format="json"))
+    owed = {(line["player_id"], line["amount_yen"]) for line in preview["settled"]}
+    assert owed == {(str(players[1].public_id), 200), (str(players[3].public_id), -200)}
+    assert {line["name"] for line in preview["settled"]} == {players[1].name, players[3].name}
+    assert ok(staff.get(f"/api/games/{game['id']}/")) == before
+    assert not Adjustment.objects.exists()
+    _correct(staff, game, HANEMAN, "跳満の申告漏れ")
+    after = ok(staff.get(f"/api/games/{game['id']}/"))
+    corrected = next(h for h in after["hands"] if h["sequence"] == 1 and h["state"] == "current")
+    assert preview["hand"]["deltas"] == corrected["outcome"]["deltas"]
+    assert preview["last"]["scores_after"] == after["scores"]
+    paid = {(a.player.public_id, a.amount_yen) for a in Adjustment.objects.all()}
+    assert {(str(p), amount) for p, amount in paid} == owed
+
+
+def test_the_api_refuses_to_preview_a_correction_of_a_hand_the_game_lacks(settled):
+    staff, game, _, _ = settled
+    url = f"/api/games/{game['id']}/hands/9/corrections/preview/"
+    response = staff.post(url, {"hand": HANEMAN}, format="json")
+    assert response.status_code == 404
+    assert response.json()["error"]["code"] == "hand_not_found"
+
+
 def test_a_correction_that_moves_no_money_warns_of_nothing(tablet, settled):
     _, game, _, _ = settled
     same = {**FOUR_PLAYER_EXAMPLE[0], "riichi": []}

@@ -112,3 +112,18 @@ def test_a_retry_of_a_voided_hand_gets_its_first_answer_not_a_second_hand(
     assert Hand.objects.count() == 1 and Game.objects.get().hand_count == 0
     again = ok(_minimal(staff, game, RON_1_BY_0, 1, "v-2"), 201)
     assert again["hand"]["version"] == 2
+
+
+def test_a_retried_full_answer_is_the_game_as_it_stands_and_records_nothing(
+    table, start_game, record_hand
+):
+    """The hand is the key's record for the full answer too: a retry that arrives after the
+    next hand was recorded gets the game as it stands (both hands), replayed, and no key is
+    kept anywhere else."""
+    game = start_game(table)
+    first = ok(record_hand(game, RON_1_BY_0, sequence=1, **{"Idempotency-Key": "f-1"}), 201)
+    second = ok(record_hand(game, TSUMO_2, sequence=2, **{"Idempotency-Key": "f-2"}), 201)
+    retry = record_hand(game, RON_1_BY_0, sequence=1, **{"Idempotency-Key": "f-1"})
+    assert retry.status_code == 201 and retry["Idempotent-Replayed"] == "true"
+    assert retry.json() == second and retry.json()["hands"][0] == first["hands"][0]
+    assert Hand.objects.count() == 2 and not IdempotencyRecord.objects.exists()

@@ -64,6 +64,14 @@ ENDPOINTS = [
         "staff",
         201,
     ),
+    (
+        "hand-correction-preview",
+        "post",
+        "/api/games/{game}/hands/1/corrections/preview/",
+        {"hand": TSUMO_2},
+        "staff",
+        200,
+    ),
     ("hand-void", "post", "/api/games/{game}/hands/1/void/", {}, "staff", 200),
 ]
 # Lists answer with the caller's own parlor; everything else is not found there.

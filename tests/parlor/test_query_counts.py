@@ -13,11 +13,18 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from rest_framework import serializers
 from rest_framework.test import APIClient
 
-from parlor.api.games import game_detail_body
-from parlor.api.serializers import game_detail_data
-from parlor.models import Game, Table
+from parlor.api.serializers import (
+    GameDetailSerializer,
+    HandSerializer,
+    OutcomeSerializer,
+    ResultSerializer,
+    SeatSerializer,
+)
+from parlor.models import Game, Hand, Table
+from parlor.selectors.answers import game_answer, when
 from tests.parlor.conftest import ok
 from tests.parlor.factories import PlayerFactory
 from tests.parlor.game_driver import play_to_end
@@ -202,9 +209,14 @@ def test_the_floor_takes_the_same_queries_however_long_the_game(
         ok(staff.get(f"/api/tables/{table.public_id}/"))
 
 
-def test_the_game_in_answers_is_what_the_game_serializer_gives(staff, table, game, start_game):
-    """The answers build the game's detail without the serializer; the JSON is the same, for
-    a game in progress (corrected and voided versions included) and for a finished one."""
+def _fields(serializer: type[serializers.Serializer[Any]]) -> set[str]:
+    return set(serializer().fields)
+
+
+def test_the_game_answer_has_the_fields_the_schema_documents(staff, table, game, start_game):
+    """The one builder of the game's answer (selectors.answers) writes what the OpenAPI schema
+    says, field for field, for a game in progress (corrected and voided versions included) and
+    for a finished one; its times are written as DRF writes them."""
     finished_table = Table.objects.create(parlor=table.parlor, label="2", ruleset_key="standard")
     others = PlayerFactory.create_batch(4, parlor=table.parlor)  # the first game's are playing
     body = {"players": [str(p.public_id) for p in others], "seating": "given"}
@@ -213,9 +225,22 @@ def test_the_game_in_answers_is_what_the_game_serializer_gives(staff, table, gam
     )
     finished = play_to_end(staff, started["id"])
     for public_id in (game["id"], finished["id"]):
-        row = Game.objects.select_related("table").get(public_id=public_id)
-        assert _json(game_detail_body(row)) == _json(game_detail_data(row))
-        assert _json(ok(staff.get(f"/api/games/{public_id}/"))) == _json(game_detail_data(row))
+        answer = game_answer(Game.objects.select_related("table").get(public_id=public_id))
+        assert set(answer) == _fields(GameDetailSerializer)
+        assert all(set(seat) == _fields(SeatSerializer) for seat in answer["seats"])
+        assert all(set(result) == _fields(ResultSerializer) for result in answer["results"])
+        assert all(set(hand) == _fields(HandSerializer) for hand in answer["hands"])
+        assert all(set(h["outcome"]) == _fields(OutcomeSerializer) for h in answer["hands"])
+        assert _json(ok(staff.get(f"/api/games/{public_id}/"))) == _json(answer)
+    assert len(finished["results"]) == 4
+    played = game_answer(Game.objects.select_related("table").get(public_id=game["id"]))
+    states = {hand["state"] for hand in played["hands"]}
+    assert states == {"current", "superseded", "voided"} if game["hand_count"] > 2 else {"current"}
+    hand = Hand.objects.filter(voided_at__isnull=False).first() or Hand.objects.first()
+    assert hand is not None
+    for value in (hand.entered_at, hand.voided_at):
+        drf = None if value is None else serializers.DateTimeField().to_representation(value)
+        assert when(value) == drf
 
 
 def _is_a_fresh_read(staff: APIClient, answer: dict[str, Any]) -> None:

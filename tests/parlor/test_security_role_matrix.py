@@ -210,6 +210,7 @@ EXPECTED: dict[str, list[Call]] = {
     "api:hand-correct": [
         api("post", "staff", 201, kw=HAND_1, body={"hand": TSUMO_2, "reason": "typo"})
     ],
+    "api:hand-correction-preview": [api("post", "staff", 200, kw=HAND_1, body={"hand": TSUMO_2})],
     "api:hand-void": [api("post", "staff", 200, kw=HAND_2, body={"reason": "twice"})],
     # --- API: the audit log (issue 8) --------------------------------------------------------
     "api:audit": [api("get", "manager", 200, own_parlor_list=True, other_staff=403)],

@@ -1,0 +1,163 @@
+"""The JSON answers about a game and its hands: one builder per shape, for every door.
+
+The API's game (GET, and every write that answers with the game), the short answer to a
+recorded hand, and a hand with its outcome are built here alone; the OpenAPI schema documents
+them with api.serializers (GameDetailSerializer, HandSerializer), and
+tests/parlor/test_answers.py checks that the answers have the fields the schema names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import datetime
+from typing import Any
+
+from django.utils import timezone
+
+from parlor.models import Game, GameResult, GameSeat, GameStatus, Hand, HandOutcome
+
+
+def when(value: datetime | None) -> str | None:
+    """A time as the API writes it: ISO 8601 in the current time zone, UTC as `Z` (as DRF's
+    DateTimeField writes it)."""
+    if value is None:
+        return None
+    text = timezone.localtime(value).isoformat()
+    return text[:-6] + "Z" if text.endswith("+00:00") else text
+
+
+def game_answer(
+    game: Game,
+    *,
+    seats: Iterable[GameSeat] | None = None,
+    hands: Iterable[Hand] | None = None,
+    results: Iterable[GameResult] | None = None,
+) -> dict[str, Any]:
+    """The game (its table loaded) with its seats, results and every hand version.
+
+    At most three queries (seats, results, every hand version with its outcome), whatever the
+    number of hands. A write that has the rows as it stored them passes them in: `seats` with
+    their players, `hands` every version in (sequence, version) order with its outcome and
+    users, `results` in seat order with their players; those queries are then left out.
+    """
+    if seats is None:
+        seats = GameSeat.objects.filter(game=game).select_related("player")
+    if hands is None:
+        hands = (
+            Hand.objects.filter(game=game)
+            .select_related("outcome", "entered_by", "voided_by")
+            .order_by("sequence", "version")
+        )
+    hands = list(hands)
+    # A correction supersedes a version of the same game, so it is among `hands`: no join.
+    versions = {hand.pk: hand.version for hand in hands}
+    return {
+        "id": str(game.public_id),
+        "table_id": str(game.table.public_id),
+        "table_label": game.table.label,
+        "status": str(game.status),
+        "ruleset_key": game.ruleset_key,
+        "number_in_seating": game.number_in_seating,
+        "started_at": when(game.started_at),
+        "ended_at": when(game.ended_at),
+        "end_reason": game.end_reason,
+        "hand_count": game.hand_count,
+        "scores": [int(score) for score in game.scores],
+        "sticks": game.sticks,
+        "next": game.next_state,
+        "seats": [
+            {"seat": s.seat, "player_id": str(s.player.public_id), "name": s.name} for s in seats
+        ],
+        "results": [_result(r) for r in (_results(game) if results is None else results)],
+        "schema_version": game.schema_version,
+        "ruleset": game.ruleset_snapshot,
+        "is_closed_by_staff": game.is_closed_by_staff,
+        "cancel_reason": game.cancel_reason,
+        "hands": [hand_answer(hand, versions) for hand in hands],
+    }
+
+
+def hand_recorded_answer(hand: Hand, game: Game) -> dict[str, Any]:
+    """The short answer to a recorded hand: the hand with its outcome, and the game as that
+    hand left it (scores, sticks, the next hand; `finished` once the hand ended it). Built from
+    the hand's version alone, so a retry gets the same answer built again from the stored hand
+    (services.hands.hand_record_once); the results and the end's reason are the GET's."""
+    outcome = hand.outcome
+    return {
+        "game": {
+            "id": str(game.public_id),
+            "status": str(GameStatus.IN_PROGRESS if outcome.next_state else GameStatus.FINISHED),
+            "hand_count": hand.sequence,
+            "scores": [int(score) for score in outcome.scores_after],
+            "sticks": outcome.sticks_after,
+            "next": outcome.next_state,
+        },
+        "hand": hand_answer(hand, {hand.pk: hand.version}),
+    }
+
+
+def _results(game: Game) -> Iterable[GameResult]:
+    """The game's results (one query), none for a game in progress without a query: results
+    are written (replays.game_end_store) only when the game ended, and deleted by every
+    replay that may reopen it (an appended hand cannot reopen a game)."""
+    if game.status == GameStatus.IN_PROGRESS:
+        return []
+    return GameResult.objects.filter(game=game).select_related("player")
+
+
+def _result(result: GameResult) -> dict[str, Any]:
+    return {
+        "seat": result.seat,
+        "player_id": str(result.player.public_id),
+        "rank": result.rank,
+        "final_score": result.final_score,
+        "oka": result.oka_tenths / 10,
+        "uma": result.uma_tenths / 10,
+        "bonus": result.bonus_tenths / 10,
+        "deduction": result.deduction_tenths / 10,
+        "total": result.total_tenths / 10,
+        "chips": result.chips,
+    }
+
+
+def hand_answer(hand: Hand, versions: dict[int, int]) -> dict[str, Any]:
+    """A hand version with its outcome; `versions`: the version of each hand (by pk) at hand,
+    to name the one it supersedes without a query."""
+    outcome: HandOutcome | None = getattr(hand, "outcome", None)
+    supersedes: int | None = None
+    if hand.supersedes_id is not None:
+        supersedes = versions.get(hand.supersedes_id)
+        if supersedes is None:  # not among the versions given: read it (one query)
+            supersedes = hand.supersedes.version if hand.supersedes else None
+    return {
+        "id": str(hand.public_id),
+        "sequence": hand.sequence,
+        "version": hand.version,
+        "state": str(hand.state),
+        "entry": hand.entry,
+        "entered_by": hand.entered_by.username if hand.entered_by else None,
+        "entered_at": when(hand.entered_at),
+        "reason": hand.reason,
+        "supersedes_version": supersedes,
+        "voided_at": when(hand.voided_at),
+        "void_reason": hand.void_reason,
+        "outcome": None if outcome is None else _outcome(outcome),
+    }
+
+
+def _outcome(outcome: HandOutcome) -> dict[str, Any]:
+    return {
+        "round_wind": outcome.round_wind,
+        "round_number": outcome.round_number,
+        "honba": outcome.honba,
+        "dealer": outcome.dealer,
+        "sticks_before": outcome.sticks_before,
+        "scores_before": [int(score) for score in outcome.scores_before],
+        "transfers": outcome.transfers,
+        "deltas": [int(delta) for delta in outcome.deltas],
+        "scores_after": [int(score) for score in outcome.scores_after],
+        "sticks_after": outcome.sticks_after,
+        "next": outcome.next_state,
+        "notes": outcome.notes,
+        "deductions": [int(points) for points in outcome.deductions],
+    }

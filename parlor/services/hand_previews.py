@@ -1,0 +1,109 @@
+"""What a hand would give before it counts: the next hand's preview and a correction's.
+
+Both are the engine's answer on the stored game and store nothing; services.hands records
+what they preview, by the same steps (hand_step, and the replay of the corrected log).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from parlor.errors import Conflict, NotFound
+from parlor.models import Game, GameStatus
+from parlor.services import engine
+from parlor.services.replays import (
+    current_hands,
+    game_record_build,
+    game_ruleset,
+    has_sit_out,
+    replay_money_changes,
+)
+from parlor.services.settlements import SettledMoneyChange
+from scoring.replay import final_to_dict, hand_to_dict, replay_to_dict
+from scoring.ruleset import Ruleset
+from scoring.step import GameState, HandOutcome, final_settlement, step
+
+
+def game_open_require(game: Game) -> None:
+    """Refuses a hand for a game that has ended or was voided (無効), saying which."""
+    if game.status == GameStatus.FINISHED:
+        raise Conflict(
+            f"the game has ended ({game.end_reason} after hand {game.hand_count}): no more hands "
+            "can be recorded; correct a hand instead",
+            code="game_finished",
+        )
+    if game.status == GameStatus.CANCELLED:
+        raise Conflict("the game was voided (無効)", code="game_cancelled")
+
+
+def game_not_voided_require(game: Game) -> None:
+    """Refuses a change to the hands of a voided game (無効)."""
+    if game.status == GameStatus.CANCELLED:
+        raise Conflict(
+            "the game was voided (無効): its hands can no longer change", code="game_cancelled"
+        )
+
+
+def hand_step(game: Game, entry: dict[str, Any]) -> tuple[HandOutcome, GameState, Ruleset]:
+    """The engine's step of the game's stored state by `entry` (raises ScoringError)."""
+    ruleset = game_ruleset(game)
+    if game.state is None:
+        raise ValueError(f"{game} has no stored state (migration 0009 fills it)")
+    state = GameState.from_dict(game.state)
+    hand = engine.hand_of(entry, ruleset=ruleset, seats=state.seats, index=state.hands)
+    outcome, after = step(state, hand, ruleset=ruleset)
+    return outcome, after, ruleset
+
+
+def hand_preview(*, game: Game, entry: dict[str, Any]) -> dict[str, Any]:
+    """What recording `entry` as the next hand would give: the engine's step of the stored
+    state, as the replay document writes a hand; stores nothing."""
+    game_open_require(game)
+    outcome, after, ruleset = hand_step(game, entry)
+    sit_out = has_sit_out(ruleset, after.seats)
+    final = final_settlement(after, ruleset=ruleset)
+    return {
+        "hand": hand_to_dict(outcome, sit_out=sit_out, chips=ruleset.chips is not None),
+        "end": None
+        if after.end is None
+        else {"reason": after.end.value, "after_hand": outcome.index},
+        "final": None if final is None else final_to_dict(final, ruleset),
+    }
+
+
+@dataclass(frozen=True, slots=True)
+class CorrectionPreview:
+    """What replacing a hand would give. `game`: the replay document's parts, as hand_preview
+    writes them (`hand` the corrected hand, `last` the game's last hand after it, `end` and
+    `final` where the game ends); `settled`: the adjustments the correction would make for
+    players already checked out (and staff whose shift was signed out)."""
+
+    game: dict[str, Any]
+    settled: tuple[SettledMoneyChange, ...]
+
+
+def correction_preview(*, game: Game, sequence: int, entry: dict[str, Any]) -> CorrectionPreview:
+    """What replacing hand `sequence` by `entry` would give: that hand and the game after it.
+
+    The read-only twin of services.hands.hand_correct (same record, same replay); it stores
+    nothing. Reads the current hands, the seats and, for a finished game, what its
+    checked-out players were paid.
+    """
+    game_not_voided_require(game)
+    hands = current_hands(game)
+    if not 1 <= sequence <= len(hands):
+        raise NotFound(
+            f"the game has no hand {sequence} (it has {len(hands)})", code="hand_not_found"
+        )
+    entries = [hand.entry for hand in hands]
+    entries[sequence - 1] = entry
+    replayed = engine.replay_game(game_record_build(game, entries))
+    replay = replay_to_dict(replayed, ruleset_ref=game.ruleset_snapshot)
+    document = {
+        "hand": replay["hands"][sequence - 1],
+        "last": replay["hands"][-1],
+        "end": replay.get("end"),
+        "final": replay.get("final"),
+    }
+    return CorrectionPreview(document, tuple(replay_money_changes(game, replayed)))
