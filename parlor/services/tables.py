@@ -35,9 +35,7 @@ def _label_clean(label: str) -> str:
 
 
 @transaction.atomic
-def table_create(
-    *, parlor: Parlor, label: str, ruleset_key: str, by: Actor
-) -> Table:
+def table_create(*, parlor: Parlor, label: str, ruleset_key: str, by: Actor) -> Table:
     """Adds a table (卓) to the parlor; its label is unique in the parlor."""
     label = _label_clean(label)
     ruleset_resolve(parlor=parlor, key=ruleset_key)  # InvalidInput naming ruleset_key
@@ -52,14 +50,14 @@ def table_create(
             field="label",
         )
     table = Table.objects.create(parlor=parlor, label=label, ruleset_key=ruleset_key)
-    _audit(table, by=by, action=AuditAction.CREATE, summary=f"table {label} added")
+    _audit(
+        table, by=by, action=AuditAction.CREATE, kind="table.added", summary=f"table {label} added"
+    )
     return table
 
 
 @transaction.atomic
-def table_change(
-    *, table: Table, ruleset_key: str, is_active: bool, by: Actor
-) -> Table:
+def table_change(*, table: Table, ruleset_key: str, is_active: bool, by: Actor) -> Table:
     """Sets a table's ruleset and whether it is in use; refused while a game is in progress
     there. Nothing changed writes nothing."""
     table = table_lock(table)
@@ -83,6 +81,7 @@ def table_change(
         table,
         by=by,
         action=AuditAction.CORRECT,
+        kind="table.changed",
         summary=f"table {table.label} changed",
         before=before,
     )
@@ -94,6 +93,7 @@ def _audit(
     *,
     by: Actor,
     action: AuditAction,
+    kind: str,
     summary: str,
     before: dict[str, object] | None = None,
 ) -> None:
@@ -103,6 +103,8 @@ def _audit(
         action=action,
         subject_type="table",
         subject_id=str(table.public_id),
+        kind=kind,
+        data={"table": table.label},
         summary=summary,
         before=before,
         after=_snapshot(table),
