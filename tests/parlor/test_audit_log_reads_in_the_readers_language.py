@@ -13,8 +13,8 @@ from django.test import Client
 from parlor.models import AuditAction, AuditEvent, MemberRole, Parlor, Table
 from parlor.services.audit_log import audit_record
 from parlor.services.tables import table_change
-from tests.parlor.factories import MemberFactory
 from tests.parlor.conftest import DRAW, RON_1_BY_0, ok
+from tests.parlor.factories import MemberFactory
 
 pytestmark = pytest.mark.django_db
 
