@@ -151,6 +151,14 @@ def _messages_with_params() -> dict[str, str]:
             "Hand %(sequence)s was already undone by %(who)s at %(when)s. Nothing more was "
             "undone."
         ),
+        "player_in_open_game": _(
+            "%(name)s is in a game in progress at table %(table)s: finish or void that game "
+            "first."
+        ),
+        "day_closed": _(
+            "Business day %(day)s was closed at %(time)s by %(who)s: this waits for the next "
+            "business day, or a manager reopens the day on the close page."
+        ),
         "not_last_hand": _(
             "Hand %(sequence)s is no longer the last hand: hand %(last)s was recorded by "
             "%(who)s at %(when)s. Nothing was undone: undo hand %(last)s first, or correct "
@@ -183,11 +191,6 @@ def large_amount_text(line: GuardedLine) -> str:
         "game reaches: a manager confirms it with their username and password."
     )
     return text % {**values, "reason": line.description}
-
-
-# Codes whose English message names the person and the table: shown as the detail beside the
-# sentence in the staff's language, so the name and the table are not lost.
-_NAMING = {"player_in_open_game", "day_closed"}  # day_closed: the close, and who closed it
 
 
 # Errors about a penalty that the engine reports on the result (a dead hand that won, ...):
@@ -230,7 +233,8 @@ def error_payload(exc: Exception) -> dict[str, Any]:
     if in_english:
         text, detail = message, ""
     elif known is not None:
-        text, detail = known, (message if code in _NAMING else "")
+        # The names and tables an error quotes are in its params' sentence, not in English.
+        text, detail = known, ""
     else:
         text, detail = _("This entry cannot be recorded as it is."), message
     return {
