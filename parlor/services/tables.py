@@ -28,9 +28,7 @@ def _snapshot(table: Table) -> dict[str, object]:
 def _label_clean(label: str) -> str:
     label = label.strip()
     if not label:
-        raise InvalidInput(
-            "卓番を入力してください。 Enter a label.", code="label_required", field="label"
-        )
+        raise InvalidInput("Enter a table number.", code="label_required", field="label")
     return text_check(label, field="label", max_length=TABLE_LABEL_MAX_LENGTH)
 
 
@@ -45,9 +43,10 @@ def table_create(*, parlor: Parlor, label: str, ruleset_key: str, by: Actor) -> 
     same = next((other for other in taken if natural_key(other) == key), None)
     if same is not None:  # "１" and "1" would be the same table on every screen
         raise Conflict(
-            f"卓番「{same}」はすでにあります。 This parlor already has a table {same}.",
+            f"This parlor already has a table {same}.",
             code="table_label_taken",
             field="label",
+            params={"label": same},
         )
     table = Table.objects.create(parlor=parlor, label=label, ruleset_key=ruleset_key)
     _audit(
@@ -67,10 +66,10 @@ def table_change(*, table: Table, ruleset_key: str, is_active: bool, by: Actor) 
     if Game.objects.filter(table=table, status=GameStatus.IN_PROGRESS).exists():
         field = "ruleset_key" if ruleset_key != table.ruleset_key else "is_active"
         raise Conflict(
-            f"卓{table.label}は対局中です。対局が終わってから変更してください。 "
             f"Table {table.label} has a game in progress: change it after the game ends.",
             code="table_has_open_game",
             field=field,
+            params={"table": table.label},
         )
     if ruleset_key != table.ruleset_key:
         ruleset_resolve(parlor=table.parlor, key=ruleset_key)

@@ -67,6 +67,7 @@ def _messages() -> dict[str, str]:
         "duplicate_player": _("A player cannot take two seats."),
         "not_last_hand": _("Only the last hand can be undone; correct earlier hands."),
         "no_hand": _("There is no hand to undo."),
+        "label_required": _("Enter a table number."),
         "hand_version_not_found": _("This screen is out of date: reload it and try again."),
         "hand_version_required": _("This screen is out of date: reload it and try again."),
         "dead_hand_win": _("A player with a dead hand cannot win."),
@@ -151,6 +152,10 @@ def _messages_with_params() -> dict[str, str]:
             "Hand %(sequence)s was already undone by %(who)s at %(when)s. Nothing more was "
             "undone."
         ),
+        "table_label_taken": _("This parlor already has a table %(label)s."),
+        "table_has_open_game": _(
+            "Table %(table)s has a game in progress: change it after the game ends."
+        ),
         "player_in_open_game": _(
             "%(name)s is in a game in progress at table %(table)s: finish or void that game "
             "first."
@@ -173,6 +178,12 @@ def _with_params(code: str, params: dict[str, str | int]) -> str | None:
     if text is None:
         return None
     return text % {**params, "who": params.get("who") or _("another user")}
+
+
+def refusal_with_params(exc: DomainError) -> str | None:
+    """A service's refusal in the active language when it quotes its params (the table, the
+    person); None when it has none, or no such sentence."""
+    return _with_params(exc.code, exc.params)
 
 
 def large_amount_text(line: GuardedLine) -> str:

@@ -111,3 +111,18 @@ def test_a_correction_reads_in_words_with_the_points_before_and_after(
     japanese = audit_page(manager, "ja")
     assert f"{table.label}番卓：第1局を訂正（版 1 → 2）" in japanese
     assert f"点数移動: {old} → {new}" in japanese
+
+
+def test_a_refusal_on_a_setup_page_names_the_table_in_the_pages_language(
+    table: Table, manager: Any
+) -> None:
+    """Refusals quote their table in a translated sentence, not in English beside it."""
+    client = Client()
+    client.force_login(manager)
+    taken = client.post("/manage/tables/", {"label": table.label, "ruleset_key": "standard"})
+    page = taken.content.decode()
+    assert f"卓番「{table.label}」はすでにあります。" in page
+    assert "already has a table" not in page
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    english = client.post("/manage/tables/", {"label": table.label, "ruleset_key": "standard"})
+    assert f"This parlor already has a table {table.label}." in english.content.decode()
