@@ -79,39 +79,43 @@ def _adjustment_snapshot(adjustment: Adjustment) -> dict[str, Any]:
     return snapshot
 
 
-def audit_adjustment_created(
-    adjustment: Adjustment, *, by: Actor, confirmation: Any = None
-) -> AuditEvent:
+def _adjustment_event(adjustment: Adjustment, *, by: Actor, **fields: Any) -> AuditEvent:
     return audit_record(
         parlor=adjustment.parlor,
         by=by,
-        action=AuditAction.CREATE,
         subject_type="adjustment",
         subject_id=str(adjustment.public_id),
-        kind="adjustment.created",
         data={"player": str(adjustment.player), "yen": adjustment.amount_yen},
+        game=adjustment.game,
+        **fields,
+    )
+
+
+def audit_adjustment_created(
+    adjustment: Adjustment, *, by: Actor, confirmation: Any = None
+) -> AuditEvent:
+    return _adjustment_event(
+        adjustment,
+        by=by,
+        action=AuditAction.CREATE,
+        kind="adjustment.created",
         summary=f"adjustment of {adjustment.amount_yen:+,} yen for {adjustment.player}",
         after={**_adjustment_snapshot(adjustment), **_confirmed(confirmation)},
         reason=adjustment.reason,
-        game=adjustment.game,
     )
 
 
 def audit_adjustment_settled(
     adjustment: Adjustment, *, by: Actor, confirmation: Any = None
 ) -> AuditEvent:
-    return audit_record(
-        parlor=adjustment.parlor,
+    return _adjustment_event(
+        adjustment,
         by=by,
         action=AuditAction.CLOSE,
-        subject_type="adjustment",
-        subject_id=str(adjustment.public_id),
         kind="adjustment.settled",
-        data={"player": str(adjustment.player), "yen": adjustment.amount_yen},
         summary=f"adjustment of {adjustment.amount_yen:+,} yen settled at the counter",
         before={**_adjustment_snapshot(adjustment), "settled": False},
         after={**_adjustment_snapshot(adjustment), **_confirmed(confirmation)},
-        game=adjustment.game,
     )
 
 

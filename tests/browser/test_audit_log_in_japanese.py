@@ -10,6 +10,7 @@ import pytest
 from parlor.models import MemberRole, PlayerKind
 from parlor.services.players import player_update
 from parlor.services.tables import table_change
+from tests.browser.conftest import signed_in_context
 from tests.browser.tablet import SCREENSHOTS
 from tests.parlor.factories import MemberFactory
 
@@ -33,13 +34,9 @@ def test_the_audit_log_reads_in_japanese_with_old_and_new_values(
         by=manager,
     )
 
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    context.set_default_timeout(15_000)
+    context = signed_in_context(browser, live_server, manager)
     page = context.new_page()
-    page.goto(live_server.url + "/tablet/login/?next=/audit/")
-    page.fill('input[name="username"]', manager.username)
-    page.fill('input[name="password"]', "pw")
-    page.click('form.stack button[type="submit"]')
+    page.goto(live_server.url + "/audit/")
     page.wait_for_selector('body[data-screen="audit-log"]')
 
     events = page.inner_text("[data-audit-events]")
