@@ -5,18 +5,26 @@ from __future__ import annotations
 from typing import Any
 
 from django.urls import path
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from parlor.api.serializers import error_responses
-from parlor.models import AuditAction
+from parlor.audit_text import event_changes, event_text
+from parlor.models import AuditAction, AuditEvent
 from parlor.selectors.access import Role, game_for, require
 from parlor.selectors.audit import AuditFilter, audit_events_of, audit_trail_of_game
 
 AUDIT_PAGE_MAX = 500
+
+
+class AuditChangeSerializer(serializers.Serializer[Any]):
+    field = serializers.CharField(help_text="The snapshot's key; empty for money terms.")
+    name = serializers.CharField(help_text="The field's name, as the audit page shows it.")
+    old = serializers.CharField()
+    new = serializers.CharField()
 
 
 class AuditEventSerializer(serializers.Serializer[Any]):
@@ -27,10 +35,27 @@ class AuditEventSerializer(serializers.Serializer[Any]):
     subject_type = serializers.CharField(help_text="game, hand, player, ruleset, settlement, …")
     subject_id = serializers.CharField()
     game_id = serializers.UUIDField(source="game.public_id", default=None, allow_null=True)
-    summary = serializers.CharField()
+    summary = serializers.CharField(help_text="As written when it happened (English).")
+    kind = serializers.CharField(
+        allow_blank=True, help_text='What happened, e.g. "hand.corrected"; empty on old events.'
+    )
+    values = serializers.JSONField(
+        source="data", help_text="The values `text` names (table, player, yen, …)."
+    )
+    text = serializers.SerializerMethodField(help_text="The event in words (the API's English).")
+    changes = serializers.SerializerMethodField(
+        help_text="What changed, field by field: name, old → new."
+    )
     before = serializers.JSONField(allow_null=True, help_text="The subject before; null: created.")
     after = serializers.JSONField(allow_null=True, help_text="The subject after the change.")
     reason = serializers.CharField(allow_blank=True, help_text="Why (corrections, voids, cancels).")
+
+    def get_text(self, event: AuditEvent) -> str:
+        return event_text(event)
+
+    @extend_schema_field(AuditChangeSerializer(many=True))
+    def get_changes(self, event: AuditEvent) -> list[dict[str, str]]:
+        return [change.as_dict() for change in event_changes(event)]
 
 
 class AuditPageSerializer(serializers.Serializer[Any]):

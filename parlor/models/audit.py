@@ -16,6 +16,7 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import pgettext_lazy
 
 from parlor.models.games import Game
 from parlor.models.parlors import Parlor
@@ -30,12 +31,12 @@ def _refuse(what: str) -> NoReturn:
 
 
 class AuditAction(models.TextChoices):
-    CREATE = "create", "作成 Created"
-    CORRECT = "correct", "訂正 Corrected"
-    VOID = "void", "取消 Voided"
-    FINISH = "finish", "終了 Finished"
-    CANCEL = "cancel", "中止 Cancelled"
-    CLOSE = "close", "締め Closed"  # a settlement (精算) closed
+    CREATE = "create", pgettext_lazy("audit action", "Created")  # 作成
+    CORRECT = "correct", pgettext_lazy("audit action", "Corrected")  # 訂正
+    VOID = "void", pgettext_lazy("audit action", "Voided")  # 取消
+    FINISH = "finish", pgettext_lazy("audit action", "Finished")  # 終了
+    CANCEL = "cancel", pgettext_lazy("audit action", "Cancelled")  # 中止
+    CLOSE = "close", pgettext_lazy("audit action", "Closed")  # 締め: a settlement (精算) closed
 
 
 class AuditEventQuerySet(models.QuerySet["AuditEvent"]):
@@ -75,6 +76,10 @@ class AuditEvent(models.Model):
     before = models.JSONField(null=True, blank=True, encoder=DjangoJSONEncoder)
     after = models.JSONField(null=True, blank=True, encoder=DjangoJSONEncoder)
     reason = models.TextField(blank=True)
+    # What happened, e.g. "hand.corrected" (parlor/audit_text.py says it in the reader's
+    # language), and the sentence's values; events stored before kinds have "" and `summary`.
+    kind = models.CharField(max_length=40, blank=True)
+    data = models.JSONField(default=dict, blank=True, encoder=DjangoJSONEncoder)
 
     objects = AuditEventQuerySet.as_manager()
 

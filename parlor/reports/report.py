@@ -8,6 +8,7 @@ from datetime import date, datetime
 from django.utils import timezone
 from django.utils.translation import pgettext
 
+from parlor.audit_text import event_text
 from parlor.domain.house_money import DayMoney
 from parlor.models import Parlor
 from parlor.reports.data import CellValue, DailyReportData, Section
@@ -83,7 +84,7 @@ def corrections_section(ledger: DayLedger, local: Local) -> Section:
                 str(e.get_action_display()),
                 game.table.label if game else "",
                 local(game.started_at) if game else None,
-                e.summary,
+                event_text(e),
                 "",
                 e.actor_name,
                 e.reason,

@@ -61,6 +61,11 @@ def day_closed_error(close: DayClose, *, what: str) -> Conflict:
         f"business day {close.business_day} was closed (締め) at {closed_at:%H:%M} by {closer}: "
         f"{what} waits for the next business day, or a manager reopens this one",
         code="day_closed",
+        params={
+            "day": close.business_day.isoformat(),
+            "time": f"{closed_at:%H:%M}",
+            "who": close.closed_by.get_username() if close.closed_by else "",
+        },
     )
 
 

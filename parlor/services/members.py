@@ -73,7 +73,13 @@ def member_create(
     except IntegrityError as exc:  # the same username sent twice at once
         raise _username_taken(username) from exc
     member = ParlorMember.objects.create(parlor=parlor, user=user, role=MemberRole(role))
-    _audit(member, by=by, action=AuditAction.CREATE, summary=f"account {username} created")
+    _audit(
+        member,
+        by=by,
+        action=AuditAction.CREATE,
+        kind="member.created",
+        summary=f"account {username} created",
+    )
     return member
 
 
@@ -87,7 +93,14 @@ def member_role_set(*, member: ParlorMember, role: str, by: Actor) -> ParlorMemb
     before = _snapshot(member)
     member.role = MemberRole(role)
     member.save(update_fields=["role"])
-    _audit(member, by=by, action=AuditAction.CORRECT, summary="role changed", before=before)
+    _audit(
+        member,
+        by=by,
+        action=AuditAction.CORRECT,
+        kind="member.role_changed",
+        summary="role changed",
+        before=before,
+    )
     return member
 
 
@@ -98,7 +111,13 @@ def member_password_set(*, member: ParlorMember, password: str, by: Actor) -> Pa
     _password_check(password, user=member.user)
     member.user.set_password(password)
     member.user.save(update_fields=["password"])
-    _audit(member, by=by, action=AuditAction.CORRECT, summary="password reset")
+    _audit(
+        member,
+        by=by,
+        action=AuditAction.CORRECT,
+        kind="member.password_reset",
+        summary="password reset",
+    )
     return member
 
 
@@ -113,7 +132,8 @@ def member_active_set(*, member: ParlorMember, is_active: bool, by: Actor) -> Pa
     member.user.is_active = is_active
     member.user.save(update_fields=["is_active"])
     summary = "account reactivated" if is_active else "account deactivated"
-    _audit(member, by=by, action=AuditAction.CORRECT, summary=summary, before=before)
+    kind = "member.reactivated" if is_active else "member.deactivated"
+    _audit(member, by=by, action=AuditAction.CORRECT, kind=kind, summary=summary, before=before)
     return member
 
 
@@ -140,7 +160,14 @@ def member_seat_name_set(
             kind=player.kind,
             by=by,
         )
-    _audit(member, by=by, action=AuditAction.CORRECT, summary=f"seat name set to {player.name}")
+    _audit(
+        member,
+        by=by,
+        action=AuditAction.CORRECT,
+        kind="member.seat_name_set",
+        summary=f"seat name set to {player.name}",
+        data={"player": player.name},
+    )
     return player
 
 
@@ -149,8 +176,10 @@ def _audit(
     *,
     by: Actor,
     action: AuditAction,
+    kind: str,
     summary: str,
     before: dict[str, Any] | None = None,
+    data: dict[str, Any] | None = None,
 ) -> None:
     username = member.user.get_username()
     audit_record(
@@ -159,6 +188,8 @@ def _audit(
         action=action,
         subject_type="member",
         subject_id=username,
+        kind=kind,
+        data={"username": username, **(data or {})},
         summary=f"{summary}: {username}",
         before=before,
         after=_snapshot(member),

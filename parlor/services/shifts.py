@@ -81,6 +81,8 @@ def shift_sign_in(*, parlor: Parlor, user: User, float_out_yen: int, by: Actor) 
         action=AuditAction.CREATE,
         subject_type="shift",
         subject_id=str(shift.public_id),
+        kind="shift.signed_in",
+        data={"staff": user.get_username(), "yen": float_out_yen},
         summary=f"{user.get_username()} signed in, float {float_out_yen:,} yen",
         after=_snapshot(shift),
     )
@@ -110,6 +112,12 @@ def shift_sign_out(*, shift: Shift, float_back_yen: int, by: Actor) -> Shift:
         action=AuditAction.CLOSE,
         subject_type="shift",
         subject_id=str(shift.public_id),
+        kind="shift.signed_out",
+        data={
+            "staff": shift.staff.get_username(),
+            "yen": float_back_yen,
+            "owed_yen": shift.owed_yen,
+        },
         summary=f"{shift.staff.get_username()} signed out, float back {float_back_yen:,} yen, "
         f"owes {shift.owed_yen:+,} yen",
         after=_snapshot(shift),

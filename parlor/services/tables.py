@@ -28,16 +28,12 @@ def _snapshot(table: Table) -> dict[str, object]:
 def _label_clean(label: str) -> str:
     label = label.strip()
     if not label:
-        raise InvalidInput(
-            "卓番を入力してください。 Enter a label.", code="label_required", field="label"
-        )
+        raise InvalidInput("Enter a table number.", code="label_required", field="label")
     return text_check(label, field="label", max_length=TABLE_LABEL_MAX_LENGTH)
 
 
 @transaction.atomic
-def table_create(
-    *, parlor: Parlor, label: str, ruleset_key: str, by: Actor
-) -> Table:
+def table_create(*, parlor: Parlor, label: str, ruleset_key: str, by: Actor) -> Table:
     """Adds a table (卓) to the parlor; its label is unique in the parlor."""
     label = _label_clean(label)
     ruleset_resolve(parlor=parlor, key=ruleset_key)  # InvalidInput naming ruleset_key
@@ -47,19 +43,20 @@ def table_create(
     same = next((other for other in taken if natural_key(other) == key), None)
     if same is not None:  # "１" and "1" would be the same table on every screen
         raise Conflict(
-            f"卓番「{same}」はすでにあります。 This parlor already has a table {same}.",
+            f"This parlor already has a table {same}.",
             code="table_label_taken",
             field="label",
+            params={"label": same},
         )
     table = Table.objects.create(parlor=parlor, label=label, ruleset_key=ruleset_key)
-    _audit(table, by=by, action=AuditAction.CREATE, summary=f"table {label} added")
+    _audit(
+        table, by=by, action=AuditAction.CREATE, kind="table.added", summary=f"table {label} added"
+    )
     return table
 
 
 @transaction.atomic
-def table_change(
-    *, table: Table, ruleset_key: str, is_active: bool, by: Actor
-) -> Table:
+def table_change(*, table: Table, ruleset_key: str, is_active: bool, by: Actor) -> Table:
     """Sets a table's ruleset and whether it is in use; refused while a game is in progress
     there. Nothing changed writes nothing."""
     table = table_lock(table)
@@ -69,10 +66,10 @@ def table_change(
     if Game.objects.filter(table=table, status=GameStatus.IN_PROGRESS).exists():
         field = "ruleset_key" if ruleset_key != table.ruleset_key else "is_active"
         raise Conflict(
-            f"卓{table.label}は対局中です。対局が終わってから変更してください。 "
             f"Table {table.label} has a game in progress: change it after the game ends.",
             code="table_has_open_game",
             field=field,
+            params={"table": table.label},
         )
     if ruleset_key != table.ruleset_key:
         ruleset_resolve(parlor=table.parlor, key=ruleset_key)
@@ -83,6 +80,7 @@ def table_change(
         table,
         by=by,
         action=AuditAction.CORRECT,
+        kind="table.changed",
         summary=f"table {table.label} changed",
         before=before,
     )
@@ -94,6 +92,7 @@ def _audit(
     *,
     by: Actor,
     action: AuditAction,
+    kind: str,
     summary: str,
     before: dict[str, object] | None = None,
 ) -> None:
@@ -103,6 +102,8 @@ def _audit(
         action=action,
         subject_type="table",
         subject_id=str(table.public_id),
+        kind=kind,
+        data={"table": table.label},
         summary=summary,
         before=before,
         after=_snapshot(table),

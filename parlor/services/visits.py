@@ -237,6 +237,7 @@ def open_game_refuse(
             f"{seat.name} is playing at table {seat.game.table.label}",
             code="player_in_open_game",
             field=field,
+            params={"name": seat.name, "table": seat.game.table.label},
         )
     standing_in = VisitGame.objects.filter(
         game__status=GameStatus.IN_PROGRESS, stand_in_by_id__in=users
@@ -254,6 +255,7 @@ def open_game_refuse(
             f"{name} is standing in (代走) at table {link.game.table.label}",
             code="player_in_open_game",
             field=field,
+            params={"name": name, "table": link.game.table.label, "standing_in": 1},
         )
 
 

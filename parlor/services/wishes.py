@@ -64,6 +64,8 @@ def visit_wish_set(*, visit: Visit, wish: Wish, by: Actor) -> Visit:
         action=AuditAction.CORRECT,
         subject_type="visit_wish",
         subject_id=str(visit.public_id),
+        kind="visit_wish.changed",
+        data={"player": str(visit.player)},
         summary=f"wish (希望) of {visit.player} changed",
         before={"wish": before},
         after={"wish": after},

@@ -13,12 +13,12 @@ from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
 
+from parlor.audit_text import event_changes, event_text
 from parlor.domain.business_days import day_range
 from parlor.models import AuditAction
 from parlor.selectors.access import Role, require
 from parlor.selectors.audit import AuditFilter, audit_actor_names, audit_events_of
 from parlor.web.manager import manager_page
-from parlor.web.money_terms_text import snapshot_changes
 
 EVENTS_PER_PAGE = 50
 
@@ -70,16 +70,8 @@ def audit_log(request: HttpRequest) -> HttpResponse:
         "parlor": parlor,
         "form": form,
         "page": page,
-        # Each event, with the money terms it changed (old → new) in the page's language.
-        "rows": [
-            (
-                event,
-                snapshot_changes(event.before, event.after)
-                if event.subject_type == "money_settings"
-                else [],
-            )
-            for event in page.object_list
-        ],
+        # Each event, its sentence and what it changed (old → new) in the page's language.
+        "rows": [(event, event_text(event), event_changes(event)) for event in page.object_list],
         "filters": urlencode({k: str(v) for k, v in chosen.items()}),
     }
     return render(request, "manager/audit_log.html", context)

@@ -67,6 +67,7 @@ def _messages() -> dict[str, str]:
         "duplicate_player": _("A player cannot take two seats."),
         "not_last_hand": _("Only the last hand can be undone; correct earlier hands."),
         "no_hand": _("There is no hand to undo."),
+        "label_required": _("Enter a table number."),
         "hand_version_not_found": _("This screen is out of date: reload it and try again."),
         "hand_version_required": _("This screen is out of date: reload it and try again."),
         "dead_hand_win": _("A player with a dead hand cannot win."),
@@ -151,6 +152,18 @@ def _messages_with_params() -> dict[str, str]:
             "Hand %(sequence)s was already undone by %(who)s at %(when)s. Nothing more was "
             "undone."
         ),
+        "table_label_taken": _("This parlor already has a table %(label)s."),
+        "table_has_open_game": _(
+            "Table %(table)s has a game in progress: change it after the game ends."
+        ),
+        "player_in_open_game": _(
+            "%(name)s is in a game in progress at table %(table)s: finish or void that game "
+            "first."
+        ),
+        "day_closed": _(
+            "Business day %(day)s was closed at %(time)s by %(who)s: this waits for the next "
+            "business day, or a manager reopens the day on the close page."
+        ),
         "not_last_hand": _(
             "Hand %(sequence)s is no longer the last hand: hand %(last)s was recorded by "
             "%(who)s at %(when)s. Nothing was undone: undo hand %(last)s first, or correct "
@@ -165,6 +178,12 @@ def _with_params(code: str, params: dict[str, str | int]) -> str | None:
     if text is None:
         return None
     return text % {**params, "who": params.get("who") or _("another user")}
+
+
+def refusal_with_params(exc: DomainError) -> str | None:
+    """A service's refusal in the active language when it quotes its params (the table, the
+    person); None when it has none, or no such sentence."""
+    return _with_params(exc.code, exc.params)
 
 
 def large_amount_text(line: GuardedLine) -> str:
@@ -183,11 +202,6 @@ def large_amount_text(line: GuardedLine) -> str:
         "game reaches: a manager confirms it with their username and password."
     )
     return text % {**values, "reason": line.description}
-
-
-# Codes whose English message names the person and the table: shown as the detail beside the
-# sentence in the staff's language, so the name and the table are not lost.
-_NAMING = {"player_in_open_game", "day_closed"}  # day_closed: the close, and who closed it
 
 
 # Errors about a penalty that the engine reports on the result (a dead hand that won, ...):
@@ -230,7 +244,8 @@ def error_payload(exc: Exception) -> dict[str, Any]:
     if in_english:
         text, detail = message, ""
     elif known is not None:
-        text, detail = known, (message if code in _NAMING else "")
+        # The names and tables an error quotes are in its params' sentence, not in English.
+        text, detail = known, ""
     else:
         text, detail = _("This entry cannot be recorded as it is."), message
     return {

@@ -9,6 +9,7 @@ from django import forms
 from django.http import HttpRequest
 
 from parlor.errors import DomainError
+from parlor.web.errors import refusal_with_params
 
 # The refusals of typed text any setup form can meet (parlor.security.text), in Japanese before
 # the service's English, as the setup pages write every message.
@@ -20,7 +21,7 @@ TEXT_REFUSALS_JA = {
 
 def form_refused(form: forms.Form, exc: DomainError) -> None:
     """Shows a service's refusal beside the field it names (or above the form)."""
-    message = exc.message
+    message = refusal_with_params(exc) or exc.message
     ja = TEXT_REFUSALS_JA.get(exc.code, "")
     if ja and not message.startswith(ja):
         message = f"{ja} {message}"

@@ -9,6 +9,7 @@ from typing import Any, cast
 from django import forms
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
 from parlor.models import Parlor, RulesetDefinition, Table
@@ -21,7 +22,7 @@ from parlor.web.manager import manager_page
 from rulesets.registry import PRESETS
 
 RULESET_CHOICE = {
-    "invalid_choice": "一覧からルールを選んでください。 Choose a ruleset from the list."
+    "invalid_choice": _("Choose a ruleset from the list.")
 }
 
 
@@ -38,8 +39,8 @@ def ruleset_choices(parlor: Parlor, *, also: str = "") -> list[tuple[str, str]]:
 
 
 class TableAddForm(forms.Form):
-    label = forms.CharField(label="卓番 Label", max_length=20)
-    ruleset_key = forms.ChoiceField(label="ルール Ruleset", error_messages=RULESET_CHOICE)
+    label = forms.CharField(label=_("Table number"), max_length=20)
+    ruleset_key = forms.ChoiceField(label=_("Ruleset"), error_messages=RULESET_CHOICE)
 
     def __init__(self, *args: Any, parlor: Parlor, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -47,8 +48,9 @@ class TableAddForm(forms.Form):
 
 
 class TableChangeForm(forms.Form):
-    ruleset_key = forms.ChoiceField(label="ルール Ruleset", error_messages=RULESET_CHOICE)
-    is_active = forms.BooleanField(label="使用中 In use", required=False)
+    ruleset_key = forms.ChoiceField(label=_("Ruleset"), error_messages=RULESET_CHOICE)
+    # 営業中: the table is open for games tonight (not "a game is in progress", 対局中).
+    is_active = forms.BooleanField(label=_("In service"), required=False)
 
     def __init__(self, *args: Any, table: Table, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

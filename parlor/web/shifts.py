@@ -53,8 +53,8 @@ def _sentences() -> dict[str, str]:
 def _error(exc: DomainError) -> dict[str, Any]:
     payload = error_payload(exc)
     sentence = _sentences().get(exc.code)
-    if sentence:
-        payload = {**payload, "message": sentence, "detail": exc.message}
+    if sentence and not exc.params:  # with params, error_payload's sentence names them
+        payload = {**payload, "message": sentence, "detail": ""}
     return payload
 
 

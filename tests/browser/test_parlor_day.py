@@ -162,8 +162,9 @@ def double_seating_refused_then_started(tablet: Tablet) -> None:
     pick(tablet, "久保", "森", "田中", "馬場")
     page.click('[data-seating="given"]')
     page.wait_for_selector('.error[data-code="player_in_open_game"]')
-    assert "別の卓で対局中" in page.inner_text(".error")
-    assert "馬場 is playing at table 7" in page.inner_text(".detail")
+    # One language: the name and the table in the Japanese sentence, no English beside it.
+    assert "馬場さんは別の卓で対局中です（7番卓）" in page.inner_text(".error")
+    assert "playing" not in page.inner_text(".error")
     tablet.shot("double-seating-refused")
     assert not Game.objects.filter(table__label="4", status=GameStatus.IN_PROGRESS).exists()
     open_table(tablet, "4")

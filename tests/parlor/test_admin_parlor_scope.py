@@ -108,7 +108,7 @@ LISTED = {
     "settlement": lambda s: (s.settlement, s.parlor.name.split()[0] + "-leaver"),
     "adjustment": lambda s: (s.adjustment, s.adjustment.reason),
     "rulesetdefinition": lambda s: (s.ruleset, s.ruleset.title),
-    "auditevent": lambda s: (s.event, s.event.summary),
+    "auditevent": lambda s: (s.event, s.event.data["player"]),  # named in its sentence
 }
 
 

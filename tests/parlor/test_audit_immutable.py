@@ -93,7 +93,8 @@ def admin_client(client, parlor):
 
 def test_the_admin_shows_the_log_read_only(event, admin_client):
     listing = admin_client.get("/admin/parlor/auditevent/")
-    assert listing.status_code == 200 and "hand 1 recorded" in listing.content.decode()
+    # The list says each event in the admin's language (Japanese by default).
+    assert listing.status_code == 200 and "1番卓：第1局を記録" in listing.content.decode()
     page = admin_client.get(f"/admin/parlor/auditevent/{event.pk}/change/")
     assert page.status_code == 200
     assert "ron" in page.content.decode() and 'name="_save"' not in page.content.decode()

@@ -143,6 +143,8 @@ def test_the_tablets_start_page_says_who_plays_where(tablet, table, players, sta
     )
     assert response.status_code == 409
     page = response.content.decode()
-    assert 'data-code="player_in_open_game"' in page and "別の卓で対局中" in page
-    assert f"{first.seats.get(seat=1).name} is playing at table 1" in page
+    assert 'data-code="player_in_open_game"' in page
+    # In the page's language alone: the name and the table inside the Japanese sentence.
+    assert f"{first.seats.get(seat=1).name}さんは別の卓で対局中です（1番卓）" in page
+    assert "is playing at table" not in page
     assert not other.games.exists()

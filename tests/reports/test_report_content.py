@@ -12,6 +12,7 @@ from parlor.models import GameStatus, Hand
 from parlor.reports.data import DailyReportData, Points
 from parlor.reports.report import daily_report_data
 from parlor.services.hands import hand_correct
+from parlor.services.players import player_update
 from tests.reports.day import CORRECTION_REASON, DAY, GAMES_OF_THE_DAY, DayOfGames, at
 from tests.reports.ledger import expected_for, points_of_each_game
 
@@ -115,3 +116,25 @@ def test_a_correction_made_the_next_day_is_listed_on_the_day_of_its_game(
     assert game.status == GameStatus.FINISHED
     rows = report(day_of_games).section("corrections").rows
     assert [row[7] for row in rows if f"{row[0]:%m-%d}" == "05-03"] == ["牌譜で確認"]
+
+
+def test_a_change_in_the_audit_log_reads_in_the_reports_language(day_of_games):
+    """訂正履歴 says a player's change in words of the report's language, not the English the
+    event was stored with."""
+    player = day_of_games.members[0]
+    with time_machine.travel(at(5, 1, 20), tick=False):  # in the business day of DAY
+        player_update(
+            player=player,
+            name=player.name,
+            kana="べつのよみ",
+            member_number=player.member_number,
+            kind=player.kind,
+            by=day_of_games.manager,
+        )
+    with translation.override("ja"):
+        japanese = daily_report_data(parlor=day_of_games.parlor, day=DAY, now=at(5, 3, 17))
+    texts = [row[4] for row in japanese.section("corrections").rows]
+    assert f"プレイヤー {player} を変更" in texts  # named as the player reads: 山田 #0001
+    assert not any("changed" in str(text) for text in texts)
+    english = [row[4] for row in report(day_of_games).section("corrections").rows]
+    assert f"Player {player} changed" in english
