@@ -10,7 +10,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
 from parlor.admin_scope import VIEW_ONLY, ParlorScopedAdmin
-from parlor.audit_text import event_changes, event_text
+from parlor.selectors.audit_text import event_changes, event_text
 from parlor.models import AuditEvent
 
 

@@ -28,9 +28,10 @@ PURE = ("parlor.domain", "parlor.errors", "parlor.natural_sort", "parlor.search_
 # Floors, lowest first; each floor holds one room or several side by side (the doors).
 FLOORS: tuple[dict[str, tuple[str, ...]], ...] = (
     {"pure": PURE},
-    # Django, but no model: the input bounds and sign-in guards, the public address, unit words.
+    # Django, but no model: the input bounds and sign-in guards, the public address, unit and
+    # money-term words.
     {"base": ("parlor.security", "parlor.public_address", "parlor.units_text",
-              "parlor.static_storage", "parlor.celery")},
+              "parlor.money_terms_text", "parlor.static_storage", "parlor.celery")},
     {"models": ("parlor.models",)},
     {"selectors": ("parlor.selectors",)},
     # The daily reports (their own Django app): built from selectors, marked stale by services.

@@ -76,7 +76,7 @@ class AuditEvent(models.Model):
     before = models.JSONField(null=True, blank=True, encoder=DjangoJSONEncoder)
     after = models.JSONField(null=True, blank=True, encoder=DjangoJSONEncoder)
     reason = models.TextField(blank=True)
-    # What happened, e.g. "hand.corrected" (parlor/audit_text.py says it in the reader's
+    # What happened, e.g. "hand.corrected" (parlor/selectors/audit_text.py says it in the reader's
     # language), and the sentence's values; events stored before kinds have "" and `summary`.
     kind = models.CharField(max_length=40, blank=True)
     data = models.JSONField(default=dict, blank=True, encoder=DjangoJSONEncoder)

@@ -8,7 +8,7 @@ from datetime import date, datetime
 from django.utils import timezone
 from django.utils.translation import pgettext
 
-from parlor.audit_text import event_text
+from parlor.selectors.audit_text import event_text
 from parlor.domain.house_money import DayMoney
 from parlor.models import Parlor
 from parlor.reports.data import CellValue, DailyReportData, Section

@@ -1,7 +1,7 @@
 """Appends one event to a parlor's audit log (監査ログ): the one writer every audit_* uses.
 
 An event keeps its `kind` ("hand.corrected") and `data` (the values its sentence names), and
-parlor/audit_text.py says it in the reader's language; `summary` stays an English line for
+parlor/selectors/audit_text.py says it in the reader's language; `summary` stays an English line for
 searching the admin and for readers of the raw log.
 """
 

@@ -13,7 +13,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
 
-from parlor.audit_text import event_changes, event_text
+from parlor.selectors.audit_text import event_changes, event_text
 from parlor.domain.business_days import day_range
 from parlor.models import AuditAction
 from parlor.selectors.access import Role, require

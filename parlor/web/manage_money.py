@@ -37,7 +37,7 @@ from parlor.services.money import (
 )
 from parlor.web.manage_forms import submitted
 from parlor.web.manager import manager_page
-from parlor.web.money_terms_text import (
+from parlor.money_terms_text import (
     fee_model_text,
     snapshot_changes,
     stored_text,

@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy
 from django.utils.translation import pgettext_lazy as p_
 
 from parlor.models import AuditEvent
-from parlor.web.money_terms_text import snapshot_changes
+from parlor.money_terms_text import snapshot_changes
 
 KIND_TEXT: dict[str, Promise] = {
     "game.started": gettext_lazy("Table %(table)s: game started"),
