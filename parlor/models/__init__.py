@@ -27,6 +27,17 @@ from parlor.models.rulesets import RulesetDefinition
 from parlor.models.seat_stats import GameSeatStats
 from parlor.models.shifts import Shift
 from parlor.models.tables import SeatDraw, SeatDrawMethod, SeatDrawPosition, Table
+from parlor.models.tournaments import (
+    Event,
+    EventPenalty,
+    EventPlayer,
+    EventRound,
+    EventStatus,
+    RoundSeat,
+    RoundStatus,
+    RoundTable,
+    TimeUpRule,
+)
 from parlor.models.visits import (
     Adjustment,
     AdjustmentKind,
@@ -52,6 +63,11 @@ __all__ = [
     "AuditLogImmutable",
     "DayClose",
     "DayFloat",
+    "Event",
+    "EventPenalty",
+    "EventPlayer",
+    "EventRound",
+    "EventStatus",
     "FeeModel",
     "Game",
     "GameBack",
@@ -72,6 +88,9 @@ __all__ = [
     "Player",
     "PlayerKind",
     "ReceiptImmutable",
+    "RoundSeat",
+    "RoundStatus",
+    "RoundTable",
     "RulesetDefinition",
     "SeatDraw",
     "SeatDrawMethod",
@@ -81,6 +100,7 @@ __all__ = [
     "Shift",
     "StandingsSettings",
     "Table",
+    "TimeUpRule",
     "Visit",
     "VisitGame",
     "VisitReopenRefused",
