@@ -203,6 +203,7 @@ def entry_substitute(*, dropped: EventPlayer, substitute: EventPlayer, by: Actor
     """Seats a registered substitute (補欠) in a dropped player's place from the next round."""
     event = event_lock(dropped.event)
     _refuse_during_round(event)
+    dropped = EventPlayer.objects.select_for_update().get(pk=dropped.pk)
     substitute = EventPlayer.objects.select_for_update().get(pk=substitute.pk)
     if substitute.event_id != event.pk or not substitute.is_substitute:
         raise InvalidInput(_("Choose a registered substitute."), code="not_a_substitute")
