@@ -208,12 +208,12 @@ class RoundSeat(models.Model):
 
 class EventPenalty(models.Model):
     """Points taken off a player's event score by a referee (審判), with the reason. Never
-    changed: a penalty given by mistake is answered by another row of the opposite sign."""
+    changed or deleted (the audit log has each one)."""
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="penalties")
     entry = models.ForeignKey(EventPlayer, on_delete=models.PROTECT, related_name="penalties")
     round_number = models.PositiveSmallIntegerField(null=True, blank=True)
-    points = models.IntegerField()  # in the event score's unit (p); positive is taken off
+    points = models.PositiveIntegerField()  # taken off, in the event score's unit (p)
     reason = models.TextField()
     given_at = models.DateTimeField(auto_now_add=True)
     given_by = models.ForeignKey(
@@ -225,7 +225,7 @@ class EventPenalty(models.Model):
         verbose_name_plural = "大会ペナルティ Event penalties"
         ordering = ["event", "given_at", "id"]
         constraints = [
-            models.CheckConstraint(condition=~Q(points=0), name="event_penalty_not_zero"),
+            models.CheckConstraint(condition=Q(points__gte=1), name="event_penalty_positive"),
             models.CheckConstraint(condition=~Q(reason=""), name="event_penalty_has_reason"),
         ]
 

@@ -14,6 +14,9 @@ from typing import Any
 
 from django.utils import timezone
 
+from parlor.domain.tournament_export import decimal_text
+from parlor.domain.tournament_standings import Entrant, Penalty, RoundResult, Standing
+from parlor.domain.tournament_standings import event_standings as standings_of
 from parlor.errors import NotFound
 from parlor.models import (
     Event,
@@ -28,6 +31,8 @@ from parlor.models import (
     RoundTable,
 )
 from parlor.selectors.access import Access, Role, require
+
+TENTHS = 10  # results are stored in tenths of the event's unit (GameResult.total_tenths)
 
 
 def event_for(user: Any, event_id: Any, *, role: Role = Role.STAFF) -> tuple[Event, Access]:
@@ -76,99 +81,122 @@ def round_tables_of(event: Event) -> list[tuple[tuple[int, ...], ...]]:
     return [tuple(tuple(t) for t in tables[n].values()) for n in sorted(tables)]
 
 
-def game_scores(event: Event) -> dict[int, int]:
-    """Each entry's settled results summed, in tenths of the event score's unit."""
-    totals: dict[int, int] = defaultdict(int)
-    seats = RoundSeat.objects.filter(
-        round_table__round__event=event, round_table__game__status=GameStatus.FINISHED
-    ).values_list("entry_id", "round_table__game_id", "seat")
-    results = {
-        (game_id, seat): total
-        for game_id, seat, total in GameResult.objects.filter(
-            game__event_table__round__event=event
-        ).values_list("game_id", "seat", "total_tenths")
+def round_results(event: Event) -> list[RoundResult]:
+    """Each seat's settled result in the event's finished games (two queries): placement, the
+    result in tenths of the event's unit (uma and oka included) and the table score less the
+    start points (素点), as the standings and the EMA file read them."""
+    entry_at = {
+        (game_id, seat): entry_id
+        for game_id, seat, entry_id in RoundSeat.objects.filter(
+            round_table__round__event=event, round_table__game__isnull=False
+        ).values_list("round_table__game_id", "seat", "entry_id")
     }
-    for entry_id, game_id, seat in seats:
-        totals[entry_id] += results.get((game_id, seat), 0)
-    return dict(totals)
+    results = GameResult.objects.filter(
+        game__event_table__round__event=event, game__status=GameStatus.FINISHED
+    ).values_list(
+        "game_id",
+        "seat",
+        "game__event_table__round__number",
+        "rank",
+        "total_tenths",
+        "final_score",
+        "game__ruleset_snapshot__start_points",
+    )
+    return [
+        RoundResult(
+            entry_at[(game_id, seat)],
+            number,
+            placement=rank,
+            points=total,
+            score=final - int(start),
+        )
+        for game_id, seat, number, rank, total, final, start in results
+    ]
 
 
-def penalty_tenths(event: Event) -> dict[int, int]:
-    """Each entry's penalties, in tenths (positive is taken off)."""
-    totals: dict[int, int] = defaultdict(int)
-    for entry_id, points in EventPenalty.objects.filter(event=event).values_list(
-        "entry_id", "points"
-    ):
-        totals[entry_id] += points * 10
-    return dict(totals)
+def _penalties(event: Event) -> list[Penalty]:
+    return [  # penalties are whole units; the standings add tenths
+        Penalty(entry_id, points * TENTHS, reason, round_number)
+        for entry_id, points, reason, round_number in EventPenalty.objects.filter(
+            event=event
+        ).values_list("entry_id", "points", "reason", "round_number")
+    ]
 
 
 def entry_scores(event: Event) -> dict[int, int]:
-    """Each entry's event score in tenths: results less penalties."""
-    games, penalties = game_scores(event), penalty_tenths(event)
-    return {e: games.get(e, 0) - penalties.get(e, 0) for e in set(games) | set(penalties)}
+    """Each entry's event score in tenths (results less penalties), for the Swiss seating."""
+    return {line.player_id: line.total for line in _standings(event, event_entries(event))}
+
+
+def event_entries(event: Event) -> list[EventPlayer]:
+    """The entries with a line in the standings: all but substitutes who never played."""
+    return [
+        e
+        for e in EventPlayer.objects.filter(event=event).select_related("player")
+        if not e.is_substitute or e.replaces_id is not None
+    ]
+
+
+def _standings(event: Event, entries: list[EventPlayer]) -> tuple[Standing, ...]:
+    return standings_of(
+        [Entrant(e.pk, e.player.name) for e in entries],
+        round_results(event),
+        penalties=_penalties(event),
+        table_size=event.table_size,
+    )
 
 
 @dataclass(frozen=True, slots=True)
 class StandingLine:
-    position: int
-    entry_id: int
-    name: str
-    games: int
-    results_tenths: int  # settled results summed
-    penalty_tenths: int  # taken off
-    score_tenths: int  # the event score
-    is_substitute: bool
+    """A line of the standings (parlor.domain.tournament_standings), with the entry's state."""
+
+    standing: Standing  # points in tenths of the event's unit
     is_dropped: bool
 
     @property
+    def position(self) -> int:
+        return self.standing.rank
+
+    @property
+    def entry_id(self) -> int:
+        return self.standing.player_id
+
+    @property
+    def name(self) -> str:
+        return self.standing.name
+
+    @property
+    def games(self) -> int:
+        return self.standing.rounds_played
+
+    @property
+    def score_tenths(self) -> int:
+        return self.standing.total
+
+    @property
+    def penalty_tenths(self) -> int:
+        return self.standing.penalty
+
+    @property
     def results(self) -> str:
-        return tenths_text(self.results_tenths)
+        return decimal_text(self.standing.points, TENTHS)
 
     @property
     def penalty(self) -> str:
-        return tenths_text(-self.penalty_tenths)
+        return decimal_text(-self.standing.penalty, TENTHS)
 
     @property
     def score(self) -> str:
-        return tenths_text(self.score_tenths)
-
-
-def tenths_text(tenths: int) -> str:
-    """Tenths of a unit as the standings write them: +12.3, -4.0, 0.0."""
-    sign = "-" if tenths < 0 else "+" if tenths > 0 else ""
-    whole, tenth = divmod(abs(tenths), 10)
-    return f"{sign}{whole}.{tenth}"
+        return decimal_text(self.standing.total, TENTHS)
 
 
 def event_standings(event: Event) -> list[StandingLine]:
-    """The standings after the rounds played: score, then results, then name."""
-    games, penalties = game_scores(event), penalty_tenths(event)
-    played: dict[int, int] = defaultdict(int)
-    for entry_id in RoundSeat.objects.filter(
-        round_table__round__event=event, round_table__game__status=GameStatus.FINISHED
-    ).values_list("entry_id", flat=True):
-        played[entry_id] += 1
-    entries = EventPlayer.objects.filter(event=event).select_related("player")
-    rows = [
-        (games.get(e.pk, 0) - penalties.get(e.pk, 0), games.get(e.pk, 0), e)
-        for e in entries
-        if played[e.pk] or not e.is_substitute
-    ]
-    rows.sort(key=lambda r: (-r[0], -r[1], r[2].player.name))
+    """The standings after the rounds played: total, then placements, then name."""
+    entries = event_entries(event)
+    dropped = {e.pk for e in entries if e.is_dropped}
     return [
-        StandingLine(
-            position=index,
-            entry_id=e.pk,
-            name=e.player.name,
-            games=played[e.pk],
-            results_tenths=result,
-            penalty_tenths=penalties.get(e.pk, 0),
-            score_tenths=score,
-            is_substitute=e.is_substitute,
-            is_dropped=e.is_dropped,
-        )
-        for index, (score, result, e) in enumerate(rows, start=1)
+        StandingLine(line, is_dropped=line.player_id in dropped)
+        for line in _standings(event, entries)
     ]
 
 

@@ -238,14 +238,13 @@ def is_referee(user: Any, parlor_id: int) -> bool:
 
 @transaction.atomic
 def penalty_give(*, entry: EventPlayer, points: int, reason: str, by: Actor) -> EventPenalty:
-    """A referee takes `points` off a player's event score (a negative number gives points
-    back, to answer a penalty given by mistake), with the reason, audited."""
+    """A referee takes `points` off a player's event score, with the reason, audited."""
     event = event_lock(entry.event)
     if by is None or not is_referee(by, event.parlor_id):
         raise Forbidden(
             _("Only a referee or the manager gives penalties."), code="referee_required"
         )
-    if points == 0 or abs(points) > MAX_PENALTY_POINTS:
+    if not 1 <= points <= MAX_PENALTY_POINTS:
         raise InvalidInput(
             _("A penalty is 1 to %(max)d points.") % {"max": MAX_PENALTY_POINTS},
             code="penalty_points",
