@@ -44,6 +44,7 @@ from parlor.services.tournaments import (
     event_register,
     penalty_give,
 )
+from tests.parlor.conftest import client_for
 from tests.parlor.factories import MemberFactory, PlayerFactory, TableFactory
 
 
@@ -200,3 +201,18 @@ def test_another_parlor_cannot_register_a_player(event, other_parlor, manager):
     stranger = Player.objects.create(parlor=other_parlor, name="外部")
     with pytest.raises(InvalidInput):
         event_register(event=event, player=stranger, by=manager)
+
+
+def test_the_api_gives_penalties_to_referees_only_and_reads_the_standings(
+    event, entries, manager, staff_user, other_parlor
+):
+    url = f"/api/events/{event.public_id}/"
+    body = {"entry": entries[1].pk, "points": 5, "reason": "マナー"}
+    refused = client_for(staff_user).post(url + "penalties/", body, format="json")
+    assert refused.status_code == 403 and refused.json()["error"]["code"] == "referee_required"
+    given = client_for(manager).post(url + "penalties/", body, format="json")
+    assert given.status_code == 201 and given.json()["points"] == 5
+    standings = client_for(staff_user).get(url + "standings/").json()
+    assert standings[-1]["entry"] == entries[1].pk and standings[-1]["score_tenths"] == -50
+    stranger = MemberFactory(parlor=other_parlor, role=MemberRole.MANAGER).user
+    assert client_for(stranger).get(url + "standings/").status_code == 404
