@@ -25,6 +25,7 @@ from parlor.domain.tournament_seating import (
 )
 from parlor.errors import Conflict, InvalidInput
 from parlor.models import (
+    AuditAction,
     Event,
     EventPlayer,
     EventRound,
@@ -38,7 +39,7 @@ from parlor.models.users import Actor
 from parlor.selectors.tournaments import entry_scores, round_tables_of
 from parlor.services.games import game_finish, game_start
 from parlor.services.seating import Seating
-from parlor.services.tournaments import event_lock
+from parlor.services.tournaments import event_audit, event_lock
 
 MAX_EXTENSION_MINUTES = 60
 
@@ -77,7 +78,7 @@ def round_seat(*, event: Event, by: Actor) -> EventRound:
     tables = round_seating(
         players, number, meetings=seen.meetings, seed=event.seed, table_size=event.table_size
     )
-    return _round_store(event, number, tables, is_given=False)
+    return _round_store(event, number, tables, is_given=False, by=by)
 
 
 @transaction.atomic
@@ -95,11 +96,11 @@ def round_seat_given(*, event: Event, tables: Sequence[Sequence[int]], by: Actor
         raise InvalidInput(
             _("Seat every playing player once, and no one else."), code="seats_mismatch"
         )
-    return _round_store(event, number, [tuple(t) for t in tables], is_given=True)
+    return _round_store(event, number, [tuple(t) for t in tables], is_given=True, by=by)
 
 
 def _round_store(
-    event: Event, number: int, tables: Sequence[tuple[int, ...]], *, is_given: bool
+    event: Event, number: int, tables: Sequence[tuple[int, ...]], *, is_given: bool, by: Actor
 ) -> EventRound:
     available = list(event.tables.filter(is_active=True).order_by("label"))
     if len(available) < len(tables):
@@ -109,6 +110,8 @@ def _round_store(
             code="not_enough_tables",
         )
     event_round = EventRound.objects.create(event=event, number=number, is_given=is_given)
+    how = "given by the director" if is_given else "generated"
+    event_audit(event, by=by, action=AuditAction.CREATE, summary=f"round {number} seated ({how})")
     for index, (players, table) in enumerate(zip(tables, available, strict=False), start=1):
         round_table = RoundTable.objects.create(round=event_round, number=index, table=table)
         RoundSeat.objects.bulk_create(
@@ -136,6 +139,12 @@ def round_swap_seats(*, event_round: EventRound, first: int, second: int, by: Ac
     RoundSeat.objects.filter(pk=b.pk).update(entry_id=first)
     event_round.is_given = True
     event_round.save(update_fields=["is_given"])
+    event_audit(
+        event_round.event,
+        by=by,
+        action=AuditAction.CORRECT,
+        summary=f"round {event_round.number}: seats of entries {first} and {second} swapped",
+    )
 
 
 def _round_lock(event_round: EventRound) -> EventRound:
@@ -191,7 +200,7 @@ def round_timer_pause(*, event_round: EventRound, by: Actor) -> EventRound:
 @transaction.atomic
 def round_table_extend(*, round_table: RoundTable, minutes: int, by: Actor) -> RoundTable:
     """Gives one table more time (延長), e.g. for a dispute the referee settled."""
-    _playing_round_lock(round_table.round)
+    event_round = _playing_round_lock(round_table.round)
     round_table = RoundTable.objects.select_for_update().get(pk=round_table.pk)
     if not 1 <= minutes <= MAX_EXTENSION_MINUTES:
         raise InvalidInput(
@@ -201,6 +210,12 @@ def round_table_extend(*, round_table: RoundTable, minutes: int, by: Actor) -> R
         )
     round_table.extension_seconds += minutes * 60
     round_table.save(update_fields=["extension_seconds"])
+    event_audit(
+        event_round.event,
+        by=by,
+        action=AuditAction.CORRECT,
+        summary=f"round {event_round.number} table {round_table.number}: {minutes} min more",
+    )
     return round_table
 
 
@@ -215,6 +230,12 @@ def round_end(*, event_round: EventRound, by: Actor) -> EventRound:
     event_round.status = RoundStatus.FINISHED
     event_round.ended_at = timezone.now()
     event_round.save(update_fields=["status", "ended_at"])
+    event_audit(
+        event_round.event,
+        by=by,
+        action=AuditAction.FINISH,
+        summary=f"round {event_round.number} ended",
+    )
     event = event_round.event
     if event_round.number == event.round_count:
         event.status = EventStatus.FINISHED

@@ -104,11 +104,11 @@ def event_create(
         created_by=actor_row(by),
     )
     event.tables.set(tables)
-    _audit(event, by=by, action=AuditAction.CREATE, summary=f"event {event.name} created")
+    event_audit(event, by=by, action=AuditAction.CREATE, summary=f"event {event.name} created")
     return event
 
 
-def _audit(
+def event_audit(
     event: Event,
     *,
     by: Actor,
@@ -117,7 +117,7 @@ def _audit(
     after: dict[str, Any] | None = None,
     reason: str = "",
 ) -> None:
-    """The event's one call into the audit log."""
+    """The tournament's one call into the audit log (rounds' changes come here too)."""
     audit_record(
         parlor=event.parlor,
         by=by,
@@ -188,7 +188,7 @@ def entry_drop(*, entry: EventPlayer, reason: str, by: Actor) -> EventPlayer:
     entry.dropped_after_round = _rounds_played(event)
     entry.drop_reason = reason.strip()
     entry.save(update_fields=["dropped_after_round", "drop_reason"])
-    _audit(
+    event_audit(
         event,
         by=by,
         action=AuditAction.CANCEL,
@@ -215,7 +215,7 @@ def entry_substitute(*, dropped: EventPlayer, substitute: EventPlayer, by: Actor
         raise Conflict(_("A substitute already plays in this place."), code="place_taken")
     substitute.replaces = dropped
     substitute.save(update_fields=["replaces"])
-    _audit(
+    event_audit(
         event,
         by=by,
         action=AuditAction.CORRECT,
@@ -261,7 +261,7 @@ def penalty_give(*, entry: EventPlayer, points: int, reason: str, by: Actor) -> 
         reason=reason.strip(),
         given_by=actor_row(by),
     )
-    _audit(
+    event_audit(
         event,
         by=by,
         action=AuditAction.CREATE,

@@ -8,7 +8,9 @@ from typing import Any
 
 import pytest
 import time_machine
+from django.conf import settings
 from django.contrib.auth.models import Group
+from django.test import Client
 from django.utils import timezone
 
 from parlor.errors import Conflict, Forbidden, InvalidInput
@@ -216,3 +218,15 @@ def test_the_api_gives_penalties_to_referees_only_and_reads_the_standings(
     assert standings[-1]["entry"] == entries[1].pk and standings[-1]["score_tenths"] == -50
     stranger = MemberFactory(parlor=other_parlor, role=MemberRole.MANAGER).user
     assert client_for(stranger).get(url + "standings/").status_code == 404
+
+
+def test_the_director_page_speaks_japanese_and_english_when_chosen(event, entries, manager):
+    client = Client()
+    client.force_login(manager)
+    round_seat(event=event, by=manager)
+    url = f"/manage/events/{event.public_id}/"
+    japanese = client.get(url).content.decode()
+    assert "次の回戦の組合せ" in japanese and "第1回戦" in japanese and "回戦を開始" in japanese
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    english = client.get(url).content.decode()
+    assert "Seat the next round" in english and "Round 1" in english and "次の回戦" not in english
