@@ -185,8 +185,15 @@ def _run_the_clock_out(
     up, but for the table given 5 more minutes."""
     first = RoundTable.objects.filter(round__event=event, round__number=1).order_by("number")
     tablet = signed_in_context(browser, live_server, hall["referee"]).new_page()
+    tablet.clock.install()  # the page's clock, moved on below without waiting an hour
     tablet.goto(f"{live_server.url}/tablet/games/{first[0].game.public_id}/")
     assert int(tablet.get_attribute("[data-event-clock]", "data-event-clock")) > 59 * 60
+    assert tablet.inner_text("[data-event-clock] [data-minutes]") == "60"  # 残り60分
+    tablet.clock.run_for("30:00")
+    assert tablet.inner_text("[data-event-clock] [data-minutes]") in ("30", "31")
+    tablet.clock.run_for("31:00")  # the page counts down to the time-up sentence by itself
+    assert tablet.get_attribute("[data-event-clock]", "data-time-up") is not None
+    assert tablet.is_visible("[data-event-clock] [data-time-up-text]")
     director.reload()
     director.fill('[data-round-table="2"] form[data-form="extend"] input[name="minutes"]', "5")
     with director.expect_navigation():
