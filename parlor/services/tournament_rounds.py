@@ -22,6 +22,7 @@ from parlor.domain.tournament_seating import (
     SeatingPlayer,
     history,
     round_seating,
+    seating_check,
 )
 from parlor.errors import Conflict, InvalidInput
 from parlor.models import (
@@ -86,17 +87,9 @@ def round_seat_given(*, event: Event, tables: Sequence[Sequence[int]], by: Actor
     """Seats the next round as the director gives it: entry ids per table, East first."""
     event = event_lock(event)
     number = _next_number(event)
-    seatable = {e.pk for e in _seatable(event)}
-    given = [pid for table in tables for pid in table]
-    if any(len(t) != event.table_size for t in tables):
-        raise InvalidInput(
-            _("Every table seats %(n)d players.") % {"n": event.table_size}, code="table_not_full"
-        )
-    if len(set(given)) != len(given) or set(given) != seatable:
-        raise InvalidInput(
-            _("Seat every playing player once, and no one else."), code="seats_mismatch"
-        )
-    return _round_store(event, number, [tuple(t) for t in tables], is_given=True, by=by)
+    seating = tuple(tuple(table) for table in tables)
+    seating_check(seating, [e.pk for e in _seatable(event)], table_size=event.table_size)
+    return _round_store(event, number, seating, is_given=True, by=by)
 
 
 def _round_store(

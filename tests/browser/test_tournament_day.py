@@ -23,7 +23,8 @@ import time_machine
 from django.contrib.auth.models import Group
 from django.utils import timezone
 
-from parlor.domain.tournament_seating import repeat_meetings
+from parlor.domain.tournament_repeats import least_event_repeats, least_round_repeats
+from parlor.domain.tournament_seating import history, repeat_meetings, round_repeats
 from parlor.models import (
     AuditEvent,
     Event,
@@ -167,9 +168,14 @@ def test_a_swiss_tournament_runs_from_registration_to_results(browser, live_serv
     for seating in seatings:  # every player seated once a round
         seated = [p for t in seating for p in t]
         assert len(seated) == len(set(seated)) == PLAYERS
-    # 32 players at 8 tables for 4 rounds meet 12 of 31 others: a schedule with no pair
-    # meeting twice exists, so the generator's search must find one (its minimum is 0).
-    assert repeat_meetings(seatings) == 0
+    # Each round seats as few pairs that met before as that round allows, and the event has
+    # as few repeats as any 4-round schedule of 32 players can (0: a social golfer schedule).
+    for number, seating in enumerate(seatings, start=1):
+        seen = history(seatings[: number - 1])
+        least = least_round_repeats([p for t in seating for p in t], seen.meetings)
+        assert least.proven and round_repeats(seating, seen.meetings) == least.repeats
+    least_event = least_event_repeats(PLAYERS, ROUNDS)
+    assert least_event.proven and repeat_meetings(seatings) == least_event.repeats
     sub_entry = EventPlayer.objects.get(event=event, player=substitute)
     assert sum(sub_entry.pk in t for t in every_table) == 2  # rounds 3 and 4
 
