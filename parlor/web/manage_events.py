@@ -74,7 +74,11 @@ def _event_context(event: Event) -> dict[str, Any]:
     entries = list(EventPlayer.objects.filter(event=event).select_related("player", "replaces"))
     event_rounds = []
     for event_round in EventRound.objects.filter(event=event).select_related("event"):
-        tables = RoundTable.objects.filter(round=event_round).select_related("table", "game")
+        tables = (
+            RoundTable.objects.filter(round=event_round)
+            .select_related("table", "game", "round__event")
+            .prefetch_related("seats__entry__player")
+        )
         event_rounds.append(
             {
                 "round": event_round,
@@ -82,7 +86,7 @@ def _event_context(event: Event) -> dict[str, Any]:
                     {
                         "row": t,
                         "clock": clock_of(t),
-                        "seats": t.seats.select_related("entry__player").order_by("seat"),
+                        "seats": t.seats.all(),  # in seat order (RoundSeat.Meta)
                     }
                     for t in tables
                 ],
