@@ -26,6 +26,17 @@ from parlor.models.rulesets import RulesetDefinition
 from parlor.models.seat_stats import GameSeatStats
 from parlor.models.shifts import Shift
 from parlor.models.tables import SeatDraw, SeatDrawMethod, SeatDrawPosition, Table
+from parlor.models.tournaments import (
+    Event,
+    EventPenalty,
+    EventPlayer,
+    EventRound,
+    EventStatus,
+    RoundSeat,
+    RoundStatus,
+    RoundTable,
+    TimeUpRule,
+)
 from parlor.models.visits import (
     Adjustment,
     AdjustmentKind,
@@ -50,6 +61,11 @@ __all__ = [
     "AuditLogImmutable",
     "DayClose",
     "DayFloat",
+    "Event",
+    "EventPenalty",
+    "EventPlayer",
+    "EventRound",
+    "EventStatus",
     "FeeModel",
     "Game",
     "GameBack",
@@ -70,6 +86,9 @@ __all__ = [
     "Player",
     "PlayerKind",
     "ReceiptImmutable",
+    "RoundSeat",
+    "RoundStatus",
+    "RoundTable",
     "RulesetDefinition",
     "SeatDraw",
     "SeatDrawMethod",
@@ -79,6 +98,7 @@ __all__ = [
     "Shift",
     "StandingsSettings",
     "Table",
+    "TimeUpRule",
     "Visit",
     "VisitGame",
     "VisitReopenRefused",

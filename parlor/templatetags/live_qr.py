@@ -1,5 +1,6 @@
 """{% live_link game as live %}: the players' live view of the game's table, as a URL and a QR code;
-{% guest_link visit as link %}: the guest's phone page of a visit (お客様の画面), the same way.
+{% guest_link visit as link %}: the guest's phone page of a visit (お客様の画面), the same way;
+{% event_link event as link %}: a tournament's public standings.
 The URL is one a phone reaches (parlor/public_address.py), never the server's 127.0.0.1.
 
 The QR code is an SVG drawn on the server (segno), so the tablet loads no script or image for it.
@@ -15,7 +16,7 @@ from django import template
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 
-from parlor.models import Game, Visit
+from parlor.models import Event, Game, Visit
 from parlor.public_address import public_url
 from parlor.selectors.guest import guest_token
 from parlor.selectors.live import live_token
@@ -40,6 +41,12 @@ def live_link(context: dict[str, Any], game: Game) -> LiveLink:
 def guest_link(context: dict[str, Any], visit: Visit) -> LiveLink:
     """The absolute URL of the guest's phone page of `visit` (no query)."""
     return _link(context, reverse("public:guest", kwargs={"token": guest_token(visit)}))
+
+
+@register.simple_tag(takes_context=True)
+def event_link(context: dict[str, Any], event: Event) -> LiveLink:
+    """The absolute URL of a tournament's public standings (大会の順位, no query)."""
+    return _link(context, reverse("public:event", kwargs={"event_id": event.public_id}))
 
 
 def _link(context: dict[str, Any], path: str) -> LiveLink:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from parlor.web import manage_money, manage_parlor, manage_rulesets, manage_standings
+from parlor.web import manage_events, manage_money, manage_parlor, manage_rulesets, manage_standings
 
 app_name = "manage"
 
@@ -18,6 +18,20 @@ urlpatterns = [
         "money/table/<uuid:table_id>/remove/",
         manage_money.money_table_remove,
         name="money-table-remove",
+    ),
+    path("events/", manage_events.events_page, name="events"),
+    path("events/<str:event_id>/", manage_events.event_page, name="event"),
+    path("events/<str:event_id>/register/", manage_events.event_register, name="event-register"),
+    path("events/<str:event_id>/extend/", manage_events.event_table_extend, name="event-extend"),
+    path(
+        "events/<str:event_id>/round/<slug:action>/",
+        manage_events.event_round_action,
+        name="event-round",
+    ),
+    path(
+        "events/<str:event_id>/entry/<slug:action>/",
+        manage_events.event_entry_action,
+        name="event-entry",
     ),
     path("parlor/", manage_parlor.parlor_page, name="parlor"),
     path("standings/", manage_standings.standings_page, name="standings"),

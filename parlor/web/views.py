@@ -25,6 +25,7 @@ from parlor.selectors.access import game_for, players_for, table_for
 from parlor.selectors.counter import player_matches, start_rows, visits_last_game_over
 from parlor.selectors.games import game_detail, table_state
 from parlor.selectors.start_picks import start_player_counts, start_previous_picks
+from parlor.selectors.tournaments import game_clock
 from parlor.services import engine
 from parlor.services.games import game_finish, game_start
 from parlor.services.seating import Seating
@@ -169,6 +170,7 @@ def game_screen(request: HttpRequest, game_id: str) -> HttpResponse:
         "seated": request.GET.get("seated", ""),
         # The undo form's key: one per page drawn, so the form sent twice is one undo.
         "undo_key": uuid.uuid4().hex,
+        "clock": game_clock(game),  # a tournament round's clock (大会), one query
     }
     return render(request, "tablet/game.html", context)
 

@@ -42,6 +42,7 @@ from parlor.services.hands import hand_record
 from parlor.services.seating import Seating
 from parlor.services.settlements import adjustment_create
 from parlor.services.shifts import shift_sign_in, shift_sign_out
+from parlor.services.tournaments import event_create, event_register
 from parlor.services.visits import visit_check_in, visit_check_out
 from tests.parlor.conftest import DRAW, RON_1_BY_0, TSUMO_2
 from tests.parlor.factories import MemberFactory, ParlorFactory, PlayerFactory
@@ -161,6 +162,7 @@ HAND_1 = {"game_id": "game", "sequence": "one"}
 HAND_2 = {"game_id": "game", "sequence": "two"}
 CLOSE = {"close_id": "day_close"}
 SHIFT = {"shift_id": "shift"}
+EVENT = {"event_id": "event"}
 
 # route name -> the calls to make. Statuses are what each role MUST get.
 EXPECTED: dict[str, list[Call]] = {
@@ -189,6 +191,17 @@ EXPECTED: dict[str, list[Call]] = {
     ],
     "api:player-games": [api("get", "player", 200, kw=PLAYER)],
     "api:tables": [api("get", "staff", 200, own_parlor_list=True)],
+    "api:event-standings": [api("get", "staff", 200, kw=EVENT)],
+    "api:event-penalties": [
+        api(
+            "post",
+            "manager",
+            201,
+            kw=EVENT,
+            body={"entry": "entry", "points": 5, "reason": "x"},
+            other_staff=404,
+        )
+    ],
     "api:table": [api("get", "staff", 200, kw=TABLE)],
     "api:game-start": [
         api("post", "staff", 201, kw=FREE, body={"players": "four_free", "seating": "given"})
@@ -293,6 +306,10 @@ EXPECTED: dict[str, list[Call]] = {
     # --- Public pages (issue 6) -------------------------------------------------------------
     "public:standings": [everyone("get", 200, kw={"slug": "slug"})],
     "public:standings-tv": [everyone("get", 200, kw={"slug": "slug"})],
+    # A tournament's standings and results: public by QR, the event's id is the key.
+    "public:event": [everyone("get", 200, kw=EVENT)],
+    "public:event-csv": [everyone("get", 200, kw=EVENT)],
+    "public:event-ema": [everyone("get", 200, kw=EVENT)],
     # The players' live view: the signed link is the key, no sign-in (issue 14).
     "public:live": [everyone("get", 200, kw={"token": "live"})],
     "public:live-state": [everyone("get", 200, kw={"token": "live"})],
@@ -386,6 +403,16 @@ EXPECTED: dict[str, list[Call]] = {
         page("get", "manager", 200, own_parlor_list=True, other_staff=403),
         page("post", "manager", 400, own_parlor_list=True, other_staff=403),
     ],
+    # --- Tournaments (大会, issue 28): staff direct; a penalty needs a referee or the manager
+    "manage:events": [
+        page("get", "staff", 200, own_parlor_list=True),
+        page("post", "staff", 400, own_parlor_list=True),
+    ],
+    "manage:event": [page("get", "staff", 200, kw=EVENT)],
+    "manage:event-register": [page("post", "staff", 400, kw=EVENT)],  # no player named
+    "manage:event-extend": [page("post", "staff", 404, kw=EVENT)],  # no such table
+    "manage:event-round": [page("post", "staff", 400, kw={**EVENT, "action": "start"})],
+    "manage:event-entry": [page("post", "staff", 400, kw={**EVENT, "action": "penalty"})],
     # --- The manager's parlor settings page (issue 18) ----------------------------------------
     "manage:parlor": [
         page("get", "manager", 200, own_parlor_list=True, other_staff=403),
@@ -607,7 +634,19 @@ def scene(db: None) -> Scene:
     house = RulesetDefinition.objects.create(
         parlor=parlor, key="house", title="House", definition={"base": "standard"}
     )
+    event = event_create(
+        parlor=parlor,
+        name="大会",
+        starts_on=date(2026, 1, 5),
+        ends_on=date(2026, 1, 5),
+        round_count=1,
+        tables=[free],
+        by=users["manager"],
+    )
+    entry = event_register(event=event, player=players[9], by=users["manager"])
     values = {
+        "event": str(event.public_id),
+        "entry": entry.pk,
         "game": str(game.public_id),
         "table": str(table.public_id),
         "free": str(free.public_id),

@@ -1,0 +1,47 @@
+"""A tournament's results as files: the standings as CSV, and the EMA results format, both
+written by parlor.domain.tournament_export from the standings the page shows.
+
+The EMA file wants a last and a first name: a player's name is split at its first space
+(名字 名前); a name without one is all last name. The parlor keeps no EMA number or country
+for its players yet, so those columns are blank (a first tournament's file has them so).
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from parlor.domain.tournament_export import (
+    EmaPlayer,
+    ema_results_csv,
+    standings_csv,
+)
+from parlor.models import Event
+from parlor.selectors.tournaments import TENTHS, event_standings
+
+
+def event_csv(event: Event) -> str:
+    """The standings as CSV, with headings in the reader's language."""
+    headers = (
+        _("Rank"),
+        _("Name"),
+        _("Total"),
+        _("Results"),
+        _("Penalties"),
+        _("Score"),
+        _("Rounds"),
+        _("1st"),
+        _("2nd"),
+        _("3rd"),
+        _("4th"),
+    )
+    lines = [line.standing for line in event_standings(event)]
+    return standings_csv(lines, scale=TENTHS, headers=headers)
+
+
+def event_ema_csv(event: Event) -> str:
+    lines = [line.standing for line in event_standings(event)]
+    players = {}
+    for line in lines:
+        last, _space, first = line.name.strip().partition(" ")
+        players[line.player_id] = EmaPlayer(line.player_id, last, first.strip())
+    return ema_results_csv(lines, players, scale=TENTHS)

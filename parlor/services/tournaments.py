@@ -1,0 +1,272 @@
+"""Tournaments (大会): the event, its registrations, drops, substitutes and penalties.
+
+Rounds, seats, games and the timer are in services.tournament_rounds. Every change here is one
+transaction on the locked event row, so two directors cannot interleave a drop and a seating.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from datetime import date
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils.translation import gettext as _
+
+from parlor.errors import Conflict, Forbidden, InvalidInput
+from parlor.models import (
+    AdjustmentKind,
+    AuditAction,
+    Event,
+    EventPenalty,
+    EventPlayer,
+    EventRound,
+    EventStatus,
+    Parlor,
+    Player,
+    RoundStatus,
+    Table,
+    TimeUpRule,
+)
+from parlor.models.users import Actor, actor_row
+from parlor.security.limits import REASON_MAX_LENGTH
+from parlor.security.text import text_check
+from parlor.selectors.access import is_manager
+from parlor.selectors.rulesets import ruleset_resolve
+from parlor.services.audit_log import audit_record
+from parlor.services.settlements import adjustment_create
+
+REFEREE_GROUP = "referee"  # 審判: the auth group whose staff may give penalties
+MAX_ROUNDS = 20
+MAX_PENALTY_POINTS = 1000  # in the event score's unit (p)
+
+
+def event_lock(event: Event) -> Event:
+    return Event.objects.select_for_update().select_related("parlor").get(pk=event.pk)
+
+
+@transaction.atomic
+def event_create(
+    *,
+    parlor: Parlor,
+    name: str,
+    starts_on: date,
+    ends_on: date,
+    round_count: int,
+    tables: Sequence[Table],
+    round_minutes: int = 90,
+    time_up_rule: str = TimeUpRule.FINISH_HAND,
+    extra_hands: int = 0,
+    entry_fee_yen: int = 0,
+    prizes: str = "",
+    by: Actor,
+) -> Event:
+    """A new event on `tables`, which must all play one ruleset: the event's."""
+    text_check(name.strip(), field="name", max_length=100, one_line=True)
+    if not name.strip():
+        raise InvalidInput(_("Give the event a name."), code="name_required", field="name")
+    if ends_on < starts_on:
+        raise InvalidInput(_("The last day is before the first."), code="dates", field="ends_on")
+    if not 1 <= round_count <= MAX_ROUNDS:
+        raise InvalidInput(
+            _("An event has 1 to %(max)d rounds.") % {"max": MAX_ROUNDS},
+            code="round_count",
+            field="round_count",
+        )
+    tables = list(tables)
+    keys = {t.ruleset_key for t in tables}
+    if not tables or any(t.parlor_id != parlor.pk for t in tables):
+        raise InvalidInput(_("Choose the event's tables."), code="tables_required", field="tables")
+    if len(keys) != 1:
+        raise InvalidInput(
+            _("The event's tables play different rulesets: choose tables of one ruleset."),
+            code="tables_rulesets",
+            field="tables",
+        )
+    ruleset_key = keys.pop()
+    ruleset = ruleset_resolve(parlor=parlor, key=ruleset_key)
+    event = Event.objects.create(
+        parlor=parlor,
+        name=name.strip(),
+        starts_on=starts_on,
+        ends_on=ends_on,
+        ruleset_key=ruleset_key,
+        round_count=round_count,
+        table_size=ruleset.player_count,
+        round_minutes=round_minutes,
+        time_up_rule=time_up_rule,
+        extra_hands=extra_hands if time_up_rule == TimeUpRule.MORE_HANDS else 0,
+        entry_fee_yen=entry_fee_yen,
+        prizes=prizes.strip(),
+        seed=secrets.randbelow(2**31),
+        created_by=actor_row(by),
+    )
+    event.tables.set(tables)
+    event_audit(event, by=by, action=AuditAction.CREATE, summary=f"event {event.name} created")
+    return event
+
+
+def event_audit(
+    event: Event,
+    *,
+    by: Actor,
+    action: AuditAction,
+    summary: str,
+    after: dict[str, Any] | None = None,
+    reason: str = "",
+) -> None:
+    """The tournament's one call into the audit log (rounds' changes come here too)."""
+    audit_record(
+        parlor=event.parlor,
+        by=by,
+        action=action,
+        subject_type="event",
+        subject_id=str(event.public_id),
+        summary=summary,
+        after=after,
+        reason=reason,
+    )
+
+
+def _rounds_played(event: Event) -> int:
+    """The number of the last round seated (0 before the first)."""
+    return EventRound.objects.filter(event=event).aggregate(n=Max("number"))["n"] or 0
+
+
+def _refuse_during_round(event: Event) -> None:
+    if EventRound.objects.filter(event=event).exclude(status=RoundStatus.FINISHED).exists():
+        raise Conflict(
+            _("A round is under way: change the players between rounds."),
+            code="round_under_way",
+        )
+
+
+@transaction.atomic
+def event_register(
+    *, event: Event, player: Player, is_substitute: bool = False, by: Actor
+) -> EventPlayer:
+    """Registers a member or a guest; an entry fee (参加費) becomes an adjustment the player
+    pays at the counter with their visit's settlement."""
+    event = event_lock(event)
+    if player.parlor_id != event.parlor_id:
+        raise InvalidInput(_("No such player at this parlor."), code="player_not_found")
+    if event.status == EventStatus.FINISHED:
+        raise Conflict(_("The event is over."), code="event_finished")
+    if not is_substitute and event.status != EventStatus.REGISTRATION:
+        raise Conflict(
+            _("The event has started: register a substitute instead."), code="event_started"
+        )
+    if EventPlayer.objects.filter(event=event, player=player).exists():
+        raise Conflict(
+            _("%(name)s is already registered.") % {"name": player.name}, code="already_registered"
+        )
+    entry = EventPlayer(event=event, player=player, is_substitute=is_substitute)
+    if event.entry_fee_yen:
+        entry.entry_fee = adjustment_create(
+            player=player,
+            amount_yen=-event.entry_fee_yen,
+            reason=_("Entry fee: %(event)s") % {"event": event.name},
+            kind=AdjustmentKind.OTHER,
+            by=by,
+        )
+    entry.save()
+    return entry
+
+
+@transaction.atomic
+def entry_drop(*, entry: EventPlayer, reason: str, by: Actor) -> EventPlayer:
+    """Drops a player (棄権) between rounds: the director seats a substitute in their place
+    before the next round, or the tables would not be full."""
+    event = event_lock(entry.event)
+    _refuse_during_round(event)
+    entry = EventPlayer.objects.select_for_update().get(pk=entry.pk)
+    if entry.is_dropped:
+        raise Conflict(_("The player has already dropped."), code="already_dropped")
+    text_check(reason.strip(), field="reason", max_length=REASON_MAX_LENGTH, one_line=False)
+    entry.dropped_after_round = _rounds_played(event)
+    entry.drop_reason = reason.strip()
+    entry.save(update_fields=["dropped_after_round", "drop_reason"])
+    event_audit(
+        event,
+        by=by,
+        action=AuditAction.CANCEL,
+        summary=f"{entry.player.name} dropped after round {entry.dropped_after_round}",
+        reason=entry.drop_reason,
+    )
+    return entry
+
+
+@transaction.atomic
+def entry_substitute(*, dropped: EventPlayer, substitute: EventPlayer, by: Actor) -> EventPlayer:
+    """Seats a registered substitute (補欠) in a dropped player's place from the next round."""
+    event = event_lock(dropped.event)
+    _refuse_during_round(event)
+    dropped = EventPlayer.objects.select_for_update().get(pk=dropped.pk)
+    substitute = EventPlayer.objects.select_for_update().get(pk=substitute.pk)
+    if substitute.event_id != event.pk or not substitute.is_substitute:
+        raise InvalidInput(_("Choose a registered substitute."), code="not_a_substitute")
+    if substitute.replaces_id is not None or substitute.is_dropped:
+        raise Conflict(_("That substitute is already playing."), code="substitute_playing")
+    if not dropped.is_dropped:
+        raise Conflict(_("Drop the player before seating a substitute."), code="not_dropped")
+    if EventPlayer.objects.filter(replaces=dropped).exists():
+        raise Conflict(_("A substitute already plays in this place."), code="place_taken")
+    substitute.replaces = dropped
+    substitute.save(update_fields=["replaces"])
+    event_audit(
+        event,
+        by=by,
+        action=AuditAction.CORRECT,
+        summary=f"{substitute.player.name} plays in place of {dropped.player.name}",
+    )
+    return substitute
+
+
+def is_referee(user: Any, parlor_id: int) -> bool:
+    """A manager of the parlor, or its staff in the referee group (審判)."""
+    if is_manager(user, parlor_id):
+        return True
+    member = getattr(user, "parlor_member", None)
+    return bool(
+        member is not None
+        and member.parlor_id == parlor_id
+        and user.groups.filter(name=REFEREE_GROUP).exists()
+    )
+
+
+@transaction.atomic
+def penalty_give(*, entry: EventPlayer, points: int, reason: str, by: Actor) -> EventPenalty:
+    """A referee takes `points` off a player's event score, with the reason, audited."""
+    event = event_lock(entry.event)
+    if by is None or not is_referee(by, event.parlor_id):
+        raise Forbidden(
+            _("Only a referee or the manager gives penalties."), code="referee_required"
+        )
+    if not 1 <= points <= MAX_PENALTY_POINTS:
+        raise InvalidInput(
+            _("A penalty is 1 to %(max)d points.") % {"max": MAX_PENALTY_POINTS},
+            code="penalty_points",
+            field="points",
+        )
+    if not reason.strip():
+        raise InvalidInput(_("Say why."), code="reason_required", field="reason")
+    text_check(reason.strip(), field="reason", max_length=REASON_MAX_LENGTH, one_line=False)
+    penalty = EventPenalty.objects.create(
+        event=event,
+        entry=entry,
+        round_number=_rounds_played(event) or None,
+        points=points,
+        reason=reason.strip(),
+        given_by=actor_row(by),
+    )
+    event_audit(
+        event,
+        by=by,
+        action=AuditAction.CREATE,
+        summary=f"penalty {points} to {entry.player.name}",
+        after={"player": entry.player.name, "points": points, "round": penalty.round_number},
+        reason=penalty.reason,
+    )
+    return penalty

@@ -1,0 +1,210 @@
+"""The tournament director's pages (大会): the events, and one page per event with its
+players, rounds, seats, timer, drops, substitutes and penalties. Each form posts to one
+service; a refusal is shown on the manager's error page with what to do."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django import forms
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext_lazy as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from parlor.errors import InvalidInput
+from parlor.models import Event, EventPlayer, EventRound, Player, RoundTable, Table, TimeUpRule
+from parlor.selectors.access import Role, require
+from parlor.selectors.tournaments import clock_of, event_for, event_standings
+from parlor.services import tournament_rounds as rounds
+from parlor.services import tournaments
+from parlor.web.manage_forms import submitted
+from parlor.web.manager import manager_page
+
+
+class EventForm(forms.Form):
+    name = forms.CharField(label=_("Event name"), max_length=100)
+    starts_on = forms.DateField(label=_("First day"))
+    ends_on = forms.DateField(label=_("Last day"))
+    round_count = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=20)
+    round_minutes = forms.IntegerField(label=_("Minutes per round"), min_value=10, max_value=300)
+    time_up_rule = forms.ChoiceField(
+        label=_("When time is up"),
+        choices=[
+            (TimeUpRule.FINISH_HAND, _("Finish the current hand")),
+            (TimeUpRule.MORE_HANDS, _("Play N more hands")),
+        ],
+    )
+    extra_hands = forms.IntegerField(label=_("N more hands"), min_value=0, max_value=4, initial=0)
+    entry_fee_yen = forms.IntegerField(label=_("Entry fee (yen)"), min_value=0, initial=0)
+    prizes = forms.CharField(label=_("Prizes"), required=False, widget=forms.Textarea)
+    tables = forms.ModelMultipleChoiceField(
+        label=_("Tables"), queryset=Table.objects.none(), widget=forms.CheckboxSelectMultiple
+    )
+
+    def __init__(self, *args: Any, parlor: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        tables = self.fields["tables"]
+        assert isinstance(tables, forms.ModelMultipleChoiceField)
+        tables.queryset = Table.objects.filter(parlor=parlor, is_active=True)
+
+
+@require_http_methods(["GET", "POST"])
+@manager_page
+def events_page(request: HttpRequest) -> HttpResponse:
+    parlor = require(request.user, Role.STAFF).parlor
+    form = EventForm(request.POST or None, parlor=parlor)
+    created: list[Event] = []
+    if submitted(
+        request,
+        form,
+        lambda data: created.append(
+            tournaments.event_create(parlor=parlor, by=request.user, **data)
+        ),
+    ):
+        return redirect("manage:event", event_id=created[0].public_id)
+    context = {"events": Event.objects.filter(parlor=parlor), "form": form}
+    return render(
+        request, "manage/events.html", context, status=400 if request.method == "POST" else 200
+    )
+
+
+def _event_context(event: Event) -> dict[str, Any]:
+    entries = list(EventPlayer.objects.filter(event=event).select_related("player", "replaces"))
+    event_rounds = []
+    for event_round in EventRound.objects.filter(event=event).select_related("event"):
+        tables = (
+            RoundTable.objects.filter(round=event_round)
+            .select_related("table", "game", "round__event")
+            .prefetch_related("seats__entry__player")
+        )
+        event_rounds.append(
+            {
+                "round": event_round,
+                "tables": [
+                    {
+                        "row": t,
+                        "clock": clock_of(t),
+                        "seats": t.seats.all(),  # in seat order (RoundSeat.Meta)
+                    }
+                    for t in tables
+                ],
+            }
+        )
+    registered = {e.player_id for e in entries}
+    return {
+        "event": event,
+        "entries": entries,
+        "substitutes": [e for e in entries if e.is_substitute and e.replaces_id is None],
+        "dropped": [e for e in entries if e.is_dropped and not hasattr(e, "replaced_by")],
+        "rounds": event_rounds,
+        "standings": event_standings(event),
+        "players": Player.objects.filter(parlor=event.parlor).exclude(pk__in=registered),
+    }
+
+
+@require_http_methods(["GET"])
+@manager_page
+def event_page(request: HttpRequest, event_id: str) -> HttpResponse:
+    event, _access = event_for(request.user, event_id)
+    return render(request, "manage/event.html", _event_context(event))
+
+
+def _int(request: HttpRequest, name: str) -> int:
+    try:
+        return int(request.POST.get(name, ""))
+    except ValueError as exc:
+        raise InvalidInput(
+            str(_("Enter a whole number.")), code="not_a_number", field=name
+        ) from exc
+
+
+def _act(request: HttpRequest, event_id: str, act: Callable[[Event], object]) -> HttpResponse:
+    event, _access = event_for(request.user, event_id)
+    act(event)
+    return redirect("manage:event", event_id=event.public_id)
+
+
+def _entry(event: Event, request: HttpRequest, name: str) -> EventPlayer:
+    return get_object_or_404(EventPlayer, event=event, pk=_int(request, name))
+
+
+def _round(event: Event, request: HttpRequest) -> EventRound:
+    return get_object_or_404(EventRound, event=event, number=_int(request, "round"))
+
+
+@require_POST
+@manager_page
+def event_register(request: HttpRequest, event_id: str) -> HttpResponse:
+    def act(event: Event) -> object:
+        player = get_object_or_404(Player, parlor=event.parlor, pk=_int(request, "player"))
+        is_substitute = request.POST.get("is_substitute") == "1"
+        return tournaments.event_register(
+            event=event, player=player, is_substitute=is_substitute, by=request.user
+        )
+
+    return _act(request, event_id, act)
+
+
+@require_POST
+@manager_page
+def event_round_action(request: HttpRequest, event_id: str, action: str) -> HttpResponse:
+    """seat / start / pause / end a round, or swap two of its seats."""
+
+    def act(event: Event) -> object:
+        if action == "seat":
+            return rounds.round_seat(event=event, by=request.user)
+        event_round = _round(event, request)
+        if action == "start":
+            return rounds.round_start(event_round=event_round, by=request.user)
+        if action == "pause":
+            return rounds.round_timer_pause(event_round=event_round, by=request.user)
+        if action == "end":
+            return rounds.round_end(event_round=event_round, by=request.user)
+        if action == "swap":
+            first, second = _int(request, "first"), _int(request, "second")
+            return rounds.round_swap_seats(
+                event_round=event_round, first=first, second=second, by=request.user
+            )
+        raise InvalidInput(f"no round action {action!r}", code="unknown_action")
+
+    return _act(request, event_id, act)
+
+
+@require_POST
+@manager_page
+def event_table_extend(request: HttpRequest, event_id: str) -> HttpResponse:
+    def act(event: Event) -> object:
+        round_table = get_object_or_404(
+            RoundTable, round__event=event, public_id=request.POST.get("table")
+        )
+        minutes = _int(request, "minutes")
+        return rounds.round_table_extend(round_table=round_table, minutes=minutes, by=request.user)
+
+    return _act(request, event_id, act)
+
+
+@require_POST
+@manager_page
+def event_entry_action(request: HttpRequest, event_id: str, action: str) -> HttpResponse:
+    """drop a player, seat a substitute in a dropped player's place, or give a penalty."""
+
+    def act(event: Event) -> object:
+        entry = _entry(event, request, "entry")
+        reason = request.POST.get("reason", "")
+        if action == "drop":
+            return tournaments.entry_drop(entry=entry, reason=reason, by=request.user)
+        if action == "substitute":
+            substitute = _entry(event, request, "substitute")
+            return tournaments.entry_substitute(
+                dropped=entry, substitute=substitute, by=request.user
+            )
+        if action == "penalty":
+            points = _int(request, "points")
+            return tournaments.penalty_give(
+                entry=entry, points=points, reason=reason, by=request.user
+            )
+        raise InvalidInput(f"no player action {action!r}", code="unknown_action")
+
+    return _act(request, event_id, act)

@@ -1,0 +1,232 @@
+"""Tournaments (大会) through their services: who may give a penalty, the entry fee, drops and
+substitutes between rounds, seats given by the director, and the round's clock."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+from typing import Any
+
+import pytest
+import time_machine
+from django.conf import settings
+from django.contrib.auth.models import Group
+from django.test import Client
+from django.utils import timezone
+
+from parlor.errors import Conflict, Forbidden, InvalidInput
+from parlor.models import (
+    Adjustment,
+    AuditEvent,
+    Event,
+    EventPlayer,
+    GameStatus,
+    MemberRole,
+    Parlor,
+    Player,
+    RoundSeat,
+    RoundTable,
+    Table,
+)
+from parlor.selectors.tournaments import clock_of, event_standings, round_tables_of
+from parlor.services.hands import hand_record
+from parlor.services.tournament_rounds import (
+    round_end,
+    round_seat,
+    round_seat_given,
+    round_start,
+    round_swap_seats,
+    round_table_extend,
+    round_timer_pause,
+)
+from parlor.services.tournaments import (
+    REFEREE_GROUP,
+    entry_drop,
+    entry_substitute,
+    event_create,
+    event_register,
+    penalty_give,
+)
+from tests.parlor.conftest import client_for
+from tests.parlor.factories import MemberFactory, PlayerFactory, TableFactory
+
+
+@pytest.fixture
+def manager(parlor: Parlor) -> Any:
+    return MemberFactory(parlor=parlor, role=MemberRole.MANAGER).user
+
+
+@pytest.fixture
+def tables(parlor: Parlor) -> list[Table]:
+    return [TableFactory(parlor=parlor, label=f"T{n}", ruleset_key="standard") for n in (1, 2)]
+
+
+@pytest.fixture
+def event(parlor: Parlor, tables: list[Table], manager: Any) -> Event:
+    return event_create(
+        parlor=parlor,
+        name="月例大会",
+        starts_on=date(2026, 11, 28),
+        ends_on=date(2026, 11, 28),
+        round_count=2,
+        tables=tables,
+        round_minutes=60,
+        by=manager,
+    )
+
+
+@pytest.fixture
+def entries(event: Event, parlor: Parlor, manager: Any) -> list[EventPlayer]:
+    return [
+        event_register(event=event, player=p, by=manager)
+        for p in PlayerFactory.create_batch(8, parlor=parlor)
+    ]
+
+
+def test_it_refuses_tables_of_two_rulesets(parlor, tables, manager):
+    other = TableFactory(parlor=parlor, label="T3", ruleset_key="seed-004")
+    with pytest.raises(InvalidInput) as refused:
+        event_create(
+            parlor=parlor,
+            name="x",
+            starts_on=date(2026, 1, 1),
+            ends_on=date(2026, 1, 1),
+            round_count=1,
+            tables=[*tables, other],
+            by=manager,
+        )
+    assert refused.value.code == "tables_rulesets"
+
+
+def test_an_entry_fee_is_owed_at_the_counter(parlor, tables, manager):
+    event = event_create(
+        parlor=parlor,
+        name="有料大会",
+        starts_on=date(2026, 11, 28),
+        ends_on=date(2026, 11, 28),
+        round_count=1,
+        tables=tables,
+        entry_fee_yen=3000,
+        by=manager,
+    )
+    player = PlayerFactory(parlor=parlor)
+    entry = event_register(event=event, player=player, by=manager)
+    fee = Adjustment.objects.get(player=player)
+    assert entry.entry_fee == fee and fee.amount_yen == -3000 and fee.settled_at is None
+
+
+def test_staff_outside_the_referee_group_give_no_penalty(entries, staff_user, parlor):
+    with pytest.raises(Forbidden):
+        penalty_give(entry=entries[0], points=10, reason="遅刻", by=staff_user)
+    staff_user.groups.add(Group.objects.get_or_create(name=REFEREE_GROUP)[0])
+    penalty = penalty_give(entry=entries[0], points=10, reason="遅刻", by=staff_user)
+    audited = AuditEvent.objects.get(subject_type="event", reason="遅刻")
+    assert audited.actor == staff_user and audited.after["points"] == penalty.points == 10
+    standing = {row.entry_id: row for row in event_standings(entries[0].event)}
+    assert standing[entries[0].pk].score_tenths == -100
+
+
+def test_a_penalty_needs_a_reason(entries, manager):
+    with pytest.raises(InvalidInput) as refused:
+        penalty_give(entry=entries[0], points=10, reason="  ", by=manager)
+    assert refused.value.code == "reason_required"
+
+
+def test_a_drop_leaves_a_table_short_until_a_substitute_takes_the_place(
+    event, entries, manager, parlor
+):
+    first = round_seat(event=event, by=manager)
+    round_start(event_round=first, by=manager)
+    with pytest.raises(Conflict):  # not during a round
+        entry_drop(entry=entries[0], reason="体調不良", by=manager)
+    round_end(event_round=first, by=manager)
+    entry_drop(entry=entries[0], reason="体調不良", by=manager)
+    with pytest.raises(InvalidInput) as short:
+        round_seat(event=event, by=manager)
+    assert short.value.code == "seating_player_count"
+    substitute = event_register(
+        event=event, player=PlayerFactory(parlor=parlor), is_substitute=True, by=manager
+    )
+    entry_substitute(dropped=entries[0], substitute=substitute, by=manager)
+    second = round_seat(event=event, by=manager)
+    seated = set(
+        RoundSeat.objects.filter(round_table__round=second).values_list("entry_id", flat=True)
+    )
+    assert substitute.pk in seated and entries[0].pk not in seated and len(seated) == 8
+
+
+def test_the_director_gives_and_swaps_seats(event, entries, manager):
+    ids = [e.pk for e in entries]
+    with pytest.raises(InvalidInput):  # a player missing
+        round_seat_given(event=event, tables=[ids[:4], [*ids[4:7], ids[0]]], by=manager)
+    event_round = round_seat_given(event=event, tables=[ids[:4], ids[4:]], by=manager)
+    round_swap_seats(event_round=event_round, first=ids[0], second=ids[7], by=manager)
+    assert round_tables_of(event) == [((ids[7], *ids[1:4]), (*ids[4:7], ids[0]))]
+
+
+def test_the_round_results_feed_the_standings(event, entries, manager):
+    event_round = round_seat(event=event, by=manager)
+    round_start(event_round=event_round, by=manager)
+    for round_table in RoundTable.objects.filter(round=event_round).select_related("game"):
+        entry = {"result": {"kind": "ron", "loser": 1, "wins": [{"winner": 0, "han": 3, "fu": 30}]}}
+        hand_record(game=round_table.game, sequence=1, entry=entry, by=manager)
+    round_end(event_round=event_round, by=manager)
+    east = {t.seats.get(seat=0).entry_id for t in RoundTable.objects.filter(round=event_round)}
+    games = [t.game for t in RoundTable.objects.filter(round=event_round).select_related("game")]
+    assert all(g.status == GameStatus.FINISHED for g in games)
+    standings = event_standings(event)
+    assert {row.entry_id for row in standings[:2]} == east  # the two winners lead
+    assert sum(row.score_tenths for row in standings) == 0  # uma and oka sum to zero
+
+
+def test_the_clock_pauses_and_one_table_is_extended(event, entries, manager):
+    event_round = round_seat(event=event, by=manager)
+    start = timezone.now()
+    with time_machine.travel(start, tick=False):
+        round_start(event_round=event_round, by=manager)
+    first, second = RoundTable.objects.filter(round=event_round).order_by("number")
+    round_table_extend(round_table=second, minutes=5, by=manager)
+    with time_machine.travel(start + timedelta(minutes=30), tick=False):
+        round_timer_pause(event_round=event_round, by=manager)
+    with time_machine.travel(start + timedelta(minutes=50), tick=False):
+        round_timer_pause(event_round=event_round, by=manager)  # resumed after 20 paused
+    with time_machine.travel(start + timedelta(minutes=81), tick=False):
+        clocks = [
+            clock_of(RoundTable.objects.select_related("round__event").get(pk=t.pk))
+            for t in (first, second)
+        ]
+    assert clocks[0] is not None and clocks[1] is not None
+    assert clocks[0].seconds_left == -60 and clocks[0].is_time_up
+    assert clocks[1].seconds_left == 4 * 60 and not clocks[1].is_time_up
+
+
+def test_another_parlor_cannot_register_a_player(event, other_parlor, manager):
+    stranger = Player.objects.create(parlor=other_parlor, name="外部")
+    with pytest.raises(InvalidInput):
+        event_register(event=event, player=stranger, by=manager)
+
+
+def test_the_api_gives_penalties_to_referees_only_and_reads_the_standings(
+    event, entries, manager, staff_user, other_parlor
+):
+    url = f"/api/events/{event.public_id}/"
+    body = {"entry": entries[1].pk, "points": 5, "reason": "マナー"}
+    refused = client_for(staff_user).post(url + "penalties/", body, format="json")
+    assert refused.status_code == 403 and refused.json()["error"]["code"] == "referee_required"
+    given = client_for(manager).post(url + "penalties/", body, format="json")
+    assert given.status_code == 201 and given.json()["points"] == 5
+    standings = client_for(staff_user).get(url + "standings/").json()
+    assert standings[-1]["entry"] == entries[1].pk and standings[-1]["score_tenths"] == -50
+    stranger = MemberFactory(parlor=other_parlor, role=MemberRole.MANAGER).user
+    assert client_for(stranger).get(url + "standings/").status_code == 404
+
+
+def test_the_director_page_speaks_japanese_and_english_when_chosen(event, entries, manager):
+    client = Client()
+    client.force_login(manager)
+    round_seat(event=event, by=manager)
+    url = f"/manage/events/{event.public_id}/"
+    japanese = client.get(url).content.decode()
+    assert "次の回戦の組合せ" in japanese and "第1回戦" in japanese and "回戦を開始" in japanese
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    english = client.get(url).content.decode()
+    assert "Seat the next round" in english and "Round 1" in english and "次の回戦" not in english
