@@ -10,7 +10,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('parlor', '0020_typed_text_refuses_control_characters'),
+        ('parlor', '0021_audit_event_kind_and_data'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
