@@ -10,7 +10,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from parlor.errors import DomainError, TooManyRequests
-from scoring.errors import RecordError, ScoringError
+from scoring import RecordError, ScoringError
 
 
 def _error(

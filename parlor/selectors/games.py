@@ -14,9 +14,7 @@ from parlor.models import Game, GameResult, GameSeat, GameStatus, Hand, Parlor, 
 from parlor.natural_sort import natural_sorted
 from parlor.selectors.rulesets import rulesets_resolve
 from parlor.selectors.seating import SeatingStatus, seating_statuses
-from scoring.errors import ScoringError
-from scoring.facts import seat_winds
-from scoring.ruleset import Ruleset
+from scoring import Ruleset, ScoringError, seat_winds
 
 
 def game_live_state(game: Game) -> dict[str, Any]:

@@ -34,8 +34,7 @@ from django.utils.translation import pgettext
 from parlor.domain.shares import percent_number, share_tenths
 from parlor.models import GameSeat, GameStatus, Hand, HandState, Player, RulesetDefinition
 from parlor.selectors.yaku import WIN_REASONS, preset_of, yaku_names, yaku_tables
-from scoring.hand_value import YakuTable
-from scoring.hand_value.yaku_files import yaku_table_for
+from scoring import YakuTable, yaku_table_for
 
 RIICHI_KEYS = frozenset({"riichi", "double_riichi"})  # 立直, ダブル立直
 

@@ -15,15 +15,22 @@ from parlor.errors import InvalidInput, NotFound
 from parlor.models import Game, HandState
 from parlor.selectors.yaku import game_preset_id, yaku_tables
 from parlor.services import engine
-from scoring.facts import WINDS, Win
-from scoring.hand_value import HandValue, evaluate_hand
-from scoring.hand_value.bounds import flower_count, gari_tiles
-from scoring.hand_value.json_input import winning_hand_from_json
-from scoring.hand_value.json_output import hand_value_to_dict
-from scoring.hand_value.yaku_files import yaku_table_for
-from scoring.hand_value.yaku_table import DORA_KEYS, JokerRule
-from scoring.ruleset import Ruleset, ValueInput
-from scoring.values import YAKUMAN_NAMES
+from scoring import (
+    DORA_KEYS,
+    WINDS,
+    YAKUMAN_NAMES,
+    HandValue,
+    JokerRule,
+    Ruleset,
+    ValueInput,
+    Win,
+    evaluate_hand,
+    flower_count,
+    gari_tiles,
+    hand_value_to_dict,
+    winning_hand_from_json,
+    yaku_table_for,
+)
 
 
 @dataclass(frozen=True, slots=True)

@@ -51,9 +51,15 @@ from parlor.services.replays import (
 )
 from parlor.services.seat_stats import figures_after
 from parlor.tasks import enqueue_verify_if_finished
-from scoring.replay import final_to_dict, hand_to_dict
-from scoring.ruleset import Ruleset
-from scoring.step import GameState, HandOutcome, final_settlement, step
+from scoring import (
+    GameState,
+    HandOutcome,
+    Ruleset,
+    final_settlement,
+    final_to_dict,
+    hand_to_dict,
+    step,
+)
 
 
 def _require_open(game: Game) -> None:

@@ -35,10 +35,8 @@ from parlor.services.settlements import (
     settlement_reconcile_game,
 )
 from parlor.services.shift_corrections import shift_money_changes, shift_reconcile_game
-from scoring import step as engine_step
-from scoring.final import FinalSettlement, in_tenths
-from scoring.replay import GameReplay
-from scoring.ruleset import Ruleset
+from scoring import FinalSettlement, GameReplay, GameState, Ruleset, in_tenths
+from scoring import HandOutcome as EngineOutcome
 
 
 def current_hands(game: Game) -> list[Hand]:
@@ -89,7 +87,7 @@ OUTCOME_FIELDS = (
 )
 
 
-def outcome_row(hand: Hand, outcome: engine_step.HandOutcome, *, sit_out: bool) -> HandOutcome:
+def outcome_row(hand: Hand, outcome: EngineOutcome, *, sit_out: bool) -> HandOutcome:
     """The engine's outcome of `hand` as its row (JSON columns hold lists and dicts)."""
     before, settled = outcome.before, outcome.settled
     return HandOutcome(
@@ -110,7 +108,7 @@ def outcome_row(hand: Hand, outcome: engine_step.HandOutcome, *, sit_out: bool) 
     )
 
 
-def next_state_json(outcome: engine_step.HandOutcome, *, sit_out: bool) -> dict[str, Any] | None:
+def next_state_json(outcome: EngineOutcome, *, sit_out: bool) -> dict[str, Any] | None:
     """The next hand's round, dealer and honba (and 抜け番), as the replay's `next` gives it."""
     following = outcome.next_state
     if following is None:
@@ -127,7 +125,7 @@ def next_state_json(outcome: engine_step.HandOutcome, *, sit_out: bool) -> dict[
 
 
 def live_state_set(
-    game: Game, state: engine_step.GameState, *, next_state: dict[str, Any] | None, hands: int
+    game: Game, state: GameState, *, next_state: dict[str, Any] | None, hands: int
 ) -> None:
     """Copies the engine's state onto the game row (not saved): the stored state itself and
     the columns the floor and the answers read (scores, sticks, the next hand, the end), and
@@ -159,7 +157,7 @@ LIVE_FIELDS = (
 )
 
 
-def start_next_state(state: engine_step.GameState) -> dict[str, Any]:
+def start_next_state(state: GameState) -> dict[str, Any]:
     """The first hand's round, dealer and honba."""
     table = state.table
     return {

@@ -13,8 +13,7 @@ from typing import Any
 
 from parlor.models import Game, GameSeatStats, GameStatus
 from parlor.services.engine import ruleset_from_snapshot
-from scoring.flow import is_tobi
-from scoring.ledger import WIN_PAYMENTS
+from scoring import WIN_PAYMENTS, is_tobi
 
 WIN_REASONS = frozenset(reason.value for reason in WIN_PAYMENTS)  # the engine's words
 

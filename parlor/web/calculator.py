@@ -28,9 +28,7 @@ from parlor.web import labels, pages
 from parlor.web.access import staff_page
 from parlor.web.errors import error_payload, error_status
 from parlor.web.input import json_body, validated
-from scoring.errors import ScoringError
-from scoring.hand_value.fu import NO_FU
-from scoring.hand_value.tiles import tile_name
+from scoring import NO_FU, ScoringError, tile_name
 
 SUITS = (("m", gettext_lazy("Man")), ("p", gettext_lazy("Pin")), ("s", gettext_lazy("Sou")))
 HONOURS = ("E", "S", "W", "N", "P", "F", "C")

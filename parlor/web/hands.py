@@ -39,8 +39,7 @@ from parlor.web.game_state import state_html
 from parlor.web.input import json_body, validated
 from parlor.web.pad import pad_config, stop_is_optional
 from parlor.web.strings import script_strings
-from scoring.errors import ScoringError
-from scoring.replay import replay_to_dict
+from scoring import ScoringError, replay_to_dict
 
 
 class PreviewInput(HandPreviewView.InputSerializer):

@@ -13,7 +13,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from scoring.ruleset import LimitName
+from scoring import LimitName
 
 
 def wind_name(code: str) -> str:

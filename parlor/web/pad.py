@@ -14,9 +14,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from parlor.web import labels
-from scoring.facts import PenaltyKind
-from scoring.ruleset import ChomboHand, Ruleset, StopPolicy, ValueInput
-from scoring.win_input import impossible_fu
+from scoring import ChomboHand, PenaltyKind, Ruleset, StopPolicy, ValueInput, impossible_fu
 
 FU_COLUMNS = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
 POINT_CHOICES = tuple(range(1, 31))  # point-count hands, one button each; the pad takes more too

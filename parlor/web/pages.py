@@ -17,10 +17,7 @@ from parlor.models import Game, GameResult, Parlor
 from parlor.selectors.counter import PlayerAtCounter
 from parlor.selectors.rulesets import rulesets_resolve
 from parlor.web import labels
-from scoring.facts import WINDS
-from scoring.final import in_unit
-from scoring.ruleset import Ruleset, SettlementUnit
-from scoring.step import GameState
+from scoring import WINDS, GameState, Ruleset, SettlementUnit, in_unit
 
 
 def points(value: int) -> str:

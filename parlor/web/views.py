@@ -35,7 +35,7 @@ from parlor.web.errors import error_payload
 from parlor.web.game_state import state_context
 from parlor.web.pad import pad_config
 from parlor.web.strings import script_strings
-from scoring.errors import ScoringError
+from scoring import ScoringError
 
 
 class TabletLoginView(LoginView):
