@@ -9,8 +9,8 @@ state, the final settlement, the ruleset), never a submodule. The engine's own m
 and its tests may import each other directly.
 
 >>> from scoring import Reason, seat_winds
->>> seat_winds(1, 4)
-['N', 'E', 'S', 'W']
+>>> seat_winds(1, seats=4, players=4)
+('N', 'E', 'S', 'W')
 >>> Reason("ron") is Reason.RON
 True
 """

@@ -17,7 +17,6 @@ from parlor.selectors.yaku import game_preset_id, yaku_tables
 from parlor.services import engine
 from scoring import (
     DORA_KEYS,
-    WINDS,
     YAKUMAN_NAMES,
     HandValue,
     JokerRule,
@@ -28,6 +27,7 @@ from scoring import (
     flower_count,
     gari_tiles,
     hand_value_to_dict,
+    seat_winds,
     winning_hand_from_json,
     yaku_table_for,
 )
@@ -93,12 +93,19 @@ def seat_wind(*, winner: int, dealer: int, sit_out: int | None, seats: int,
               player_count: int) -> str:
     """The winner's wind (自風): the dealer is East and the winds follow in turn order over
     the seats that play the hand (with 抜け番 the seat sitting out has none)."""
-    playing = [s for s in range(seats) if s != sit_out]
-    if winner not in playing:
+    if not 0 <= winner < seats:
+        raise InvalidInput(f"seat {winner} is not at this table", field="winner",
+                           code="invalid_value")
+    if winner == sit_out:
         raise InvalidInput(f"seat {winner} sits this hand out and cannot win it",
                            field="winner", code="invalid_value")
-    start = playing.index(dealer) if dealer in playing else 0
-    return WINDS[(playing.index(winner) - start) % player_count]
+    wind = seat_winds(dealer, seats=seats, players=player_count, sit_out=sit_out)[winner]
+    if wind is None:
+        raise InvalidInput(
+            f"the winds of this hand are not known: {seats} seats, {player_count} players, "
+            f"the dealer seat {dealer}, sitting out {sit_out}",
+            field="sit_out", code="invalid_value")
+    return wind
 
 
 def win_fields(value: HandValue, *, ruleset: Ruleset, ippatsu: bool) -> dict[str, Any]:

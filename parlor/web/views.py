@@ -266,7 +266,7 @@ def game_result(request: HttpRequest, game_id: str) -> HttpResponse:
         "rows": rows,
         # A chombo deducted at the settlement has its own column: a penalty, not a bonus.
         "has_deductions": any(row["has_deduction"] for row in rows),
-        "end": labels.end_label(game.end_reason) if game.end_reason else "",
+        "end": labels.end_label(game.end) if game.end else "",
         "has_chips": any(r.chips for r in detail.results.all()),
         "seating": seating,
         "seated": [str(p["id"]) for p in seating.get("players", [])],
