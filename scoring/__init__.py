@@ -54,7 +54,15 @@ from scoring.hand_value.yaku_files import load_yaku_tables, yaku_table_for
 from scoring.hand_value.yaku_table import DORA_KEYS, JokerRule
 from scoring.ledger import WIN_PAYMENTS, Reason, Transfer
 from scoring.record import GameRecord, read_hand, read_record_head
-from scoring.replay import GameReplay, final_to_dict, hand_to_dict, replay_data, replay_to_dict
+from scoring.replay import (
+    GameReplay,
+    final_to_dict,
+    hand_start_to_dict,
+    hand_to_dict,
+    next_hand_to_dict,
+    replay_data,
+    replay_to_dict,
+)
 from scoring.ruleset import (
     AbortiveReason,
     ChomboHand,
@@ -139,6 +147,7 @@ __all__ = [
     "final_to_dict",
     "flower_count",
     "gari_tiles",
+    "hand_start_to_dict",
     "hand_to_dict",
     "hand_value_to_dict",
     "impossible_fu",
@@ -147,6 +156,7 @@ __all__ = [
     "is_last_hand",
     "is_tobi",
     "load_yaku_tables",
+    "next_hand_to_dict",
     "read_hand",
     "read_record_head",
     "replay_data",

@@ -11,10 +11,6 @@ from parlor.models import Game, RulesetDefinition
 from rulesets.registry import PRESETS
 from scoring import TENHOU_YAKU, YakuTable, load_yaku_tables
 
-# Transfers that pay a win to its winner (docs/game-record.md); a head-bumped ron (頭ハネ) has
-# none, so its recorded yaku are not counted.
-WIN_REASONS = frozenset({"ron", "tsumo", "pao"})
-
 
 @lru_cache(maxsize=1)
 def yaku_tables() -> dict[str, YakuTable]:

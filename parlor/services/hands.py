@@ -45,7 +45,6 @@ from parlor.services.replays import (
     game_ruleset,
     has_sit_out,
     live_state_set,
-    next_state_json,
     outcome_row,
     replay_store,
 )
@@ -273,9 +272,10 @@ def hand_append(
     sit_out = has_sit_out(ruleset, after.seats)
     hand.outcome = outcome_row(hand, outcome, sit_out=sit_out)
     hand.outcome.save(force_insert=True)
-    following = next_state_json(outcome, sit_out=sit_out)
-    live_state_set(game, after, next_state=following, hands=sequence)
-    game.figures = figures_after(game.figures, after.seats, entry, hand.outcome.transfers)
+    live_state_set(game, after, next_state=hand.outcome.next_state, hands=sequence)
+    game.figures = figures_after(
+        game.figures, after.seats, (outcome.hand, outcome.settled.transfers)
+    )
     game.save(update_fields=LIVE_FIELDS)
     results: list[GameResult] = []
     if after.end is not None:
