@@ -68,13 +68,23 @@ class Calculated:
         return {**hand_value_to_dict(self.value), "win": self.win_fields}
 
 
-def hand_state(game: Game, *, correct: int | None) -> dict[str, Any]:
+@dataclass(frozen=True, slots=True)
+class HandAtTable:
+    """What the winner's wind depends on in the hand being valued."""
+
+    round_wind: str  # 場風: E S W N
+    dealer: int  # 親
+    sit_out: int | None  # 抜け番
+
+
+def hand_state(game: Game, *, correct: int | None) -> HandAtTable:
     """Round wind, dealer and sit-out of the hand being entered: the next hand, or on the
     correction screen the hand it replaces (hides that hand's query)."""
     if correct is None:
-        if game.next_state is None:
+        following = game.next_state
+        if following is None:
             raise InvalidInput("the game is over: there is no hand to value", code="game_finished")
-        return dict(game.next_state)
+        return HandAtTable(following["round_wind"], following["dealer"], following.get("sit_out"))
     hand = (
         game.hands.filter(sequence=correct, state=HandState.CURRENT)
         .select_related("outcome")
@@ -82,11 +92,7 @@ def hand_state(game: Game, *, correct: int | None) -> dict[str, Any]:
     )
     if hand is None:
         raise NotFound(f"the game has no hand {correct}", code="hand_not_found")
-    return {
-        "round_wind": hand.outcome.round_wind,
-        "dealer": hand.outcome.dealer,
-        "sit_out": hand.entry.get("sit_out"),
-    }
+    return HandAtTable(hand.outcome.round_wind, hand.outcome.dealer, hand.entry.get("sit_out"))
 
 
 def seat_wind(*, winner: int, dealer: int, sit_out: int | None, seats: int,
@@ -149,12 +155,12 @@ def hand_evaluate(*, game: Game, data: dict[str, Any]) -> Calculated:
     ruleset = engine.ruleset_from_snapshot(game.ruleset_snapshot)
     state = hand_state(game, correct=data.get("correct"))
     seats = game.seats.count()
-    sit_out = data.get("sit_out", state.get("sit_out"))
-    wind = seat_wind(winner=data["winner"], dealer=state["dealer"], sit_out=sit_out,
+    sit_out = data.get("sit_out", state.sit_out)
+    wind = seat_wind(winner=data["winner"], dealer=state.dealer, sit_out=sit_out,
                      seats=seats, player_count=ruleset.player_count)
     line = {
         "rules": {"players": ruleset.player_count},
-        "situation": {"seat_wind": wind, "round_wind": state["round_wind"],
+        "situation": {"seat_wind": wind, "round_wind": state.round_wind,
                       "tsumo": data["tsumo"]},
         "tiles": data["tiles"],
         "flags": data.get("flags") or {},

@@ -6,7 +6,7 @@ the screen. They decide no rule: payments, scores and the next hand come from th
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -22,9 +22,9 @@ from scoring import (
     EndReason,
     GameState,
     PenaltyKind,
-    Reason,
     Ruleset,
     SettlementUnit,
+    Transfer,
     in_unit,
     seat_winds,
 )
@@ -220,17 +220,20 @@ def start_picks(rows: list[PlayerAtCounter], picked: list[str]) -> list[dict[str
     ]
 
 
-def transfer_rows(transfers: list[dict[str, Any]], names: list[str]) -> list[dict[str, Any]]:
+def transfer_rows(
+    transfers: Iterable[Mapping[str, Any]], names: list[str]
+) -> list[dict[str, str]]:
+    """A hand's ledger as stored or previewed (Transfer.to_dict), one row per payment."""
     table = _("Table")
-    return [
-        {
-            "from": names[t["from"]] if t["from"] is not None else table,
-            "to": names[t["to"]] if t["to"] is not None else table,
-            "amount": points(t["amount"]),
-            "reason": labels.reason_label(Reason(t["reason"])),
-        }
-        for t in transfers
-    ]
+    rows = []
+    for t in map(Transfer.from_dict, transfers):
+        rows.append({
+            "from": names[t.payer] if t.payer is not None else table,
+            "to": names[t.payee] if t.payee is not None else table,
+            "amount": points(t.amount),
+            "reason": labels.reason_label(t.reason),
+        })
+    return rows
 
 
 def score_rows(item: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
