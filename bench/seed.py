@@ -166,7 +166,7 @@ def _template(key: str, definition: Any, entries: list[dict[str, Any]]) -> Templ
     """Replays `entries` as the product would (the snapshot inline) and keeps what it stores."""
     from parlor.services import engine
     from parlor.services.replays import OUTCOME_FIELDS
-    from parlor.services.seat_stats import seat_stats_values
+    from parlor.services.seat_stats import hand_played, seat_stats_values
 
     ruleset = _ruleset(key, definition)
     snapshot = ruleset.to_dict()
@@ -214,7 +214,10 @@ def _template(key: str, definition: Any, entries: list[dict[str, Any]]) -> Templ
         parlor_id=0,
         seats={s: (0, False) for s in seats},
         results=[(r[0], r[2], r[6]) for r in results],
-        hands=[(e, item["transfers"]) for e, item in zip(entries, replay["hands"], strict=True)],
+        hands=[
+            hand_played(e, item["transfers"], ruleset=ruleset, seats=len(names), index=i)
+            for i, (e, item) in enumerate(zip(entries, replay["hands"], strict=True))
+        ],
     )
     return Template(
         ruleset_key=key,

@@ -31,7 +31,7 @@ from parlor.services.rulesets import preset_clone_definition
 from parlor.view_helpers.pages import ruleset_title
 from parlor.view_helpers.ruleset_fields import field_help, named_refusal
 from rulesets.registry import PRESETS
-from scoring.errors import ScoringError
+from scoring import ScoringError
 
 admin.site.site_header = "点棒 tenbo 管理 Administration"
 admin.site.site_title = "点棒 tenbo 管理"

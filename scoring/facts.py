@@ -13,13 +13,28 @@ from scoring.ruleset import AbortiveReason
 WINDS = ("E", "S", "W", "N")
 
 
-def seat_winds(dealer: int, seats: int) -> list[str]:
-    """Each seat's wind (自風): the dealer is East and the winds follow in turn order.
+def seat_winds(dealer: int, *, seats: int, players: int,
+               sit_out: int | None = None) -> tuple[str | None, ...]:
+    """Each seat's wind (自風) in a hand: the dealer is East and the winds follow in turn
+    order over the seats that play it. The seat sitting out (抜け番) has none; so has every
+    seat where the seats in play are not the ruleset's `players`, or the dealer is not one
+    of them (the hand is not known yet).
 
-    >>> seat_winds(1, 4)
-    ['N', 'E', 'S', 'W']
+    >>> seat_winds(1, seats=4, players=4)
+    ('N', 'E', 'S', 'W')
+    >>> seat_winds(3, seats=4, players=3, sit_out=2)
+    ('S', 'W', None, 'E')
+    >>> seat_winds(0, seats=4, players=3)
+    (None, None, None, None)
     """
-    return [WINDS[(seat - dealer) % seats] for seat in range(seats)]
+    playing = [seat for seat in range(seats) if seat != sit_out]
+    if len(playing) != players or dealer not in playing:
+        return (None,) * seats
+    start = playing.index(dealer)
+    winds: list[str | None] = [None] * seats
+    for offset in range(players):
+        winds[playing[(start + offset) % players]] = WINDS[offset]
+    return tuple(winds)
 
 
 @dataclass(frozen=True, slots=True)

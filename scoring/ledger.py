@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 
 class Reason(StrEnum):
@@ -39,6 +40,15 @@ class Transfer:
     def to_dict(self) -> dict[str, object]:
         return {"from": self.payer, "to": self.payee, "amount": self.amount,
                 "reason": self.reason.value}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Transfer:
+        """A transfer as `to_dict` gives it (a stored outcome), back as the engine's value.
+
+        >>> Transfer.from_dict(Transfer(2, 1, 3900, Reason.RON).to_dict())
+        Transfer(payer=2, payee=1, amount=3900, reason=<Reason.RON: 'ron'>)
+        """
+        return cls(data["from"], data["to"], int(data["amount"]), Reason(data["reason"]))
 
 
 def deltas_of(transfers: Iterable[Transfer], seats: int) -> tuple[int, ...]:

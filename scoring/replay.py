@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from scoring.facts import Hand, RecordedYaku, Ron, Tsumo
+from scoring.facts import Hand, RecordedYaku, Ron, TableState, Tsumo
 from scoring.final import FinalSettlement, in_unit
 from scoring.flow import EndReason
 from scoring.record import GameRecord, read_hand, read_record_head
@@ -93,14 +93,25 @@ def replay_to_dict(game: GameReplay, *, ruleset_ref: Any) -> dict[str, Any]:
     }
 
 
+def hand_start_to_dict(table: TableState) -> dict[str, Any]:
+    """A hand's round, dealer and honba, as the replay's `next` names the hand to play."""
+    return {"round_wind": table.round_wind, "round_number": table.round_number,
+            "dealer": table.dealer, "honba": table.honba}
+
+
+def next_hand_to_dict(h: HandOutcome, *, sit_out: bool) -> dict[str, Any] | None:
+    """The replay's `next` after `h`: the next hand's start, with the seat sitting out (抜け番)
+    where the game has one; None once the game ended."""
+    if h.next_state is None:
+        return None
+    following = hand_start_to_dict(h.next_state)
+    if sit_out:
+        following["sit_out"] = h.next_sit_out(seats=len(h.before.scores))
+    return following
+
+
 def hand_to_dict(h: HandOutcome, *, sit_out: bool, chips: bool) -> dict[str, Any]:
-    before, settled, nxt = h.before, h.settled, h.next_state
-    following: dict[str, Any] | None = None
-    if nxt is not None:
-        following = {"round_wind": nxt.round_wind, "round_number": nxt.round_number,
-                     "dealer": nxt.dealer, "honba": nxt.honba}
-        if sit_out:
-            following["sit_out"] = h.next_sit_out(seats=len(before.scores))
+    before, settled = h.before, h.settled
     out = {
         "index": h.index,
         "round_wind": before.round_wind,
@@ -113,7 +124,7 @@ def hand_to_dict(h: HandOutcome, *, sit_out: bool, chips: bool) -> dict[str, Any
         "deltas": list(settled.deltas),
         "scores_after": list(h.scores_after),
         "sticks_after": settled.sticks_after,
-        "next": following,
+        "next": next_hand_to_dict(h, sit_out=sit_out),
         "notes": list(settled.notes),
     }
     if chips:

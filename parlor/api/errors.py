@@ -11,7 +11,7 @@ from rest_framework.views import exception_handler as drf_exception_handler
 
 from parlor.errors import DomainError, TooManyRequests
 from parlor.view_helpers.inputs import first_validation_error
-from scoring.errors import RecordError, ScoringError
+from scoring import RecordError, ScoringError
 
 
 def _error(

@@ -17,10 +17,16 @@ from typing import Any
 from drf_spectacular.utils import OpenApiExample, extend_schema_field
 from rest_framework import serializers
 
-from scoring.facts import PenaltyKind
-from scoring.ruleset import AbortiveReason
-from scoring.values import YAKUMAN_NAMES
-from scoring.win_input import MAX_HAN, MAX_POINT_COUNT, MAX_YAKU, MAX_YAKUMAN, VALID_FU
+from scoring import (
+    MAX_HAN,
+    MAX_POINT_COUNT,
+    MAX_YAKU,
+    MAX_YAKUMAN,
+    VALID_FU,
+    YAKUMAN_NAMES,
+    AbortiveReason,
+    PenaltyKind,
+)
 
 GAME_RECORD_DOC = "docs/game-record.md"
 GAME_RECORD_LINK = f"[{GAME_RECORD_DOC}](/api/{GAME_RECORD_DOC})"  # parlor.api.docs serves it

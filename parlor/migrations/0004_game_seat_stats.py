@@ -7,7 +7,8 @@ from django.apps.registry import Apps
 from django.db.backends.base.schema import BaseDatabaseSchemaEditor
 from django.db import migrations, models
 
-from parlor.services.seat_stats import seat_stats_values
+from parlor.services.engine import ruleset_from_snapshot
+from parlor.services.seat_stats import HandPlayed, hand_played, seat_stats_values
 
 BATCH = 500
 
@@ -25,7 +26,7 @@ def fill_existing_games(apps: Apps, schema_editor: BaseDatabaseSchemaEditor) -> 
         games = Game.objects.filter(pk__in=batch).select_related("table")
         seats: dict[int, dict[int, tuple[int, bool]]] = {}
         results: dict[int, list[tuple[int, int, int]]] = {}
-        hands: dict[int, list[tuple[dict[str, Any], list[dict[str, Any]]]]] = {}
+        stored: dict[int, list[tuple[dict[str, Any], list[dict[str, Any]]]]] = {}
         for s in GameSeat.objects.filter(game_id__in=batch):
             seats.setdefault(s.game_id, {})[s.seat] = (s.player_id, s.is_staff_play)
         for r in GameResult.objects.filter(game_id__in=batch).order_by("seat"):
@@ -36,15 +37,21 @@ def fill_existing_games(apps: Apps, schema_editor: BaseDatabaseSchemaEditor) -> 
             .order_by("game_id", "sequence")
         )
         for h in current:
-            hands.setdefault(h.game_id, []).append((h.entry, h.outcome.transfers))
+            stored.setdefault(h.game_id, []).append((h.entry, h.outcome.transfers))
         rows = []
         for game in games:
+            ruleset = ruleset_from_snapshot(game.ruleset_snapshot)
+            hands: list[HandPlayed] = [
+                hand_played(entry, transfers, ruleset=ruleset, seats=len(seats.get(game.pk, {})),
+                            index=index)
+                for index, (entry, transfers) in enumerate(stored.get(game.pk, []))
+            ]
             values = seat_stats_values(
                 game,
                 parlor_id=game.table.parlor_id,
                 seats=seats.get(game.pk, {}),
                 results=results.get(game.pk, []),
-                hands=hands.get(game.pk, []),
+                hands=hands,
             )
             rows += [GameSeatStats(**row) for row in values]
         GameSeatStats.objects.bulk_create(rows)

@@ -28,10 +28,7 @@ def fill_states(apps: Apps, schema_editor: BaseDatabaseSchemaEditor) -> None:
         game.hands_voided = game.hands.filter(state="voided").count()
         game.figures = figures_of_hands(
             len(seats),
-            [
-                (entry, [t.to_dict() for t in outcome.settled.transfers])
-                for entry, outcome in zip(entries, replay.hands)
-            ],
+            [(outcome.hand, outcome.settled.transfers) for outcome in replay.hands],
         )
         game.save(update_fields=["state", "hands_voided", "figures"])
 

@@ -12,8 +12,7 @@ from django.db.backends.base.schema import BaseDatabaseSchemaEditor
 
 def deductions_fill(apps: Apps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     from parlor.services import engine
-    from scoring.errors import ScoringError
-    from scoring.final import in_tenths
+    from scoring import ScoringError, in_tenths
 
     Game = apps.get_model("parlor", "Game")
     for game in Game.objects.exclude(state=None).iterator():

@@ -11,6 +11,7 @@ from django.db.models import Q
 from parlor.domain.units import SettlementUnit, settlement_unit_of
 from parlor.models.parlors import Player
 from parlor.models.tables import SeatDraw, Table
+from scoring import EndReason
 
 
 class GameStatus(models.TextChoices):
@@ -108,6 +109,11 @@ class Game(models.Model):
     @property
     def is_open(self) -> bool:
         return self.status == GameStatus.IN_PROGRESS
+
+    @property
+    def end(self) -> EndReason | None:
+        """Why the game ended, as the engine's value; None while it runs."""
+        return EndReason(self.end_reason) if self.end_reason else None
 
 
 class GameSeat(models.Model):

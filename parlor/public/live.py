@@ -25,6 +25,7 @@ from parlor.selectors.live import LiveGame, live_draw_id, live_game, live_game_o
 from parlor.selectors.live_cache import live_body, live_body_store, live_etag, live_version
 from parlor.view_helpers import labels
 from parlor.view_helpers.pages import seat_tiles, signed, transfer_rows
+from scoring import EndReason
 
 LIVE_POLL_SECONDS = 3
 
@@ -38,7 +39,7 @@ def live_payload(live: LiveGame) -> dict[str, Any]:
     return {
         "table": game.table.label,
         "status": game.status,
-        "over": _status_label(game.status, game.end_reason),
+        "over": _status_label(game.status, game.end),
         "round": labels.round_label(game.next_state) if game.is_open else "",
         "honba": (game.next_state or {}).get("honba", 0),
         "sticks": game.sticks,
@@ -52,11 +53,11 @@ def live_payload(live: LiveGame) -> dict[str, Any]:
     }
 
 
-def _status_label(status: str, end_reason: str) -> str:
+def _status_label(status: str, end: EndReason | None) -> str:
     if status == GameStatus.CANCELLED:
         return _("This game was voided.")
-    if status == GameStatus.FINISHED:
-        return _("Game over: %(why)s") % {"why": labels.end_label(end_reason)}
+    if status == GameStatus.FINISHED and end is not None:
+        return _("Game over: %(why)s") % {"why": labels.end_label(end)}
     return ""
 
 

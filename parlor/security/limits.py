@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from parlor.errors import InvalidInput
-from scoring.errors import RulesetError
+from scoring import RulesetError
 
 # Any number anywhere in a JSON body: far beyond any score, yet far below integer overflow.
 JSON_MAX_ABS_NUMBER = 1_000_000_000

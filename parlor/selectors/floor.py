@@ -47,9 +47,7 @@ from parlor.natural_sort import natural_sorted
 from parlor.selectors.visits import visit_is_over
 from parlor.selectors.waiting import TableKindOffer, kind_offers, tables_kinds, waiting_list
 from parlor.selectors.waiting import WaitingGuest as ListedGuest
-from scoring.flow import is_last_hand
-from scoring.ruleset import Ruleset
-from scoring.step import GameState
+from scoring import GameState, Ruleset, is_last_hand
 
 
 @dataclass(frozen=True, slots=True)

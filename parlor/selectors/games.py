@@ -14,9 +14,7 @@ from parlor.models import Game, GameResult, GameSeat, GameStatus, Hand, Parlor, 
 from parlor.natural_sort import natural_sorted
 from parlor.selectors.rulesets import rulesets_resolve
 from parlor.selectors.seating import SeatingStatus, seating_statuses
-from scoring.errors import ScoringError
-from scoring.facts import seat_winds
-from scoring.ruleset import Ruleset
+from scoring import Ruleset, ScoringError, seat_winds
 
 
 def game_live_state(game: Game) -> dict[str, Any]:
@@ -34,9 +32,12 @@ def game_live_state(game: Game) -> dict[str, Any]:
         "next": game.next_state,
         "winds": None,
     }
-    # With 抜け番 (four people on a three-player ruleset) the winds depend on who sits out.
-    if game.next_state and len(seats) == game.ruleset_snapshot.get("player_count"):
-        state["winds"] = seat_winds(game.next_state["dealer"], len(seats))
+    # With 抜け番 (four people on a three-player ruleset) the winds depend on who sits out:
+    # the answer gives none there (the engine answers None for every seat).
+    if game.next_state:
+        winds = seat_winds(game.next_state["dealer"], seats=len(seats),
+                           players=game.ruleset_snapshot["player_count"])
+        state["winds"] = list(winds) if None not in winds else None
     return state
 
 

@@ -16,7 +16,7 @@ from parlor.domain.own_terms import OwnTerms
 from parlor.domain.units import RateBasis, Result, SettlementUnit, rate_basis_of
 from parlor.models import Game, GameMoney, GameResult, GameSeat, MoneySettings, Parlor, Table
 from parlor.selectors.rulesets import rulesets_resolve
-from scoring.ruleset import Ruleset
+from scoring import Ruleset
 
 
 def game_money_of(game: Game) -> dict[int, SeatMoney]:

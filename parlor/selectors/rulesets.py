@@ -10,8 +10,7 @@ from parlor.errors import DomainError, InvalidInput
 from parlor.models import Parlor, RulesetDefinition
 from parlor.security.limits import ruleset_numbers_check
 from rulesets.registry import PRESETS
-from scoring.errors import RulesetError, ScoringError
-from scoring.ruleset import Ruleset
+from scoring import Ruleset, RulesetError, ScoringError
 
 
 def ruleset_validate(*, key: str, definition: Mapping[str, Any]) -> Ruleset:

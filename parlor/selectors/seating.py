@@ -11,7 +11,7 @@ from django.db.models import Count, OuterRef, Prefetch, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 
 from parlor.models import Game, GameStatus, Player, SeatDraw, SeatDrawPosition, Table
-from scoring.ruleset import KichaSelection, Ruleset
+from scoring import KichaSelection, Ruleset
 
 if TYPE_CHECKING:
     from django_stubs_ext import WithAnnotations

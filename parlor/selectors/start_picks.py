@@ -17,7 +17,7 @@ from parlor.models import Player, SeatDraw, Table, Visit, VisitStatus
 from parlor.selectors.counter import PlayerAtCounter
 from parlor.selectors.rulesets import ruleset_resolve
 from parlor.selectors.seating import player_counts
-from scoring.errors import ScoringError
+from scoring import ScoringError
 
 
 def start_previous_picks(

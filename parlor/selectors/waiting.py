@@ -29,7 +29,7 @@ from parlor.models import (
     VisitStatus,
 )
 from parlor.selectors.rulesets import rulesets_resolve
-from scoring.ruleset import Ruleset
+from scoring import Ruleset
 
 
 @dataclass(frozen=True, slots=True)

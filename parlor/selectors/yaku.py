@@ -9,12 +9,7 @@ from typing import Any
 
 from parlor.models import Game, RulesetDefinition
 from rulesets.registry import PRESETS
-from scoring.hand_value import TENHOU_YAKU, YakuTable
-from scoring.hand_value.yaku_files import load_yaku_tables
-
-# Transfers that pay a win to its winner (docs/game-record.md); a head-bumped ron (頭ハネ) has
-# none, so its recorded yaku are not counted.
-WIN_REASONS = frozenset({"ron", "tsumo", "pao"})
+from scoring import TENHOU_YAKU, YakuTable, load_yaku_tables
 
 
 @lru_cache(maxsize=1)

@@ -33,9 +33,8 @@ from django.utils.translation import pgettext
 
 from parlor.domain.shares import percent_number, share_tenths
 from parlor.models import GameSeat, GameStatus, Hand, HandState, Player, RulesetDefinition
-from parlor.selectors.yaku import WIN_REASONS, preset_of, yaku_names, yaku_tables
-from scoring.hand_value import YakuTable
-from scoring.hand_value.yaku_files import yaku_table_for
+from parlor.selectors.yaku import preset_of, yaku_names, yaku_tables
+from scoring import WIN_PAYMENTS, Transfer, YakuTable, yaku_table_for
 
 RIICHI_KEYS = frozenset({"riichi", "double_riichi"})  # 立直, ダブル立直
 
@@ -111,15 +110,10 @@ class RecordedWin:
     is_open: bool | None = None  # the win's `open` (副露), None where not recorded
 
 
-def paid_winners(transfers: Any) -> set[int]:
-    """The seats a hand's transfers pay a win to (a head-bumped ron, 頭ハネ, has none)."""
-    if not isinstance(transfers, list):
-        return set()
-    return {
-        int(t["to"])
-        for t in transfers
-        if isinstance(t, dict) and t.get("reason") in WIN_REASONS and isinstance(t.get("to"), int)
-    }
+def paid_winners(transfers: Iterable[Transfer]) -> set[int]:
+    """The seats a hand's transfers pay a win to (a head-bumped ron, 頭ハネ, has none, so its
+    recorded yaku are not counted)."""
+    return {t.payee for t in transfers if t.reason in WIN_PAYMENTS and t.payee is not None}
 
 
 def wins_of(entry: Mapping[str, Any]) -> list[Mapping[str, Any]]:
@@ -204,9 +198,12 @@ def open_of(win: Mapping[str, Any]) -> bool | None:
 
 
 def _recorded(
-    entry: Mapping[str, Any], transfers: Any, preset: str, seat: int | None = None
+    entry: Mapping[str, Any],
+    transfers: Iterable[Mapping[str, Any]] | None,  # None: the hand has no outcome row
+    preset: str,
+    seat: int | None = None,
 ) -> list[RecordedWin]:
-    paid = paid_winners(transfers)
+    paid = paid_winners(Transfer.from_dict(t) for t in transfers or ())
     return [
         RecordedWin(preset=preset, yaku=tuple(win.get("yaku") or ()), is_open=open_of(win))
         for win in wins_of(entry)

@@ -15,15 +15,22 @@ from parlor.errors import InvalidInput, NotFound
 from parlor.models import Game, HandState
 from parlor.selectors.yaku import game_preset_id, yaku_tables
 from parlor.services import engine
-from scoring.facts import WINDS, Win
-from scoring.hand_value import HandValue, evaluate_hand
-from scoring.hand_value.bounds import flower_count, gari_tiles
-from scoring.hand_value.json_input import winning_hand_from_json
-from scoring.hand_value.json_output import hand_value_to_dict
-from scoring.hand_value.yaku_files import yaku_table_for
-from scoring.hand_value.yaku_table import DORA_KEYS, JokerRule
-from scoring.ruleset import Ruleset, ValueInput
-from scoring.values import YAKUMAN_NAMES
+from scoring import (
+    DORA_KEYS,
+    YAKUMAN_NAMES,
+    HandValue,
+    JokerRule,
+    Ruleset,
+    ValueInput,
+    Win,
+    evaluate_hand,
+    flower_count,
+    gari_tiles,
+    hand_value_to_dict,
+    seat_winds,
+    winning_hand_from_json,
+    yaku_table_for,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,13 +68,23 @@ class Calculated:
         return {**hand_value_to_dict(self.value), "win": self.win_fields}
 
 
-def hand_state(game: Game, *, correct: int | None) -> dict[str, Any]:
+@dataclass(frozen=True, slots=True)
+class HandAtTable:
+    """What the winner's wind depends on in the hand being valued."""
+
+    round_wind: str  # 場風: E S W N
+    dealer: int  # 親
+    sit_out: int | None  # 抜け番
+
+
+def hand_state(game: Game, *, correct: int | None) -> HandAtTable:
     """Round wind, dealer and sit-out of the hand being entered: the next hand, or on the
     correction screen the hand it replaces (hides that hand's query)."""
     if correct is None:
-        if game.next_state is None:
+        following = game.next_state
+        if following is None:
             raise InvalidInput("the game is over: there is no hand to value", code="game_finished")
-        return dict(game.next_state)
+        return HandAtTable(following["round_wind"], following["dealer"], following.get("sit_out"))
     hand = (
         game.hands.filter(sequence=correct, state=HandState.CURRENT)
         .select_related("outcome")
@@ -75,23 +92,26 @@ def hand_state(game: Game, *, correct: int | None) -> dict[str, Any]:
     )
     if hand is None:
         raise NotFound(f"the game has no hand {correct}", code="hand_not_found")
-    return {
-        "round_wind": hand.outcome.round_wind,
-        "dealer": hand.outcome.dealer,
-        "sit_out": hand.entry.get("sit_out"),
-    }
+    return HandAtTable(hand.outcome.round_wind, hand.outcome.dealer, hand.entry.get("sit_out"))
 
 
 def seat_wind(*, winner: int, dealer: int, sit_out: int | None, seats: int,
               player_count: int) -> str:
     """The winner's wind (自風): the dealer is East and the winds follow in turn order over
     the seats that play the hand (with 抜け番 the seat sitting out has none)."""
-    playing = [s for s in range(seats) if s != sit_out]
-    if winner not in playing:
+    if not 0 <= winner < seats:
+        raise InvalidInput(f"seat {winner} is not at this table", field="winner",
+                           code="invalid_value")
+    if winner == sit_out:
         raise InvalidInput(f"seat {winner} sits this hand out and cannot win it",
                            field="winner", code="invalid_value")
-    start = playing.index(dealer) if dealer in playing else 0
-    return WINDS[(playing.index(winner) - start) % player_count]
+    wind = seat_winds(dealer, seats=seats, players=player_count, sit_out=sit_out)[winner]
+    if wind is None:
+        raise InvalidInput(
+            f"the winds of this hand are not known: {seats} seats, {player_count} players, "
+            f"the dealer seat {dealer}, sitting out {sit_out}",
+            field="sit_out", code="invalid_value")
+    return wind
 
 
 def win_fields(value: HandValue, *, ruleset: Ruleset, ippatsu: bool) -> dict[str, Any]:
@@ -135,12 +155,12 @@ def hand_evaluate(*, game: Game, data: dict[str, Any]) -> Calculated:
     ruleset = engine.ruleset_from_snapshot(game.ruleset_snapshot)
     state = hand_state(game, correct=data.get("correct"))
     seats = game.seats.count()
-    sit_out = data.get("sit_out", state.get("sit_out"))
-    wind = seat_wind(winner=data["winner"], dealer=state["dealer"], sit_out=sit_out,
+    sit_out = data.get("sit_out", state.sit_out)
+    wind = seat_wind(winner=data["winner"], dealer=state.dealer, sit_out=sit_out,
                      seats=seats, player_count=ruleset.player_count)
     line = {
         "rules": {"players": ruleset.player_count},
-        "situation": {"seat_wind": wind, "round_wind": state["round_wind"],
+        "situation": {"seat_wind": wind, "round_wind": state.round_wind,
                       "tsumo": data["tsumo"]},
         "tiles": data["tiles"],
         "flags": data.get("flags") or {},

@@ -18,7 +18,7 @@ from parlor.services.hands import hand_record
 from parlor.services.seating import Seating
 from parlor.services.visits import visit_check_in, visit_check_out, visit_last_game_call
 from rulesets.registry import PRESETS
-from scoring.ruleset import Ruleset, ValueInput
+from scoring import Ruleset, ValueInput
 
 # The history: two finished games on each of these tables (a four-player, a three-player and a
 # 回り親 preset), played by the first four members; then 青木 (the demo player's own, seen at

@@ -12,11 +12,16 @@ from functools import lru_cache
 from typing import Any
 
 from rulesets.registry import PRESETS
-from scoring.facts import Hand as EngineHand
-from scoring.record import read_hand, read_record_head
-from scoring.replay import GameReplay, replay_data, replay_to_dict
-from scoring.ruleset import Ruleset
-from scoring.step import GameState
+from scoring import (
+    GameReplay,
+    GameState,
+    Ruleset,
+    read_hand,
+    read_record_head,
+    replay_data,
+    replay_to_dict,
+)
+from scoring import Hand as EngineHand
 
 RECORD_FORMAT = "tenbo-game/1"
 

@@ -20,9 +20,16 @@ from parlor.services.replays import (
     replay_money_changes,
 )
 from parlor.services.settlements import SettledMoneyChange
-from scoring.replay import final_to_dict, hand_to_dict, replay_to_dict
-from scoring.ruleset import Ruleset
-from scoring.step import GameState, HandOutcome, final_settlement, step
+from scoring import (
+    GameState,
+    HandOutcome,
+    Ruleset,
+    final_settlement,
+    final_to_dict,
+    hand_to_dict,
+    replay_to_dict,
+    step,
+)
 
 
 def game_open_require(game: Game) -> None:

@@ -39,13 +39,12 @@ from parlor.services.replays import (
     game_record_build,
     has_sit_out,
     live_state_set,
-    next_state_json,
     outcome_row,
     replay_store,
 )
 from parlor.services.seat_stats import figures_after
 from parlor.services.verification import enqueue_verify_if_finished
-from scoring.step import final_settlement
+from scoring import final_settlement
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,9 +169,10 @@ def hand_append(
     sit_out = has_sit_out(ruleset, after.seats)
     hand.outcome = outcome_row(hand, outcome, sit_out=sit_out)
     hand.outcome.save(force_insert=True)
-    following = next_state_json(outcome, sit_out=sit_out)
-    live_state_set(game, after, next_state=following, hands=sequence)
-    game.figures = figures_after(game.figures, after.seats, entry, hand.outcome.transfers)
+    live_state_set(game, after, next_state=hand.outcome.next_state, hands=sequence)
+    game.figures = figures_after(
+        game.figures, after.seats, (outcome.hand, outcome.settled.transfers)
+    )
     game.save(update_fields=LIVE_FIELDS)
     results: list[GameResult] = []
     if after.end is not None:

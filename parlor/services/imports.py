@@ -33,8 +33,7 @@ from parlor.services.seating import seat_draw_create
 from parlor.services.verification import enqueue_verify_if_finished
 from parlor.services.visits import game_money_attach, open_game_refuse, people_lock
 from rulesets.registry import PRESETS
-from scoring.errors import RecordError
-from scoring.ruleset import Ruleset
+from scoring import RecordError, Ruleset
 
 
 def game_export(game: Game) -> dict[str, Any]:

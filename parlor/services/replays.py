@@ -35,10 +35,16 @@ from parlor.services.settlements import (
     settlement_reconcile_game,
 )
 from parlor.services.shift_corrections import shift_money_changes, shift_reconcile_game
-from scoring import step as engine_step
-from scoring.final import FinalSettlement, in_tenths
-from scoring.replay import GameReplay
-from scoring.ruleset import Ruleset
+from scoring import (
+    FinalSettlement,
+    GameReplay,
+    GameState,
+    Ruleset,
+    hand_start_to_dict,
+    in_tenths,
+    next_hand_to_dict,
+)
+from scoring import HandOutcome as EngineOutcome
 
 
 def current_hands(game: Game) -> list[Hand]:
@@ -89,7 +95,7 @@ OUTCOME_FIELDS = (
 )
 
 
-def outcome_row(hand: Hand, outcome: engine_step.HandOutcome, *, sit_out: bool) -> HandOutcome:
+def outcome_row(hand: Hand, outcome: EngineOutcome, *, sit_out: bool) -> HandOutcome:
     """The engine's outcome of `hand` as its row (JSON columns hold lists and dicts)."""
     before, settled = outcome.before, outcome.settled
     return HandOutcome(
@@ -104,30 +110,14 @@ def outcome_row(hand: Hand, outcome: engine_step.HandOutcome, *, sit_out: bool) 
         deltas=list(settled.deltas),
         scores_after=list(outcome.scores_after),
         sticks_after=settled.sticks_after,
-        next_state=next_state_json(outcome, sit_out=sit_out),
+        next_state=next_hand_to_dict(outcome, sit_out=sit_out),
         notes=list(settled.notes),
         deductions=list(settled.deductions) if any(settled.deductions) else [],
     )
 
 
-def next_state_json(outcome: engine_step.HandOutcome, *, sit_out: bool) -> dict[str, Any] | None:
-    """The next hand's round, dealer and honba (and 抜け番), as the replay's `next` gives it."""
-    following = outcome.next_state
-    if following is None:
-        return None
-    state: dict[str, Any] = {
-        "round_wind": following.round_wind,
-        "round_number": following.round_number,
-        "dealer": following.dealer,
-        "honba": following.honba,
-    }
-    if sit_out:
-        state["sit_out"] = outcome.next_sit_out(seats=len(outcome.before.scores))
-    return state
-
-
 def live_state_set(
-    game: Game, state: engine_step.GameState, *, next_state: dict[str, Any] | None, hands: int
+    game: Game, state: GameState, *, next_state: dict[str, Any] | None, hands: int
 ) -> None:
     """Copies the engine's state onto the game row (not saved): the stored state itself and
     the columns the floor and the answers read (scores, sticks, the next hand, the end), and
@@ -159,21 +149,10 @@ LIVE_FIELDS = (
 )
 
 
-def start_next_state(state: engine_step.GameState) -> dict[str, Any]:
-    """The first hand's round, dealer and honba."""
-    table = state.table
-    return {
-        "round_wind": table.round_wind,
-        "round_number": table.round_number,
-        "dealer": table.dealer,
-        "honba": table.honba,
-    }
-
-
 def game_start_state_store(game: Game) -> None:
     """The state before the first hand of a game just started (its seats written)."""
     state = engine.start_state(game_record_build(game, []))
-    live_state_set(game, state, next_state=start_next_state(state), hands=0)
+    live_state_set(game, state, next_state=hand_start_to_dict(state.table), hands=0)
     game.figures = figures_of_hands(state.seats, [])
     game.save(update_fields=LIVE_FIELDS)
 
@@ -247,16 +226,13 @@ def replay_store(
         [outcome_row(h, replay.hands[h.sequence - 1], sit_out=sit_out) for h in changed]
     )
     if replay.hands:
-        next_state = next_state_json(replay.hands[-1], sit_out=sit_out)
+        next_state = next_hand_to_dict(replay.hands[-1], sit_out=sit_out)
     else:
-        next_state = start_next_state(replay.state)
+        next_state = hand_start_to_dict(replay.state.table)
     live_state_set(game, replay.state, next_state=next_state, hands=len(hands))
     game.figures = figures_of_hands(
         replay.record.seats,
-        [
-            (hand.entry, [t.to_dict() for t in replay.hands[hand.sequence - 1].settled.transfers])
-            for hand in hands
-        ],
+        [(outcome.hand, outcome.settled.transfers) for outcome in replay.hands],
     )
     try:
         with transaction.atomic():

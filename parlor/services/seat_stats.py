@@ -12,11 +12,11 @@ from dataclasses import astuple, dataclass
 from typing import Any
 
 from parlor.models import Game, GameSeatStats, GameStatus
-from parlor.services.engine import ruleset_from_snapshot
-from scoring.flow import is_tobi
-from scoring.ledger import WIN_PAYMENTS
+from parlor.services.engine import hand_of, ruleset_from_snapshot
+from scoring import WIN_PAYMENTS, EndReason, Hand, Ron, Ruleset, Transfer, is_tobi
 
-WIN_REASONS = frozenset(reason.value for reason in WIN_PAYMENTS)  # the engine's words
+# A hand as the figures count it: its facts and its ledger, the engine's values.
+HandPlayed = tuple[Hand, Sequence[Transfer]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,57 +34,64 @@ def is_bust(score: int, snapshot: Mapping[str, Any]) -> bool:
     return is_tobi((score,), ruleset_from_snapshot(snapshot))
 
 
+def hand_played(
+    entry: Mapping[str, Any],
+    transfers: Iterable[Mapping[str, Any]],
+    *,
+    ruleset: Ruleset,
+    seats: int,
+    index: int,
+) -> HandPlayed:
+    """A stored hand (its entry and its outcome's `transfers` column) as the engine's values,
+    for code that has only the rows (the data migration, the benchmark's seeding)."""
+    hand = hand_of(entry, ruleset=ruleset, seats=seats, index=index)
+    return hand, tuple(Transfer.from_dict(t) for t in transfers)
+
+
 FIGURES = ("hands", "wins", "deal_ins", "riichi", "win_points")  # a seat's figures, in order
 
 
 def figures_after(
-    figures: Sequence[Sequence[int]] | None,
-    seats: int,
-    entry: Mapping[str, Any],
-    transfers: Sequence[Mapping[str, Any]],
+    figures: Sequence[Sequence[int]] | None, seats: int, played: HandPlayed
 ) -> list[list[int]]:
     """Each seat's running figures (FIGURES, in order) after one more hand: what the game row
     keeps, so the hand that ends the game need not read every hand again."""
     before = figures or [[0] * len(FIGURES) for _ in range(seats)]
     return [
-        [a + b for a, b in zip(row, astuple(hand_figures(seat, [(entry, transfers)])))]
+        [a + b for a, b in zip(row, astuple(hand_figures(seat, [played])))]
         for seat, row in enumerate(before)
     ]
 
 
-def figures_of_hands(
-    seats: int, hands: Iterable[tuple[Mapping[str, Any], Sequence[Mapping[str, Any]]]]
-) -> list[list[int]]:
-    """Each seat's figures over (entry, transfers) pairs, as figures_after adds them up."""
+def figures_of_hands(seats: int, hands: Iterable[HandPlayed]) -> list[list[int]]:
+    """Each seat's figures over the hands played, as figures_after adds them up."""
     figures: list[list[int]] = [[0] * len(FIGURES) for _ in range(seats)]
-    for entry, transfers in hands:
-        figures = figures_after(figures, seats, entry, transfers)
+    for played in hands:
+        figures = figures_after(figures, seats, played)
     return figures
 
 
-def hand_figures(
-    seat: int, hands: Iterable[tuple[Mapping[str, Any], Sequence[Mapping[str, Any]]]]
-) -> HandFigures:
-    """One seat's hands, wins, deal-ins, riichi and win points over (entry, transfers) pairs.
+def hand_figures(seat: int, hands: Iterable[HandPlayed]) -> HandFigures:
+    """One seat's hands, wins, deal-ins, riichi and win points over the hands played.
 
-    >>> ron = {"riichi": [1], "result": {"kind": "ron", "loser": 0, "wins": [{"winner": 1}]}}
-    >>> paid = [{"from": 0, "to": 1, "amount": 3900, "reason": "ron"}]
+    >>> from scoring import Reason, Win
+    >>> ron = Hand(Ron(loser=0, wins=(Win(winner=1, han=3, fu=30),)), riichi=(1,))
+    >>> paid = [Transfer(0, 1, 3900, Reason.RON)]
     >>> hand_figures(1, [(ron, paid)]), hand_figures(0, [(ron, paid)]).deal_ins
     (HandFigures(hands=1, wins=1, deal_ins=0, riichi=1, win_points=3900), 1)
     """
     count = wins = deal_ins = riichi = win_points = 0
-    for entry, transfers in hands:
-        if entry.get("sit_out") == seat:
+    for hand, transfers in hands:
+        if hand.sit_out == seat:
             continue
         count += 1
-        riichi += seat in entry.get("riichi", [])
-        won = [t["amount"] for t in transfers if t["to"] == seat and t["reason"] in WIN_REASONS]
+        riichi += seat in hand.riichi
+        won = [t.amount for t in transfers if t.payee == seat and t.reason in WIN_PAYMENTS]
         if won:
             wins += 1
             win_points += sum(won)
-        result = entry.get("result", {})
-        if result.get("kind") == "ron" and result.get("loser") == seat:
-            deal_ins += any(t["reason"] in WIN_REASONS for t in transfers)
+        if isinstance(hand.result, Ron) and hand.result.loser == seat:
+            deal_ins += any(t.reason in WIN_PAYMENTS for t in transfers)
     return HandFigures(count, wins, deal_ins, riichi, win_points)
 
 
@@ -94,17 +101,17 @@ def seat_stats_values(
     parlor_id: int,
     seats: Mapping[int, tuple[int, bool]],
     results: Sequence[tuple[int, int, int]],
-    hands: Sequence[tuple[Mapping[str, Any], Sequence[Mapping[str, Any]]]] | None,
+    hands: Sequence[HandPlayed] | None,
 ) -> list[dict[str, Any]]:
     """The field values of the rows of a finished `game` (a Game, or a migration's Game).
 
     Reads the game's ruleset snapshot, end reason, scores and end time.
     `seats` maps a seat to (player id, is staff play); `results` holds (seat, rank,
-    total_tenths) per result; `hands` the (entry, transfers) of its current hands in order, or
+    total_tenths) per result; `hands` its current hands in order (HandPlayed), or
     None for the running figures the game row keeps (`game.figures`).
     """
-    snapshot = game.ruleset_snapshot
-    player_count = int(snapshot.get("player_count", 4))
+    ruleset = ruleset_from_snapshot(game.ruleset_snapshot)
+    ended_by_bust = game.end_reason == EndReason.TOBI
     rows = []
     for seat, rank, total_tenths in results:
         player_id, is_staff_play = seats[seat]
@@ -117,12 +124,12 @@ def seat_stats_values(
                 "seat": seat,
                 "player_id": player_id,
                 "parlor_id": parlor_id,
-                "player_count": player_count,
+                "player_count": ruleset.player_count,
                 "ended_at": game.ended_at,
                 "is_staff_play": is_staff_play,
                 "rank": rank,
                 "is_last": rank == len(results),
-                "is_tobi": game.end_reason == "tobi" and is_bust(game.scores[seat], snapshot),
+                "is_tobi": ended_by_bust and is_tobi((game.scores[seat],), ruleset),
                 "total_tenths": total_tenths,
                 "hands": figures.hands,
                 "wins": figures.wins,

@@ -19,7 +19,7 @@ from parlor.models import (
 from parlor.models.users import Actor, actor_row
 from parlor.selectors.seating import player_counts, seating_status
 from parlor.services.live_views import live_view_changed
-from scoring.ruleset import Ruleset
+from scoring import Ruleset
 
 _random = secrets.SystemRandom()
 

@@ -20,7 +20,7 @@ from parlor.services.replays import (
     has_sit_out,
     outcome_row,
 )
-from scoring.final import in_tenths
+from scoring import in_tenths
 
 log = logging.getLogger(__name__)
 

@@ -10,32 +10,123 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from scoring.ruleset import LimitName
+from scoring import (
+    AbortiveReason,
+    EndReason,
+    LimitName,
+    PenaltyKind,
+    Reason,
+)
+
+# Each table is keyed by the engine's own vocabulary, so a code the engine lacks cannot be
+# named here, and a code without a label fails loudly instead of showing its raw spelling
+# (tests/parlor/test_labels.py holds every table to its enum, in both languages).
+
+ROUND_WINDS: Mapping[str, Promise] = {  # 場風, keyed by scoring.WINDS
+    "E": pgettext_lazy("round wind", "East"),
+    "S": pgettext_lazy("round wind", "South"),
+    "W": pgettext_lazy("round wind", "West"),
+    "N": pgettext_lazy("round wind", "North"),
+}
+
+SEAT_WINDS: Mapping[str, Promise] = {  # 自風, keyed by scoring.WINDS
+    "E": pgettext_lazy("seat wind", "E"),
+    "S": pgettext_lazy("seat wind", "S"),
+    "W": pgettext_lazy("seat wind", "W"),
+    "N": pgettext_lazy("seat wind", "N"),
+}
+
+REASONS: Mapping[Reason, Promise] = {
+    Reason.RIICHI: gettext_lazy("Riichi stick"),
+    Reason.RIICHI_RETURN: gettext_lazy("Riichi stick returned"),
+    Reason.DEPOSIT_RETURN: gettext_lazy("Deposit returned"),
+    Reason.RON: gettext_lazy("Ron"),
+    Reason.TSUMO: gettext_lazy("Tsumo"),
+    Reason.HONBA: gettext_lazy("Honba"),
+    Reason.STICKS: gettext_lazy("Sticks on the table"),
+    Reason.NOTEN: gettext_lazy("Noten payment"),
+    Reason.NAGASHI: gettext_lazy("Nagashi mangan"),
+    Reason.CHOMBO: gettext_lazy("Chombo"),
+    Reason.PAO: gettext_lazy("Pao"),
+    Reason.TOBI_PAYMENT: gettext_lazy("Bust payment"),
+    Reason.DEPOSIT: gettext_lazy("Penalty deposit"),
+    Reason.COMPENSATION: gettext_lazy("Chombo compensation"),
+    Reason.OPEN_RIICHI: gettext_lazy("Open riichi"),
+}
+
+END_REASONS: Mapping[EndReason, Promise] = {
+    EndReason.ALL_LAST: gettext_lazy("The last hand is over"),
+    EndReason.TOBI: gettext_lazy("A player went bust"),
+    EndReason.AGARI_YAME: gettext_lazy("The dealer stopped after a win"),
+    EndReason.TENPAI_YAME: gettext_lazy("The dealer stopped while tenpai"),
+    EndReason.SUDDEN_DEATH: gettext_lazy("A player reached the target in the extension"),
+    EndReason.EXTENSION_END: gettext_lazy("The extension round is over"),
+    EndReason.FINISHED: gettext_lazy("Closed by staff"),
+}
+
+ABORTIVE_REASONS: Mapping[AbortiveReason, Promise] = {
+    AbortiveReason.NINE_TERMINALS: gettext_lazy("Nine terminals"),
+    AbortiveReason.FOUR_WINDS: gettext_lazy("Four winds"),
+    AbortiveReason.FOUR_KANS: gettext_lazy("Four kans"),
+    AbortiveReason.FOUR_RIICHI: gettext_lazy("Four riichi"),
+    AbortiveReason.TRIPLE_RON: gettext_lazy("Triple ron"),
+}
+
+PENALTIES: Mapping[PenaltyKind, Promise] = {  # record field `penalties`, inside a hand
+    PenaltyKind.CHOMBO: gettext_lazy("Chombo, the hand goes on"),
+    PenaltyKind.DEAD_HAND: gettext_lazy("Dead hand"),
+    PenaltyKind.DEPOSIT: gettext_lazy("Penalty deposit"),
+}
+
+LIMITS: Mapping[LimitName, Promise] = {
+    LimitName.MANGAN: gettext_lazy("Mangan"),
+    LimitName.HANEMAN: gettext_lazy("Haneman"),
+    LimitName.BAIMAN: gettext_lazy("Baiman"),
+    LimitName.TWO_AND_HALF_MANGAN: gettext_lazy("2.5× mangan"),
+    LimitName.SANBAIMAN: gettext_lazy("Sanbaiman"),
+    LimitName.YAKUMAN: gettext_lazy("Counted yakuman"),
+}
+
+YAKUMAN: Mapping[str, Promise] = {  # keyed by scoring.YAKUMAN_NAMES, in the tablet's order
+    "kokushi": gettext_lazy("Thirteen orphans"),
+    "kokushi_13": gettext_lazy("Thirteen orphans, 13-sided wait"),
+    "suuankou": gettext_lazy("Four concealed triplets"),
+    "suuankou_tanki": gettext_lazy("Four concealed triplets, single wait"),
+    "daisangen": gettext_lazy("Big three dragons"),
+    "tsuuiisou": gettext_lazy("All honors"),
+    "shousuushii": gettext_lazy("Little four winds"),
+    "daisuushii": gettext_lazy("Big four winds"),
+    "ryuuiisou": gettext_lazy("All green"),
+    "chinroutou": gettext_lazy("All terminals"),
+    "chuuren": gettext_lazy("Nine gates"),
+    "junsei_chuuren": gettext_lazy("Pure nine gates"),
+    "suukantsu": gettext_lazy("Four kans"),
+    "tenhou": gettext_lazy("Blessing of heaven"),
+    "chiihou": gettext_lazy("Blessing of earth"),
+    "renhou": gettext_lazy("Blessing of man"),
+    "isshoku_yonjun": gettext_lazy("Four identical sequences"),
+    "manzu_honitsu": gettext_lazy("Half flush in characters"),
+    "open_riichi_dealin": gettext_lazy("Deal-in to an open riichi"),
+    "nagashi": gettext_lazy("Nagashi"),
+}
+
+# The yakuman a tablet can name: the engine's vocabulary less the two it derives itself
+# (a deal-in to an open riichi, nagashi valued as yakuman).
+YAKUMAN_CHOICES = tuple(code for code in YAKUMAN if code not in {"open_riichi_dealin", "nagashi"})
 
 
 def wind_name(code: str) -> str:
     """The round wind, 東 / East."""
-    names = {
-        "E": pgettext("round wind", "East"),
-        "S": pgettext("round wind", "South"),
-        "W": pgettext("round wind", "West"),
-        "N": pgettext("round wind", "North"),
-    }
-    return names.get(code, code)
+    return str(ROUND_WINDS[code])
 
 
 def seat_wind(code: str) -> str:
     """A seat's wind as one character: 東 / E."""
-    names = {
-        "E": pgettext("seat wind", "E"),
-        "S": pgettext("seat wind", "S"),
-        "W": pgettext("seat wind", "W"),
-        "N": pgettext("seat wind", "N"),
-    }
-    return names.get(code, code)
+    return str(SEAT_WINDS[code])
 
 
 def round_label(state: Mapping[str, Any] | None) -> str:
@@ -52,124 +143,31 @@ def round_label(state: Mapping[str, Any] | None) -> str:
     return _("%(hand)s, %(honba)s honba") % {"hand": hand, "honba": honba}
 
 
-def reason_label(code: str) -> str:
+def reason_label(reason: Reason) -> str:
     """A transfer's reason (riichi, ron, ...)."""
-    labels = {
-        "riichi": _("Riichi stick"),
-        "riichi_return": _("Riichi stick returned"),
-        "deposit_return": _("Deposit returned"),
-        "ron": _("Ron"),
-        "tsumo": _("Tsumo"),
-        "honba": _("Honba"),
-        "sticks": _("Sticks on the table"),
-        "noten": _("Noten payment"),
-        "nagashi": _("Nagashi mangan"),
-        "chombo": _("Chombo"),
-        "pao": _("Pao"),
-        "wareme": _("Wareme"),
-        "tobi_payment": _("Bust payment"),
-        "chips": _("Chips"),
-        "deposit": _("Penalty deposit"),
-        "compensation": _("Chombo compensation"),
-        "open_riichi": _("Open riichi"),
-    }
-    return labels.get(code, code)
+    return str(REASONS[reason])
 
 
-def end_label(code: str) -> str:
+def end_label(reason: EndReason) -> str:
     """Why a game ended."""
-    labels = {
-        "all_last": _("The last hand is over"),
-        "tobi": _("A player went bust"),
-        "agari_yame": _("The dealer stopped after a win"),
-        "tenpai_yame": _("The dealer stopped while tenpai"),
-        "sudden_death": _("A player reached the target in the extension"),
-        "extension_end": _("The extension round is over"),
-        "finished": _("Closed by staff"),
-    }
-    return labels.get(code, code)
+    return str(END_REASONS[reason])
 
 
-def abortive_label(code: str) -> str:
-    labels = {
-        "nine_terminals": _("Nine terminals"),
-        "four_winds": _("Four winds"),
-        "four_kans": _("Four kans"),
-        "four_riichi": _("Four riichi"),
-        "triple_ron": _("Triple ron"),
-    }
-    return labels.get(code, code)
+def abortive_label(reason: AbortiveReason) -> str:
+    return str(ABORTIVE_REASONS[reason])
 
 
-def penalty_label(code: str) -> str:
+def penalty_label(kind: PenaltyKind) -> str:
     """A penalty inside a hand (record field `penalties`)."""
-    labels = {
-        "chombo": _("Chombo, the hand goes on"),
-        "dead_hand": _("Dead hand"),
-        "deposit": _("Penalty deposit"),
-    }
-    return labels.get(code, code)
+    return str(PENALTIES[kind])
 
 
-def limit_label(name: LimitName | str) -> str:
-    labels = {
-        "mangan": _("Mangan"),
-        "haneman": _("Haneman"),
-        "baiman": _("Baiman"),
-        "two_and_half_mangan": _("2.5× mangan"),
-        "sanbaiman": _("Sanbaiman"),
-        "yakuman": _("Counted yakuman"),
-    }
-    return labels.get(str(name), str(name))
-
-
-# The yakuman a tablet can name (the engine's vocabulary less the two it derives itself).
-YAKUMAN_CHOICES = (
-    "kokushi",
-    "kokushi_13",
-    "suuankou",
-    "suuankou_tanki",
-    "daisangen",
-    "tsuuiisou",
-    "shousuushii",
-    "daisuushii",
-    "ryuuiisou",
-    "chinroutou",
-    "chuuren",
-    "junsei_chuuren",
-    "suukantsu",
-    "tenhou",
-    "chiihou",
-    "renhou",
-    "isshoku_yonjun",
-    "manzu_honitsu",
-)
+def limit_label(name: LimitName) -> str:
+    return str(LIMITS[name])
 
 
 def yakuman_label(code: str) -> str:
-    labels = {
-        "kokushi": _("Thirteen orphans"),
-        "kokushi_13": _("Thirteen orphans, 13-sided wait"),
-        "suuankou": _("Four concealed triplets"),
-        "suuankou_tanki": _("Four concealed triplets, single wait"),
-        "daisangen": _("Big three dragons"),
-        "tsuuiisou": _("All honors"),
-        "shousuushii": _("Little four winds"),
-        "daisuushii": _("Big four winds"),
-        "ryuuiisou": _("All green"),
-        "chinroutou": _("All terminals"),
-        "chuuren": _("Nine gates"),
-        "junsei_chuuren": _("Pure nine gates"),
-        "suukantsu": _("Four kans"),
-        "tenhou": _("Blessing of heaven"),
-        "chiihou": _("Blessing of earth"),
-        "renhou": _("Blessing of man"),
-        "isshoku_yonjun": _("Four identical sequences"),
-        "manzu_honitsu": _("Half flush in characters"),
-        "open_riichi_dealin": _("Deal-in to an open riichi"),
-        "nagashi": _("Nagashi"),
-    }
-    return labels.get(code, code)
+    return str(YAKUMAN[code])
 
 
 def win_value_label(win: Mapping[str, Any], *, limits: Sequence[Any] = ()) -> str:

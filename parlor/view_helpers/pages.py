@@ -6,7 +6,7 @@ the screen. They decide no rule: payments, scores and the next hand come from th
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -17,10 +17,17 @@ from parlor.models import Game, GameResult, Parlor
 from parlor.selectors.counter import PlayerAtCounter
 from parlor.selectors.rulesets import rulesets_resolve
 from parlor.view_helpers import labels
-from scoring.facts import WINDS
-from scoring.final import in_unit
-from scoring.ruleset import Ruleset, SettlementUnit
-from scoring.step import GameState
+from scoring import (
+    AbortiveReason,
+    EndReason,
+    GameState,
+    PenaltyKind,
+    Ruleset,
+    SettlementUnit,
+    Transfer,
+    in_unit,
+    seat_winds,
+)
 
 
 def points(value: int) -> str:
@@ -131,26 +138,20 @@ def seat_tiles(
     """The seats in seat order with the winds of the hand to play next."""
     dealer = next_state["dealer"] if next_state else None
     sit_out = next_state.get("sit_out") if next_state else None
-    winds: list[str] = [""] * len(names)
+    winds: tuple[str | None, ...] = (None,) * len(names)
     if dealer is not None:
-        playing = [s for s in range(len(names)) if s != sit_out]
-        if len(playing) == player_count and dealer in playing:
-            # Winds follow the dealer in turn order over the seats that play this hand.
-            start = playing.index(dealer)
-            for offset in range(player_count):
-                seat = playing[(start + offset) % player_count]
-                winds[seat] = labels.seat_wind(WINDS[offset])
+        winds = seat_winds(dealer, seats=len(names), players=player_count, sit_out=sit_out)
     return [
         SeatTile(
             seat=seat,
             name=name,
             score=scores[seat] if seat < len(scores) else 0,
-            wind=winds[seat],
+            wind=labels.seat_wind(wind) if wind else "",
             is_dealer=seat == dealer,
             sits_out=seat == sit_out,
             side=TABLE_SIDES[seat] if len(names) <= len(TABLE_SIDES) else "",
         )
-        for seat, name in enumerate(names)
+        for seat, (name, wind) in enumerate(zip(names, winds))
     ]
 
 
@@ -219,17 +220,20 @@ def start_picks(rows: list[PlayerAtCounter], picked: list[str]) -> list[dict[str
     ]
 
 
-def transfer_rows(transfers: list[dict[str, Any]], names: list[str]) -> list[dict[str, Any]]:
+def transfer_rows(
+    transfers: Iterable[Mapping[str, Any]], names: list[str]
+) -> list[dict[str, str]]:
+    """A hand's ledger as stored or previewed (Transfer.to_dict), one row per payment."""
     table = _("Table")
-    return [
-        {
-            "from": names[t["from"]] if t["from"] is not None else table,
-            "to": names[t["to"]] if t["to"] is not None else table,
-            "amount": points(t["amount"]),
-            "reason": labels.reason_label(t["reason"]),
-        }
-        for t in transfers
-    ]
+    rows = []
+    for t in map(Transfer.from_dict, transfers):
+        rows.append({
+            "from": names[t.payer] if t.payer is not None else table,
+            "to": names[t.payee] if t.payee is not None else table,
+            "amount": points(t.amount),
+            "reason": labels.reason_label(t.reason),
+        })
+    return rows
 
 
 def score_rows(item: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
@@ -313,7 +317,7 @@ def preview_context(preview: dict[str, Any], names: list[str], ruleset: Ruleset)
             if item.get("chips") and item["chips"][seat]
         ],
         "next": labels.round_label(item.get("next")),
-        "end": labels.end_label(end["reason"]) if end else "",
+        "end": labels.end_label(EndReason(end["reason"])) if end else "",
         "final": final,
         "final_has_deductions": any(row["has_deduction"] for row in final),
         "notes": [labels.note_label(note, names) for note in item.get("notes", [])],
@@ -355,7 +359,7 @@ def entry_summary(entry: dict[str, Any], names: list[str], ruleset: Ruleset) -> 
         text = _("Draw, tenpai: %(seats)s") % {"seats": tenpai}
     elif kind == "abortive":
         text = _("Abortive draw: %(reason)s") % {
-            "reason": labels.abortive_label(result.get("reason", ""))
+            "reason": labels.abortive_label(AbortiveReason(result["reason"]))
         }
     elif kind == "chombo":
         text = _("Chombo: %(name)s") % {"name": name(result.get("offender"))}
@@ -372,7 +376,7 @@ def entry_summary(entry: dict[str, Any], names: list[str], ruleset: Ruleset) -> 
         text += " · " + _("riichi: %(seats)s") % {"seats": ", ".join(name(s) for s in riichi)}
     for penalty in entry.get("penalties") or []:
         seat = penalty.get("offender", penalty.get("seat"))
-        text += f" · {labels.penalty_label(str(penalty.get('kind')))}: {name(seat)}"
+        text += f" · {labels.penalty_label(PenaltyKind(penalty['kind']))}: {name(seat)}"
     if entry.get("wareme") is not None:
         text += " · " + _("wareme: %(name)s") % {"name": name(entry["wareme"])}
     return text

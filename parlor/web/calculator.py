@@ -28,9 +28,7 @@ from parlor.view_helpers.inputs import EvaluateInput
 from parlor.web.access import staff_page
 from parlor.web.errors import error_payload, error_status
 from parlor.web.input import json_body, validated
-from scoring.errors import ScoringError
-from scoring.hand_value.fu import NO_FU
-from scoring.hand_value.tiles import tile_name
+from scoring import NO_FU, LimitName, ScoringError, tile_name
 
 SUITS = (("m", gettext_lazy("Man")), ("p", gettext_lazy("Pin")), ("s", gettext_lazy("Sou")))
 HONOURS = ("E", "S", "W", "N", "P", "F", "C")
@@ -146,7 +144,7 @@ def value_context(calculated: Calculated) -> dict[str, Any]:
             for p in value.fu_parts
         ],
         "label": labels.win_value_label(calculated.win_fields, limits=ruleset.limits),
-        "limit": labels.limit_label(value.limit) if value.limit != "none" else "",
+        "limit": labels.limit_label(LimitName(value.limit)) if value.limit != "none" else "",
         "points": pages.points(value.points),
         "joker_faces": [tile_face(face) for face in value.joker_faces],
         "counts_points": value.point_count is not None,  # 点数制: yaku counted in points

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from parlor.domain.money_guard import GuardedLine
 from parlor.errors import DomainError
 from parlor.services.money_guard import LargeAmountNeedsManager
-from scoring.errors import RecordError, ScoringError
+from scoring import RecordError, ScoringError
 
 # The part of the pad a field path points at: the first pattern that matches wins.
 _AREAS = (

@@ -35,7 +35,7 @@ from parlor.web.game_state import state_html
 from parlor.web.input import json_body, validated
 from parlor.web.pad import pad_config, stop_is_optional
 from parlor.web.strings import script_strings
-from scoring.errors import ScoringError
+from scoring import ScoringError
 
 
 class PreviewInput(HandPreviewView.InputSerializer):

@@ -27,8 +27,7 @@ from parlor.web.ruleset_form import (
 )
 from parlor.web.ruleset_refusals import refusal_text
 from rulesets.registry import PRESETS
-from scoring.errors import ScoringError
-from scoring.ruleset import Ruleset
+from scoring import Ruleset, ScoringError
 
 
 def _parlor(request: HttpRequest) -> Parlor:

@@ -14,9 +14,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from parlor.view_helpers import labels
-from scoring.facts import PenaltyKind
-from scoring.ruleset import ChomboHand, Ruleset, StopPolicy, ValueInput
-from scoring.win_input import impossible_fu
+from scoring import ChomboHand, PenaltyKind, Ruleset, StopPolicy, ValueInput, impossible_fu
 
 FU_COLUMNS = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
 POINT_CHOICES = tuple(range(1, 31))  # point-count hands, one button each; the pad takes more too
@@ -71,7 +69,7 @@ def needs_yakuman_names(ruleset: Ruleset) -> bool:
     return bool(ruleset.big_yakuman or ruleset.tsuuiisou_compound_mangan or ruleset.pao)
 
 
-def penalty_kinds(ruleset: Ruleset) -> list[str]:
+def penalty_kinds(ruleset: Ruleset) -> list[PenaltyKind]:
     """The penalties a hand can carry without ending (record field `penalties`) here.
 
     A dead hand (和了放棄) exists under every ruleset (rules README §1.8, `dead_hand`: fixed).
@@ -81,10 +79,10 @@ def penalty_kinds(ruleset: Ruleset) -> list[str]:
     """
     kinds = []
     if ruleset.chombo_hand is ChomboHand.CONTINUE_DEAD_HAND:
-        kinds.append(PenaltyKind.CHOMBO.value)
-    kinds.append(PenaltyKind.DEAD_HAND.value)
+        kinds.append(PenaltyKind.CHOMBO)
+    kinds.append(PenaltyKind.DEAD_HAND)
     if ruleset.penalty_deposit is not None:
-        kinds.append(PenaltyKind.DEPOSIT.value)
+        kinds.append(PenaltyKind.DEPOSIT)
     return kinds
 
 
@@ -140,7 +138,7 @@ def pad_config(ruleset: Ruleset, *, seats: int) -> dict[str, Any]:
         "nagashi": ruleset.nagashi is not None,
         "chips": list(range(0, MAX_CHIPS + 1)) if ruleset.chips is not None else [],
         "abortive": [
-            {"code": reason.value, "label": labels.abortive_label(reason.value)}
+            {"code": reason.value, "label": labels.abortive_label(reason)}
             for reason in ruleset.abortive_draws
         ],
         "stop_optional": stop_is_optional(ruleset),

@@ -24,8 +24,7 @@ from django import forms
 from django.utils.translation import gettext as _
 
 from parlor.web.ruleset_labels import choice_label, part_label
-from scoring.ruleset import LimitName, Ruleset
-from scoring.ruleset_parts import YAKUMAN_NAMES
+from scoring import YAKUMAN_NAMES, LimitName, Ruleset
 
 # Fields the form does not show as rule inputs: the key and the title have their own inputs.
 IDENTITY_FIELDS = ("schema_version", "id", "title", "title_en")

@@ -12,7 +12,7 @@ from django.utils.functional import Promise
 from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext as _
 
-from scoring.errors import ScoringError
+from scoring import ScoringError
 
 REFUSALS: dict[str, Promise] = {
     "player_count": pgettext_lazy("ruleset refusal", "Four or three players."),

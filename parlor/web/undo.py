@@ -29,7 +29,7 @@ from parlor.services.idempotency import idempotent_call, request_keyed
 from parlor.web.access import staff_page
 from parlor.web.errors import error_payload
 from parlor.web.input import validated
-from scoring.errors import ScoringError
+from scoring import ScoringError
 
 
 class UndoInput(HandVoidView.InputSerializer):

@@ -36,7 +36,7 @@ from parlor.web.errors import error_payload
 from parlor.web.game_state import state_context
 from parlor.web.pad import pad_config
 from parlor.web.strings import script_strings
-from scoring.errors import ScoringError
+from scoring import ScoringError
 
 
 class TabletLoginView(LoginView):
@@ -268,7 +268,7 @@ def game_result(request: HttpRequest, game_id: str) -> HttpResponse:
         "rows": rows,
         # A chombo deducted at the settlement has its own column: a penalty, not a bonus.
         "has_deductions": any(row["has_deduction"] for row in rows),
-        "end": labels.end_label(game.end_reason) if game.end_reason else "",
+        "end": labels.end_label(game.end) if game.end else "",
         "has_chips": any(r.chips for r in detail.results.all()),
         "seating": seating,
         "seated": [str(p["id"]) for p in seating.get("players", [])],

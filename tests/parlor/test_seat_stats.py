@@ -29,10 +29,11 @@ from parlor.models import (
 )
 from parlor.services.games import game_start
 from parlor.services.hands import hand_correct, hand_record
-from parlor.services.seat_stats import WIN_REASONS, is_bust
+from parlor.services.seat_stats import is_bust
 from parlor.services.seating import Seating
 from parlor.services.standings import _ranked, _Tally, standings_between
 from parlor.services.stats import PlayerStats, player_stats
+from scoring import WIN_PAYMENTS
 from tests.parlor.money_helpers import ron
 from tests.parlor.test_query_counts_history import play_more
 from tests.reports.day import DAY, at, play_day, play_game
@@ -74,13 +75,13 @@ def _old_count_hand(stats: PlayerStats, seat: int, entry: dict[str, Any], transf
         return
     stats.hands += 1
     stats.riichi += seat in entry.get("riichi", [])
-    won = [t["amount"] for t in transfers if t["to"] == seat and t["reason"] in WIN_REASONS]
+    won = [t["amount"] for t in transfers if t["to"] == seat and t["reason"] in WIN_PAYMENTS]
     if won:
         stats.wins += 1
         stats.win_points += sum(won)
     result = entry.get("result", {})
     if result.get("kind") == "ron" and result.get("loser") == seat:
-        stats.deal_ins += any(t["reason"] in WIN_REASONS for t in transfers)
+        stats.deal_ins += any(t["reason"] in WIN_PAYMENTS for t in transfers)
 
 
 def old_player_stats(player: Player) -> list[PlayerStats]:
