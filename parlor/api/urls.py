@@ -47,5 +47,6 @@ urlpatterns = [
     path("", include("parlor.api.audit")),  # the audit log (issue 8)
     path("", include("parlor.api.day_close")),  # closing the day (締め, issue 24)
     path("", include("parlor.api.waiting")),  # the waiting list (待ち席, issue 25)
+    path("", include("parlor.api.rankings")),  # rankings over any period, seasons (issue 28)
     path("reports/", include("parlor.reports.api_urls")),  # daily reports (issue 7)
 ]
