@@ -191,7 +191,6 @@ class SeasonCloseView(APIView):
         return Response(SeasonSerializer(season).data)
 
 
-
 urlpatterns = [
     path("rankings/", RankingView.as_view(), name="rankings"),
     path("seasons/", SeasonListView.as_view(), name="seasons"),

@@ -8,6 +8,18 @@ from parlor.public import guest, live, views
 urlpatterns = [
     path("standings/<slug:slug>/", views.standings_page, name="standings"),
     path("standings/<slug:slug>/tv/", views.standings_tv, name="standings-tv"),
+    path(
+        "standings/<slug:slug>/standings.csv",
+        views.standings_export,
+        {"fmt": "csv"},
+        name="standings-csv",
+    ),
+    path(
+        "standings/<slug:slug>/standings.xlsx",
+        views.standings_export,
+        {"fmt": "xlsx"},
+        name="standings-xlsx",
+    ),
     path("me/", views.player_page, name="player"),
     path(
         "me/login/",

@@ -257,7 +257,7 @@ def _changed_games(season: Season) -> int:
     return (
         AuditEvent.objects.filter(
             parlor=season.parlor,
-            at__gt=season.closed_at,
+            at__gte=season.closed_at,  # a change at the very instant counts too
             action__in=CHANGES,
             game__ended_at__gte=start,
             game__ended_at__lt=end,

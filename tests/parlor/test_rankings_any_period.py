@@ -228,3 +228,58 @@ def test_the_api_ranks_a_range_and_a_manager_closes_a_season(parlor, personas, w
     assert sum(len(s["rows"]) for s in again["sections"]) > 0
     other = personas["other_parlor"].get(f"/api/rankings/?season={created['id']}")
     assert other.status_code == 404
+
+
+def test_the_page_export_and_tv_show_a_chosen_period(parlor, players, personas, week):
+    import csv
+    import io
+
+    from django.test import Client
+    from openpyxl import load_workbook
+
+    staff, ids = week
+    query = "first_day=2026-05-03&last_day=2026-05-07&player_count=3"
+    page = Client().get(f"/standings/{parlor.slug}/?{query}")
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert 'data-first-day="2026-05-03" data-last-day="2026-05-07"' in html
+    rows = list(
+        csv.reader(
+            io.StringIO(
+                Client()
+                .get(f"/standings/{parlor.slug}/standings.csv?{query}")
+                .content.decode("utf-8-sig")
+            )
+        )
+    )
+    exported = {(3, r[1]): (int(r[2]), round(float(r[3]) * 10), None) for r in rows[4:] if r}
+    expected = _expected(FIRST, LAST, player_count=3)
+    assert {k: v[:2] for k, v in exported.items()} == {k: v[:2] for k, v in expected.items()}
+    book = load_workbook(
+        io.BytesIO(Client().get(f"/standings/{parlor.slug}/standings.xlsx?{query}").content)
+    )
+    sheet = book.worksheets[0]
+    names = {row[1] for row in sheet.iter_rows(min_row=2, values_only=True)}
+    assert names == {name for _, name in expected}
+    assert sheet.max_row == 1 + len(expected)
+    bad = Client().get(f"/standings/{parlor.slug}/?first_day=2026-05-07&last_day=2026-05-03")
+    assert bad.status_code == 400 and 'data-error="last_day"' in bad.content.decode()
+    assert Client().get(f"/standings/{parlor.slug}/standings.csv?first_day=x").status_code == 400
+    # A closed season, then a correction: the page says so, and shows what it closed with.
+    season = season_create(
+        parlor=parlor, name="五月前半", first_day=FIRST, last_day=LAST, kind=TableKind()
+    )
+    with time_machine.travel(_at(10, 12), tick=False):
+        season_close(season=season)
+    with time_machine.travel(_at(10, 13), tick=False):
+        _correct(staff, ids["first"])
+    html = Client().get(f"/standings/{parlor.slug}/?season={season.public_id}").content.decode()
+    assert 'data-changed-games="1"' in html and "data-closed" in html
+    tv = Client().get(f"/standings/{parlor.slug}/tv/?season={season.public_id}").content.decode()
+    assert 'data-column="period"' in tv and "五月前半" in tv
+    # The player's own page lists their line of the season, as it closed.
+    me = Client()
+    me.force_login(players[0].user)
+    mine = me.get("/me/").content.decode()
+    stored = SeasonStanding.objects.get(season=season, player=players[0], player_count=4)
+    assert 'data-season="五月前半"' in mine and f'<td class="num">{stored.games}</td>' in mine
