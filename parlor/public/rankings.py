@@ -12,33 +12,31 @@ from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from parlor.models import Parlor, Season, Table
+from parlor.models import Parlor, Season
 from parlor.reports.data import Points, Section, TablesData
 from parlor.reports.render.csv_file import render_csv
 from parlor.reports.render.xlsx_file import render_xlsx
 from parlor.selectors.seasons import seasons_of
 from parlor.services.seasons import season_standings, standings_of_days
 from parlor.services.standings import MAX_MONTHLY_MIN_GAMES, Standings, TableKind
-from parlor.web.pages import ruleset_titles
+from parlor.web.table_kind_fields import player_count_field, set_ruleset_choices
 
 CHOSEN = ("season", "first_day", "last_day")  # any of these in the query: a period was chosen
 
 
 class PeriodForm(forms.Form):
     season = forms.ChoiceField(label=gettext_lazy("Season"), required=False)
-    first_day = forms.DateField(label=gettext_lazy("From"), required=False)
-    last_day = forms.DateField(label=gettext_lazy("To"), required=False)
-    player_count = forms.TypedChoiceField(
-        label=gettext_lazy("Game type"),
-        coerce=int,
-        empty_value=None,
+    first_day = forms.DateField(
+        label=gettext_lazy("First business day"),
         required=False,
-        choices=[
-            ("", gettext_lazy("All")),
-            (4, gettext_lazy("Four-player")),
-            (3, gettext_lazy("Three-player")),
-        ],
+        widget=forms.DateInput(attrs={"type": "date"}),
     )
+    last_day = forms.DateField(
+        label=gettext_lazy("Last business day"),
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}),
+    )
+    player_count = player_count_field()
     ruleset_key = forms.ChoiceField(label=gettext_lazy("Ruleset"), required=False)
     min_games = forms.IntegerField(
         label=gettext_lazy("Minimum of games"),
@@ -55,17 +53,13 @@ class PeriodForm(forms.Form):
     def __init__(self, parlor: Parlor, seasons: list[Season], *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.seasons = {str(season.public_id): season for season in seasons}
-        season_field, ruleset_field = self.fields["season"], self.fields["ruleset_key"]
+        season_field = self.fields["season"]
         assert isinstance(season_field, forms.ChoiceField)
-        assert isinstance(ruleset_field, forms.ChoiceField)
         season_field.choices = [
             ("", _("Any range of days")),
             *((key, season.name) for key, season in self.seasons.items()),
         ]
-        tables = Table.objects.filter(parlor=parlor)
-        keys = sorted(set(tables.values_list("ruleset_key", flat=True)))
-        titles = ruleset_titles(parlor, keys)
-        ruleset_field.choices = [("", _("All")), *((k, titles[k]) for k in keys)]
+        set_ruleset_choices(self, parlor)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}

@@ -283,3 +283,36 @@ def test_the_page_export_and_tv_show_a_chosen_period(parlor, players, personas, 
     mine = me.get("/me/").content.decode()
     stored = SeasonStanding.objects.get(season=season, player=players[0], player_count=4)
     assert 'data-season="五月前半"' in mine and f'<td class="num">{stored.games}</td>' in mine
+
+
+def test_a_manager_creates_and_closes_a_season_on_the_seasons_page(parlor, personas):
+    from django.test import Client
+
+    from parlor.models import MemberRole, ParlorMember
+
+    manager = Client()
+    manager.force_login(ParlorMember.objects.get(parlor=parlor, role=MemberRole.MANAGER).user)
+    form = {"name": "2026年5月", "first_day": "2026-05-01", "last_day": "2026-05-31"}
+    form |= {"player_count": "4", "ruleset_key": "", "rate_yen_per_p": "", "min_games": "5"}
+    with time_machine.travel(_at(20, 12), tick=False):
+        assert manager.post("/manage/seasons/", form).status_code == 302
+        again = manager.post("/manage/seasons/", form)
+        assert again.status_code == 400 and "同じ名前のシーズン" in again.content.decode()
+        bad = manager.post("/manage/seasons/", {**form, "name": "逆", "last_day": "2026-04-01"})
+        assert bad.status_code == 400 and 'data-error="last_day"' in bad.content.decode()
+        season = Season.objects.get(parlor=parlor)
+        assert (season.player_count, season.min_games, season.closed_at) == (4, 5, None)
+        early = manager.post(f"/manage/seasons/{season.public_id}/close/")
+        assert (
+            early.status_code == 409
+            and "最終営業日がまだ終わっていません" in early.content.decode()
+        )
+    with time_machine.travel(datetime(2026, 6, 1, 7, 0, tzinfo=TOKYO), tick=False):
+        assert manager.post(f"/manage/seasons/{season.public_id}/close/").status_code == 302
+    season.refresh_from_db()
+    assert season.closed_at is not None
+    events = AuditEvent.objects.filter(subject_type="season").values_list("action", flat=True)
+    assert sorted(events) == ["close", "create"]
+    staff = Client()
+    staff.force_login(ParlorMember.objects.get(parlor=parlor, role=MemberRole.STAFF).user)
+    assert staff.get("/manage/seasons/").status_code == 403
