@@ -125,15 +125,6 @@ def _section(standings: Standings, key: str) -> Section:
     kind = _("Three-player") if standings.player_count == 3 else _("Four-player")
     if standings.is_point_count:
         kind = f"{kind} {_('(point count, in 点)')}"
-    columns = (
-        _("Rank"),
-        _("Player"),
-        _("Games"),
-        _("Points"),
-        _("Average rank"),
-        _("Tops"),
-        _("Ranked"),
-    )
     lines = [(row, True) for row in standings.rows]
     lines += [(row, False) for row in standings.below_minimum]
     rows = tuple(
@@ -148,7 +139,19 @@ def _section(standings: Standings, key: str) -> Section:
         )
         for row, ranked in lines
     )
-    return Section(key=key, title=kind, columns=columns, rows=rows)
+    return Section(key=key, title=kind, columns=_columns(), rows=rows)
+
+
+def _columns() -> tuple[str, ...]:
+    return (
+        _("Rank"),
+        _("Player"),
+        _("Games"),
+        _("Points"),
+        _("Average rank"),
+        _("Tops"),
+        _("Ranked"),
+    )
 
 
 def export_response(parlor: Parlor, period: ChosenPeriod, fmt: str) -> HttpResponse:
@@ -157,6 +160,10 @@ def export_response(parlor: Parlor, period: ChosenPeriod, fmt: str) -> HttpRespo
         _section(standings, f"standings_{index}")
         for index, standings in enumerate(period.standings, start=1)
     )
+    if not sections:  # a sheet even so: a workbook has at least one
+        sections = (
+            Section(key="standings", title=_("No games yet."), columns=_columns(), rows=()),
+        )
     data = TablesData(
         parlor_name=parlor.name,
         title=_("Standings %(period)s") % {"period": period.title},

@@ -262,6 +262,9 @@ def test_the_page_export_and_tv_show_a_chosen_period(parlor, players, personas, 
     names = {row[1] for row in sheet.iter_rows(min_row=2, values_only=True)}
     assert names == {name for _, name in expected}
     assert sheet.max_row == 1 + len(expected)
+    empty = "first_day=2025-01-01&last_day=2025-01-31"  # no game: a file all the same
+    for ext in ("csv", "xlsx"):
+        assert Client().get(f"/standings/{parlor.slug}/standings.{ext}?{empty}").status_code == 200
     bad = Client().get(f"/standings/{parlor.slug}/?first_day=2026-05-07&last_day=2026-05-03")
     assert bad.status_code == 400 and 'data-error="last_day"' in bad.content.decode()
     assert Client().get(f"/standings/{parlor.slug}/standings.csv?first_day=x").status_code == 400
