@@ -16,12 +16,15 @@ from django.db import models
 from django.db.models import F, Q
 
 from parlor.models.parlors import Parlor, Player
+from parlor.security.text import OneLineText
 
 
 class Season(models.Model):
     public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     parlor = models.ForeignKey(Parlor, on_delete=models.CASCADE, related_name="seasons")
-    name = models.CharField(max_length=60)  # "2026年5月", "2026年間", "春季リーグ"
+    name = models.CharField(  # "2026年5月", "2026年間", "春季リーグ"
+        max_length=60, validators=[OneLineText()]
+    )
     first_day = models.DateField()  # the first business day (営業日)
     last_day = models.DateField()  # the last business day, included
     # The kind of table ranked; empty or null: every kind.

@@ -18,6 +18,7 @@ from parlor.domain.business_days import business_day_of, days_range
 from parlor.errors import Conflict, InvalidInput
 from parlor.models import AuditAction, AuditEvent, Parlor, Season, SeasonStanding
 from parlor.models.users import Actor, actor_row
+from parlor.security.text import text_check
 from parlor.services.audit_log import audit_record
 from parlor.services.standings import (
     MAX_MONTHLY_MIN_GAMES,
@@ -106,11 +107,9 @@ def season_create(
     by: Actor = None,
 ) -> Season:
     """A named season of the parlor (audited); its name is the parlor's only one."""
-    name = name.strip()
-    if not name or len(name) > MAX_NAME_LENGTH:
-        raise InvalidInput(
-            f"a season's name is 1 to {MAX_NAME_LENGTH} characters", code="invalid", field="name"
-        )
+    name = text_check(name.strip(), field="name", max_length=MAX_NAME_LENGTH)
+    if not name:
+        raise InvalidInput("a season needs a name", code="invalid", field="name")
     if not 0 <= min_games <= MAX_MONTHLY_MIN_GAMES:
         raise InvalidInput(
             f"the minimum is 0 to {MAX_MONTHLY_MIN_GAMES} games",

@@ -303,6 +303,8 @@ def test_a_manager_creates_and_closes_a_season_on_the_seasons_page(parlor, perso
         assert again.status_code == 400 and "同じ名前のシーズン" in again.content.decode()
         bad = manager.post("/manage/seasons/", {**form, "name": "逆", "last_day": "2026-04-01"})
         assert bad.status_code == 400 and 'data-error="last_day"' in bad.content.decode()
+        bell = manager.post("/manage/seasons/", {**form, "name": "五月\x07"})
+        assert bell.status_code == 400 and 'data-error="name"' in bell.content.decode()
         season = Season.objects.get(parlor=parlor)
         assert (season.player_count, season.min_games, season.closed_at) == (4, 5, None)
         early = manager.post(f"/manage/seasons/{season.public_id}/close/")
