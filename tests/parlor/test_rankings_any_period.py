@@ -278,6 +278,11 @@ def test_the_page_export_and_tv_show_a_chosen_period(parlor, players, personas, 
         _correct(staff, ids["first"])
     html = Client().get(f"/standings/{parlor.slug}/?season={season.public_id}").content.decode()
     assert 'data-changed-games="1"' in html and "data-closed" in html
+    assert "締めました" in html and "訂正または無効" in html  # Japanese by default
+    english = Client()
+    english.cookies["django_language"] = "en"
+    text = english.get(f"/standings/{parlor.slug}/?season={season.public_id}").content.decode()
+    assert "Closed on" in text and "corrected or voided after it closed" in text
     tv = Client().get(f"/standings/{parlor.slug}/tv/?season={season.public_id}").content.decode()
     assert 'data-column="period"' in tv and "五月前半" in tv
     # The player's own page lists their line of the season, as it closed.
