@@ -118,11 +118,16 @@ def _period_context(form: PeriodForm, period: ChosenPeriod | None) -> dict[str, 
     }
 
 
+def _chosen(request: HttpRequest, parlor: Parlor) -> tuple[PeriodForm, ChosenPeriod | None]:
+    """The chooser as the query fills it, and the period it chose (None: none, or invalid)."""
+    form = period_form(request, parlor)
+    return form, chosen_period(form, parlor) if period_chosen(request) else None
+
+
 def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
     """Today's and this month's standings, or (?season= or ?first_day=&last_day=) a period's."""
     parlor = _public_parlor(slug)
-    form = period_form(request, parlor)
-    period = chosen_period(form, parlor) if period_chosen(request) else None
+    form, period = _chosen(request, parlor)
     context = {**_standings_context(parlor), **_period_context(form, period)}
     status = 400 if form.is_bound and not form.is_valid() else 200
     return render(request, "public/standings.html", context, status=status)
@@ -131,8 +136,7 @@ def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
 def standings_export(request: HttpRequest, slug: str, fmt: str) -> HttpResponse:
     """The chosen period's standings as CSV or XLSX (the same query as the page)."""
     parlor = _public_parlor(slug)
-    form = period_form(request, parlor)
-    period = chosen_period(form, parlor) if period_chosen(request) else None
+    form, period = _chosen(request, parlor)
     if period is None:
         errors = "; ".join(str(e) for errors in form.errors.values() for e in errors)
         message = errors or _("Choose a season, or both the first and the last day.")
@@ -146,11 +150,11 @@ def standings_tv(request: HttpRequest, slug: str) -> HttpResponse:
     parlor = _public_parlor(slug)
     refresh = _seconds(request, "refresh", TV_REFRESH_SECONDS)
     page = _seconds(request, "page", TV_PAGE_SECONDS)
-    form = period_form(request, parlor)
-    period = chosen_period(form, parlor) if period_chosen(request) else None
+    period = _chosen(request, parlor)[1] if period_chosen(request) else None
     context = {
         **_standings_context(parlor),
-        **_period_context(form, period),
+        "period": period,
+        "period_sections": _sections(period.standings) if period else [],
         "refresh": refresh,
         "refresh_ms": refresh * 1000,
         "page_ms": page * 1000,
