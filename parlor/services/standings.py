@@ -37,7 +37,8 @@ class StandingRow:
     average_rank: float
     tops: int
     is_point_count: bool = False  # a point count's 点, ranked apart from p
-    player_id: int | None = None  # the Player row's (None: a row built by hand)
+    # The Player row's (None: a row built by hand); not part of what a row says.
+    player_id: int | None = field(default=None, compare=False)
 
     @property
     def total(self) -> Result:
@@ -55,8 +56,8 @@ class Standings:
 
 @dataclass
 class _Tally:
-    player_id: int
     name: str
+    player_id: int | None = None
     games: int = 0
     total_tenths: int = 0
     rank_sum: int = 0
@@ -119,7 +120,7 @@ def standings_between(
         result = Result(row["total_tenths"], SettlementUnit(row["unit"] or "p_1000"))
         group = (row["player_count"], not result.converts_to_p)
         tally = tallies.setdefault(group, {}).setdefault(
-            row["player_id"], _Tally(row["player_id"], row["player__name"])
+            row["player_id"], _Tally(row["player__name"], row["player_id"])
         )
         tally.games += row["games"]
         tally.total_tenths += result.tenths if group[1] else result.in_p_tenths()
