@@ -52,6 +52,17 @@ def day_range(parlor: BusinessDaySettings, day: date) -> tuple[datetime, datetim
     return _start_of(parlor, day), _start_of(parlor, day + timedelta(days=1))
 
 
+def days_range(parlor: BusinessDaySettings, first: date, last: date) -> tuple[datetime, datetime]:
+    """[start, end) of the business days from `first` to `last`, both included.
+
+    >>> from types import SimpleNamespace
+    >>> tokyo = SimpleNamespace(time_zone="Asia/Tokyo", business_day_cutoff_hour=6)
+    >>> [f"{at:%m-%d %H:%M}" for at in days_range(tokyo, date(2026, 5, 1), date(2026, 5, 31))]
+    ['05-01 06:00', '06-01 06:00']
+    """
+    return _start_of(parlor, first), _start_of(parlor, last + timedelta(days=1))
+
+
 def month_range(parlor: BusinessDaySettings, day: date) -> tuple[datetime, datetime]:
     """[start, end) of the business month that contains the business day `day`."""
     first = day.replace(day=1)

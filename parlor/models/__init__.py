@@ -23,6 +23,7 @@ from parlor.models.parlors import (
     PlayerKind,
 )
 from parlor.models.rulesets import RulesetDefinition
+from parlor.models.seasons import Season, SeasonStanding
 from parlor.models.seat_stats import GameSeatStats
 from parlor.models.shifts import Shift
 from parlor.models.tables import SeatDraw, SeatDrawMethod, SeatDrawPosition, Table
@@ -90,6 +91,8 @@ __all__ = [
     "RoundStatus",
     "RoundTable",
     "RulesetDefinition",
+    "Season",
+    "SeasonStanding",
     "SeatDraw",
     "SeatDrawMethod",
     "SeatDrawPosition",

@@ -8,6 +8,18 @@ from parlor.public import events, guest, live, views
 urlpatterns = [
     path("standings/<slug:slug>/", views.standings_page, name="standings"),
     path("standings/<slug:slug>/tv/", views.standings_tv, name="standings-tv"),
+    path(
+        "standings/<slug:slug>/standings.csv",
+        views.standings_export,
+        {"fmt": "csv"},
+        name="standings-csv",
+    ),
+    path(
+        "standings/<slug:slug>/standings.xlsx",
+        views.standings_export,
+        {"fmt": "xlsx"},
+        name="standings-xlsx",
+    ),
     path("events/<str:event_id>/", events.event_page, name="event"),
     path("events/<str:event_id>/results.csv", events.event_csv_download, name="event-csv"),
     path("events/<str:event_id>/ema.csv", events.event_ema_download, name="event-ema"),

@@ -17,10 +17,19 @@ from parlor.errors import DomainError, InvalidInput, NotFound
 from parlor.models import Parlor, Player
 from parlor.models.users import actor_row
 from parlor.public.pdf import PdfUnavailable, html_to_pdf, html_to_roll_pdf
+from parlor.public.rankings import (
+    ChosenPeriod,
+    PeriodForm,
+    chosen_period,
+    export_response,
+    period_chosen,
+    period_form,
+)
 from parlor.selectors.access import Role
 from parlor.selectors.games import results_of_player
 from parlor.selectors.visits import receipt_of, visit_for, visit_lines_of_player
 from parlor.selectors.yaku_stats import share_text, win_style_label, yaku_stats_of_player
+from parlor.services.seasons import seasons_of_player
 from parlor.services.standings import Standings, parlor_standings, standings_are_public
 from parlor.services.stats import player_stats
 from parlor.view_helpers.pages import ruleset_titles
@@ -98,9 +107,41 @@ def _standings_context(parlor: Parlor) -> dict[str, Any]:
     }
 
 
+def _period_context(form: PeriodForm, period: ChosenPeriod | None) -> dict[str, Any]:
+    """The chooser, and the chosen period's standings (a season closed: as it closed)."""
+    if period is None:
+        return {"form": form, "period": None}
+    return {
+        "form": form,
+        "period": period,
+        "period_sections": _sections(period.standings),
+    }
+
+
+def _chosen(request: HttpRequest, parlor: Parlor) -> tuple[PeriodForm, ChosenPeriod | None]:
+    """The chooser as the query fills it, and the period it chose (None: none, or invalid)."""
+    form = period_form(request, parlor)
+    return form, chosen_period(form, parlor) if period_chosen(request) else None
+
+
 def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
+    """Today's and this month's standings, or (?season= or ?first_day=&last_day=) a period's."""
     parlor = _public_parlor(slug)
-    return render(request, "public/standings.html", _standings_context(parlor))
+    form, period = _chosen(request, parlor)
+    context = {**_standings_context(parlor), **_period_context(form, period)}
+    status = 400 if form.is_bound and not form.is_valid() else 200
+    return render(request, "public/standings.html", context, status=status)
+
+
+def standings_export(request: HttpRequest, slug: str, fmt: str) -> HttpResponse:
+    """The chosen period's standings as CSV or XLSX (the same query as the page)."""
+    parlor = _public_parlor(slug)
+    form, period = _chosen(request, parlor)
+    if period is None:
+        errors = "; ".join(str(e) for errors in form.errors.values() for e in errors)
+        message = errors or _("Choose a season, or both the first and the last day.")
+        return HttpResponse(message, status=400, content_type="text/plain; charset=utf-8")
+    return export_response(parlor, period, fmt)
 
 
 def standings_tv(request: HttpRequest, slug: str) -> HttpResponse:
@@ -109,8 +150,11 @@ def standings_tv(request: HttpRequest, slug: str) -> HttpResponse:
     parlor = _public_parlor(slug)
     refresh = _seconds(request, "refresh", TV_REFRESH_SECONDS)
     page = _seconds(request, "page", TV_PAGE_SECONDS)
+    period = _chosen(request, parlor)[1] if period_chosen(request) else None
     context = {
         **_standings_context(parlor),
+        "period": period,
+        "period_sections": _sections(period.standings) if period else [],
         "refresh": refresh,
         "refresh_ms": refresh * 1000,
         "page_ms": page * 1000,
@@ -182,6 +226,18 @@ def player_page(request: HttpRequest) -> HttpResponse:
         {"player_count": s.player_count, "is_point_count": s.is_point_count, **stats_rows(s)}
         for s in player_stats(player)
     ]
+    seasons = [
+        {
+            "season": line.season,
+            "row": line.row,
+            "is_ranked": line.is_ranked,
+            "player_count": line.player_count,
+            "is_point_count": line.is_point_count,
+            "total": signed_result(line.row.total, with_unit=False),
+            "average_rank": f"{line.row.average_rank:.2f}",
+        }
+        for line in seasons_of_player(player.pk, player.parlor)
+    ]
     return render(
         request,
         "public/player.html",
@@ -190,6 +246,7 @@ def player_page(request: HttpRequest) -> HttpResponse:
             "games": games,
             "visits": visits,
             "stats": stats,
+            "seasons": seasons,
             **_yaku_context(player),
         },
     )

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date, datetime
+from typing import Protocol
 
 from parlor.domain.shares import percent_number
 from parlor.domain.units import Result
@@ -69,6 +70,28 @@ class Section:
 
     def column(self, key_index: int) -> tuple[CellValue, ...]:
         return tuple(row[key_index] for row in self.rows)
+
+
+class Tables(Protocol):
+    """What the CSV and XLSX renderers read: a title, the parlor's name and the sections."""
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def parlor_name(self) -> str: ...
+
+    @property
+    def sections(self) -> tuple[Section, ...]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class TablesData:
+    """Tables other than a daily report's (a ranking's), for the CSV and XLSX renderers."""
+
+    parlor_name: str
+    title: str
+    sections: tuple[Section, ...]
 
 
 @dataclass(frozen=True, slots=True)

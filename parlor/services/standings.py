@@ -37,6 +37,8 @@ class StandingRow:
     average_rank: float
     tops: int
     is_point_count: bool = False  # a point count's 点, ranked apart from p
+    # The Player row's (None: a row built by hand); not part of what a row says.
+    player_id: int | None = field(default=None, compare=False)
 
     @property
     def total(self) -> Result:
@@ -55,14 +57,43 @@ class Standings:
 @dataclass
 class _Tally:
     name: str
+    player_id: int | None = None
     games: int = 0
     total_tenths: int = 0
     rank_sum: int = 0
     tops: int = 0
 
 
+@dataclass(frozen=True, slots=True)
+class TableKind:
+    """Which games a ranking counts (卓の種類); None: any."""
+
+    player_count: int | None = None  # 3 or 4 (三麻・四麻)
+    ruleset_key: str = ""  # ルール; empty: any
+    rate_yen_per_p: int | None = None  # レート, of the game's money terms
+
+    def games(self) -> Q:
+        """The seat figures of the games of this kind."""
+        where = Q()
+        if self.player_count is not None:
+            where &= Q(player_count=self.player_count)
+        if self.ruleset_key:
+            where &= Q(game__ruleset_key=self.ruleset_key)
+        if self.rate_yen_per_p is not None:
+            where &= Q(game__money__rate_yen_per_p=self.rate_yen_per_p)
+        return where
+
+
+ANY_TABLE = TableKind()
+
+
 def standings_between(
-    parlor: Parlor, start: datetime, end: datetime, *, min_games: int = 0
+    parlor: Parlor,
+    start: datetime,
+    end: datetime,
+    *,
+    min_games: int = 0,
+    kind: TableKind = ANY_TABLE,
 ) -> list[Standings]:
     """Per game type, the players ranked by their summed results in [start, end) (one query).
 
@@ -72,7 +103,7 @@ def standings_between(
     """
     rows = (
         GameSeatStats.objects.filter(
-            parlor=parlor, ended_at__gte=start, ended_at__lt=end, is_staff_play=False
+            kind.games(), parlor=parlor, ended_at__gte=start, ended_at__lt=end, is_staff_play=False
         )
         .values("player_count", "player_id", "player__name")
         .annotate(
@@ -84,18 +115,18 @@ def standings_between(
         )
         .order_by()
     )
-    tallies: dict[tuple[int, bool], dict[int, _Tally]] = {}
+    tallies: dict[tuple[int, bool], dict[int, _Tally]] = {}  # by (game type, point count)
     for row in rows:
         result = Result(row["total_tenths"], SettlementUnit(row["unit"] or "p_1000"))
-        kind = (row["player_count"], not result.converts_to_p)
-        tally = tallies.setdefault(kind, {}).setdefault(
-            row["player_id"], _Tally(row["player__name"])
+        group = (row["player_count"], not result.converts_to_p)
+        tally = tallies.setdefault(group, {}).setdefault(
+            row["player_id"], _Tally(row["player__name"], row["player_id"])
         )
         tally.games += row["games"]
-        tally.total_tenths += result.tenths if kind[1] else result.in_p_tenths()
+        tally.total_tenths += result.tenths if group[1] else result.in_p_tenths()
         tally.rank_sum += row["rank_sum"]
         tally.tops += row["tops"]
-    order = sorted(tallies, key=lambda kind: (-kind[0], kind[1]))
+    order = sorted(tallies, key=lambda group: (-group[0], group[1]))
     return [
         _ranked(count, tallies[(count, is_count)], min_games, is_point_count=is_count)
         for count, is_count in order
@@ -122,6 +153,7 @@ def _ranked(
                 average_rank=round(tally.rank_sum / tally.games, 2),
                 tops=tally.tops,
                 is_point_count=is_point_count,
+                player_id=tally.player_id,
             )
         )
     return Standings(count, rows, below, is_point_count=is_point_count)

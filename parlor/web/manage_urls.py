@@ -5,7 +5,14 @@ from __future__ import annotations
 
 from django.urls import path
 
-from parlor.web import manage_events, manage_money, manage_parlor, manage_rulesets, manage_standings
+from parlor.web import (
+    manage_events,
+    manage_money,
+    manage_parlor,
+    manage_rulesets,
+    manage_seasons,
+    manage_standings,
+)
 
 app_name = "manage"
 
@@ -35,6 +42,12 @@ urlpatterns = [
     ),
     path("parlor/", manage_parlor.parlor_page, name="parlor"),
     path("standings/", manage_standings.standings_page, name="standings"),
+    path("seasons/", manage_seasons.seasons_page, name="seasons"),
+    path(
+        "seasons/<uuid:season_id>/close/",
+        manage_seasons.season_close_page,
+        name="season-close",
+    ),
     path("rulesets/", manage_rulesets.rulesets_page, name="rulesets"),
     path("rulesets/preset/<str:key>/", manage_rulesets.preset_page, name="preset"),
     path("rulesets/<uuid:ruleset_id>/", manage_rulesets.ruleset_page, name="ruleset"),

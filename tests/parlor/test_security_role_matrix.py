@@ -39,10 +39,12 @@ from parlor.selectors.live import live_token
 from parlor.services.day_close import day_close_record
 from parlor.services.games import game_start
 from parlor.services.hands import hand_record
+from parlor.services.seasons import season_create
 from parlor.services.seating import Seating
 from parlor.services.settlements import adjustment_create
 from parlor.services.shifts import shift_sign_in, shift_sign_out
 from parlor.services.tournaments import event_create, event_register
+from parlor.services.standings import TableKind
 from parlor.services.visits import visit_check_in, visit_check_out
 from tests.parlor.conftest import DRAW, RON_1_BY_0, TSUMO_2
 from tests.parlor.factories import MemberFactory, ParlorFactory, PlayerFactory
@@ -163,6 +165,8 @@ HAND_2 = {"game_id": "game", "sequence": "two"}
 CLOSE = {"close_id": "day_close"}
 SHIFT = {"shift_id": "shift"}
 EVENT = {"event_id": "event"}
+SEASON = {"season_id": "season"}
+JANUARY = "?first_day=2026-01-01&last_day=2026-01-31"  # a range of business days
 
 # route name -> the calls to make. Statuses are what each role MUST get.
 EXPECTED: dict[str, list[Call]] = {
@@ -243,6 +247,20 @@ EXPECTED: dict[str, list[Call]] = {
     "api:visit-wish": [api("put", "staff", 200, kw=VISIT, body={})],  # any table
     "api:player-pay-out": [api("post", "staff", 201, kw=PLAYER)],  # the player owes 700 yen
     "api:player-stats": [api("get", "player", 200, kw=PLAYER)],
+    # --- API: rankings over any period and seasons (issue 28) ---------------------------------
+    "api:rankings": [api("get", "player", 200, own_parlor_list=True, query=JANUARY)],
+    "api:seasons": [
+        api("get", "player", 200, own_parlor_list=True),
+        api(
+            "post",
+            "manager",
+            201,
+            own_parlor_list=True,
+            body={"name": "2026年2月", "first_day": "2026-02-01", "last_day": "2026-02-28"},
+            other_staff=403,
+        ),
+    ],
+    "api:season-close": [api("post", "manager", 200, kw=SEASON, other_staff=403)],
     "api:standings-settings": [
         api("get", "staff", 200, own_parlor_list=True),
         api(
@@ -310,6 +328,12 @@ EXPECTED: dict[str, list[Call]] = {
     "public:event": [everyone("get", 200, kw=EVENT)],
     "public:event-csv": [everyone("get", 200, kw=EVENT)],
     "public:event-ema": [everyone("get", 200, kw=EVENT)],
+    "public:standings-csv": [
+        Call("get", {"slug": "slug"}, dict.fromkeys(ROLES, 200), query=JANUARY)
+    ],
+    "public:standings-xlsx": [
+        Call("get", {"slug": "slug"}, dict.fromkeys(ROLES, 200), query=JANUARY)
+    ],
     # The players' live view: the signed link is the key, no sign-in (issue 14).
     "public:live": [everyone("get", 200, kw={"token": "live"})],
     "public:live-state": [everyone("get", 200, kw={"token": "live"})],
@@ -413,6 +437,12 @@ EXPECTED: dict[str, list[Call]] = {
     "manage:event-extend": [page("post", "staff", 404, kw=EVENT)],  # no such table
     "manage:event-round": [page("post", "staff", 400, kw={**EVENT, "action": "start"})],
     "manage:event-entry": [page("post", "staff", 400, kw={**EVENT, "action": "penalty"})],
+    # --- The manager's seasons page (issue 28) -------------------------------------------------
+    "manage:seasons": [
+        page("get", "manager", 200, own_parlor_list=True, other_staff=403),
+        page("post", "manager", 400, own_parlor_list=True, other_staff=403),
+    ],
+    "manage:season-close": [page("post", "manager", 302, kw=SEASON, other_staff=403)],
     # --- The manager's parlor settings page (issue 18) ----------------------------------------
     "manage:parlor": [
         page("get", "manager", 200, own_parlor_list=True, other_staff=403),
@@ -631,6 +661,13 @@ def scene(db: None) -> Scene:
     )
     shift = shift_sign_in(parlor=parlor, user=users["manager"], float_out_yen=0, by=staff)
     shift_sign_out(shift=shift, float_back_yen=0, by=staff)  # an open one would hold the close
+    season = season_create(
+        parlor=parlor,
+        name="2026年1月",
+        first_day=date(2026, 1, 1),
+        last_day=date(2026, 1, 31),
+        kind=TableKind(),
+    )
     house = RulesetDefinition.objects.create(
         parlor=parlor, key="house", title="House", definition={"base": "standard"}
     )
@@ -667,6 +704,7 @@ def scene(db: None) -> Scene:
         "house": str(house.public_id),
         "day_close": str(closed.public_id),
         "shift": str(shift.public_id),
+        "season": str(season.public_id),
     }
     values.update(_admin_objects())
     return Scene(values, users)

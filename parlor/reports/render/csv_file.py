@@ -11,11 +11,11 @@ from __future__ import annotations
 import csv
 import io
 
-from parlor.reports.data import CellValue, DailyReportData
+from parlor.reports.data import CellValue, Tables
 from parlor.reports.render.text import neutralised, plain
 
 
-def render_csv(data: DailyReportData) -> bytes:
+def render_csv(data: Tables) -> bytes:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow([data.title, neutralised(data.parlor_name)])

@@ -11,7 +11,7 @@ from openpyxl import Workbook
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 
-from parlor.reports.data import CellValue, DailyReportData, Percent, Points, Section
+from parlor.reports.data import CellValue, Percent, Points, Section, Tables
 from parlor.reports.render.text import FORMULA_STARTS
 from parlor.security.text import writer_safe
 
@@ -78,7 +78,7 @@ def _fill(sheet: Any, section: Section) -> None:
         sheet.column_dimensions[get_column_letter(column)].width = min(max(width + 2, 8), 50)
 
 
-def render_xlsx(data: DailyReportData) -> bytes:
+def render_xlsx(data: Tables) -> bytes:
     book = Workbook()
     if book.active is not None:  # a new workbook has one empty sheet: ours replace it
         book.remove(book.active)
