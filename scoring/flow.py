@@ -7,6 +7,7 @@ from enum import StrEnum
 
 from scoring.errors import HandError
 from scoring.facts import WINDS, Hand, TableState
+from scoring.hand_settlement import HandSettlement, OutcomeKind
 from scoring.ranking import rank_order
 from scoring.ruleset import (
     DealerRotation,
@@ -17,7 +18,6 @@ from scoring.ruleset import (
     StopPolicy,
     Tobi,
 )
-from scoring.settle import HandSettlement, OutcomeKind
 
 
 class EndReason(StrEnum):

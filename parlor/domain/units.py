@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from scoring.ruleset_parts import SettlementUnit
+from scoring.ruleset_choices import SettlementUnit
 
 __all__ = [
     "POINTS_PER_P",

@@ -13,7 +13,8 @@ from typing import Any
 
 from rulesets.registry import PRESETS
 from scoring.facts import Hand as EngineHand
-from scoring.record import read_hand, read_record_head
+from scoring.hand_input import read_hand
+from scoring.record import read_record_head
 from scoring.replay import GameReplay, replay_data, replay_to_dict
 from scoring.ruleset import Ruleset
 from scoring.step import GameState
