@@ -23,8 +23,10 @@ from parlor.services.audit_log import (
     audit_game_voided,
     game_snapshot,
 )
+from parlor.services.game_visits import game_money_attach
 from parlor.services.live_views import live_view_changed
 from parlor.services.manager_check import manager_confirmer
+from parlor.services.people_in_games import open_game_refuse, people_lock
 from parlor.services.replays import (
     current_hands,
     game_record_build,
@@ -35,7 +37,6 @@ from parlor.services.seat_stats import seat_stats_store
 from parlor.services.seating import Seating, seating_plan
 from parlor.services.settlements import settlement_reconcile_game
 from parlor.services.shift_corrections import shift_reconcile_game
-from parlor.services.visits import game_money_attach, open_game_refuse, people_lock
 from parlor.tasks import enqueue_verify_if_finished
 
 

@@ -45,7 +45,7 @@ from parlor.services.audit_log import (
     audit_adjustment_settled,
     audit_settlement_closed,
 )
-from parlor.services.day_close import day_open_require
+from parlor.services.day_open import day_open_require
 from parlor.services.money_guard import LargeAmountConfirmation, large_amounts_confirm
 
 MAX_ADJUSTMENT_YEN = 10_000_000  # a manual adjustment; corrections are computed, not entered
