@@ -16,10 +16,8 @@ from parlor.reports.sections import (
     Local,
     chips_section,
     fees_section,
-    games_section,
     hand_label,
     local_time,
-    players_section,
     rulesets_section,
     tables_section,
     top_prizes_section,
@@ -31,6 +29,7 @@ from parlor.reports.sections_cash import (
 )
 from parlor.reports.sections_close import day_close_section
 from parlor.reports.sections_floor import floor_sections
+from parlor.reports.sections_results import games_section, players_section
 from parlor.reports.sections_shifts import shifts_section
 from parlor.reports.sections_void import voided_section
 from parlor.reports.sections_yaku import win_styles_section, yaku_section
