@@ -13,7 +13,7 @@ from django.urls import reverse
 from parlor.errors import DomainError
 from parlor.models import Parlor
 from parlor.public.present import signed
-from parlor.selectors.counter import PlayerState, counter_rows, player_matches
+from parlor.selectors.counter import PlayerAtCounter, PlayerState, counter_rows, player_matches
 from parlor.selectors.visits import adjustments_of
 from parlor.selectors.waiting import table_kinds, waiting_list
 from parlor.web.adjustments import owed_by_player
@@ -35,18 +35,12 @@ def counter_page(
     status: int = 200,
 ) -> HttpResponse:
     """`error_player`: the player id, "walk-in" or an adjustment's player whose row shows
-    `error`; `walk_in`: the walk-in form as it was sent, to fix and send again."""
+    `error`; `walk_in`: the walk-in form as it was sent, to fix and send again.
+
+    Long because its context is one table: every list and control the counter shows."""
     players = counter_rows(parlor)
     query = request.GET.get("q", "").strip()
-    rows = [
-        {
-            "row": row,
-            "money": signed(row.provisional_yen),
-            "is_error": error_player == str(row.player.public_id),
-            "is_match": player_matches(row.player, query),
-        }
-        for row in players
-    ]
+    rows = _player_rows(players, query=query, error_player=error_player)
     offers = table_kinds(parlor)
     guests = waiting_list(parlor)
     owed = owed_by_player(adjustments_of(parlor, open_only=True))
@@ -75,6 +69,20 @@ def counter_page(
         "guest": guest_shown(request, (row.visit for row in players)),  # its phone's QR code
     }
     return render(request, "tablet/counter.html", context, status=status)
+
+
+def _player_rows(
+    players: list[PlayerAtCounter], *, query: str, error_player: str
+) -> list[dict[str, Any]]:
+    return [
+        {
+            "row": row,
+            "money": signed(row.provisional_yen),
+            "is_error": error_player == str(row.player.public_id),
+            "is_match": player_matches(row.player, query),
+        }
+        for row in players
+    ]
 
 
 def counter_refused(
