@@ -80,7 +80,7 @@ def game_detail_body(
         "schema_version": game.schema_version,
         "ruleset": game.ruleset_snapshot,
         "is_closed_by_staff": game.is_closed_by_staff,
-        "cancel_reason": game.cancel_reason,
+        "cancel_reason": game.void_reason,
         "hands": [_hand(hand, versions) for hand in hands],
     }
 
@@ -209,7 +209,7 @@ class GameFinishView(APIView):
         return idempotent_response(request, table=game.table, call=call)
 
 
-class GameCancelView(APIView):
+class GameVoidView(APIView):
     """Voids the game (無効): the tablet's void, same service and errors."""
 
     @extend_schema_serializer(component_name="GameCancelInput")

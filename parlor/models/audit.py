@@ -32,9 +32,9 @@ def _refuse(what: str) -> NoReturn:
 class AuditAction(models.TextChoices):
     CREATE = "create", "作成 Created"
     CORRECT = "correct", "訂正 Corrected"
-    VOID = "void", "取消 Voided"
+    VOID = "void", "取消 Taken back"  # a hand undone, a last-game call taken back, ...
     FINISH = "finish", "終了 Finished"
-    CANCEL = "cancel", "中止 Cancelled"
+    GAME_VOID = "cancel", "無効 Game voided"  # the published value stays "cancel"
     CLOSE = "close", "締め Closed"  # a settlement (精算) closed
 
 

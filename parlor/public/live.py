@@ -53,7 +53,7 @@ def live_payload(live: LiveGame) -> dict[str, Any]:
 
 
 def _status_label(status: str, end_reason: str) -> str:
-    if status == GameStatus.CANCELLED:
+    if status == GameStatus.VOIDED:
         return _("This game was voided.")
     if status == GameStatus.FINISHED:
         return _("Game over: %(why)s") % {"why": labels.end_label(end_reason)}

@@ -76,7 +76,7 @@ def tables_section(ledger: DayLedger) -> Section:
         counts[0] += 1
         counts[2] += line.game.hand_count
         counts[3] += line.fee_yen
-    for game in ledger.cancelled:
+    for game in ledger.voided:
         by_table[game.table.label][1] += 1
     rows: tuple[tuple[CellValue, ...], ...] = tuple(
         (label, *counts)

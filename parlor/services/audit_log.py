@@ -1,4 +1,4 @@
-"""Writes the audit log: one event per create, correction, void, finish, cancel and close.
+"""Writes the audit log: one event per create, correction, void, finish, game void and close.
 
 Call these inside the service's transaction, after the change: the event and the change
 commit together or not at all. Snapshots are plain JSON so an event reads the same forever,
@@ -176,11 +176,11 @@ def audit_game_finished(game: Game, *, by: Actor, before: dict[str, Any]) -> Aud
 
 def audit_game_voided(game: Game, *, by: Actor, before: dict[str, Any], reason: str) -> AuditEvent:
     """A game voided (無効): the after snapshot names the manager who confirmed it, if any."""
-    confirmed_by = game.cancel_confirmed_by
+    confirmed_by = game.void_confirmed_by
     return _game_event(
         game,
         by=by,
-        action=AuditAction.CANCEL,
+        action=AuditAction.GAME_VOID,
         summary="game voided",
         before=before,
         after={

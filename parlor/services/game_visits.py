@@ -66,7 +66,7 @@ def _visit_take_game(visit: Visit, game: Game, seat: int) -> None:
             field="players",
         )
     VisitGame.objects.create(visit=visit, game=game, seat=seat)
-    voided = visit.last_game is not None and visit.last_game.status == GameStatus.CANCELLED
+    voided = visit.last_game is not None and visit.last_game.status == GameStatus.VOIDED
     if visit.last_game_called_at is not None and (visit.last_game_id is None or voided):
         visit.last_game = game
         visit.save(update_fields=["last_game"])

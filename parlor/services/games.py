@@ -146,7 +146,7 @@ def game_void(
         raise InvalidInput("say why the game is voided", code="reason_required", field="reason")
     text_check(reason, field="reason", max_length=REASON_MAX_LENGTH, one_line=False)
     game = game_lock(game)
-    if game.status == GameStatus.CANCELLED:
+    if game.status == GameStatus.VOIDED:
         raise Conflict("the game is already voided", code="game_cancelled")
     parlor_id = game.table.parlor_id
     needs_manager = game.status == GameStatus.FINISHED or game.hand_count > 0
@@ -161,18 +161,18 @@ def game_void(
     before = game_snapshot(game)
     if game.status == GameStatus.IN_PROGRESS:  # a finished game keeps the time it ended
         game.ended_at, game.next_state = timezone.now(), None
-    game.status, game.cancel_reason, game.cancelled_by = (
-        GameStatus.CANCELLED, reason, actor_row(by)
+    game.status, game.void_reason, game.voided_by = (
+        GameStatus.VOIDED, reason, actor_row(by)
     )
-    game.cancel_confirmed_by = actor_row(manager) if needs_manager else None
+    game.void_confirmed_by = actor_row(manager) if needs_manager else None
     game.save(
         update_fields=[
             "status",
             "ended_at",
             "next_state",
-            "cancel_reason",
-            "cancelled_by",
-            "cancel_confirmed_by",
+            "void_reason",
+            "voided_by",
+            "void_confirmed_by",
         ]
     )
     live_view_changed(game.seat_draw.public_id)

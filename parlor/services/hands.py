@@ -63,12 +63,12 @@ def _require_open(game: Game) -> None:
             "can be recorded; correct a hand instead",
             code="game_finished",
         )
-    if game.status == GameStatus.CANCELLED:
+    if game.status == GameStatus.VOIDED:
         raise Conflict("the game was voided (無効)", code="game_cancelled")
 
 
-def _require_not_cancelled(game: Game) -> None:
-    if game.status == GameStatus.CANCELLED:
+def _require_not_voided(game: Game) -> None:
+    if game.status == GameStatus.VOIDED:
         raise Conflict(
             "the game was voided (無効): its hands can no longer change", code="game_cancelled"
         )
@@ -321,7 +321,7 @@ def hand_correct(
     whatever version is current.
     """
     game = game_lock(game)
-    _require_not_cancelled(game)
+    _require_not_voided(game)
     if not reason.strip():
         raise InvalidInput("say why the hand is corrected", code="reason_required", field="reason")
     text_check(reason.strip(), field="reason", max_length=REASON_MAX_LENGTH, one_line=False)
