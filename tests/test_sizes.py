@@ -32,7 +32,6 @@ KNOWN: dict[str, str] = {
     "parlor/services/replays.py": f"{ELSEWHERE} (typed engine values)",
     "parlor/web/pages.py": f"{ELSEWHERE} (typed engine values)",
     "parlor/web/pages.py:entry_summary": f"{ELSEWHERE} (typed engine values)",
-    "parlor/services/games.py:game_void": NEXT,
     "parlor/services/imports.py:game_import": NEXT,
     "parlor/services/money.py:money_settings_set": NEXT,
     "parlor/services/parlors.py:parlor_settings_set": NEXT,
