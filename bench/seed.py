@@ -355,7 +355,7 @@ TABLES = {
     "parlor_game": (
         "id, public_id, number_in_seating, first_dealer_position, ruleset_key, "
         "ruleset_snapshot, schema_version, start_state, is_closed_by_staff, status, started_at, "
-        "ended_at, verified_at, end_reason, cancel_reason, hand_count, scores, sticks, "
+        "ended_at, verified_at, end_reason, void_reason, hand_count, scores, sticks, "
         "next_state, started_by_id, seat_draw_id, table_id, hands_voided, figures, state"
     ),
     "parlor_gameseat": "id, seat, name, game_id, player_id, is_staff_play",

@@ -8,16 +8,14 @@ SECRET_KEY and ALLOWED_HOSTS; DEBUG is off unless DJANGO_DEBUG=1.
 from __future__ import annotations
 
 import sys
-from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
-from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 from whitenoise.compress import Compressor  # type: ignore[import-untyped]
 
+from parlor.celery_schedule import beat_schedule
 from parlor.env import env_bool, env_int, env_list, env_str
-from parlor.reports import conf as reports_conf
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -265,30 +263,7 @@ CELERY_TASK_ACKS_LATE = True
 # back one report, not the ones it had prefetched (they stay queued for the other workers).
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = "UTC"
-# Celery beat (`celery -A parlor beat`): every hour at :15 each parlor's last closed business
-# day gets its daily reports, so every parlor is reported soon after its own cutoff hour; and
-# every REPORTS_SWEEP_SECONDS a report whose worker died is queued again once its lease has
-# run out (parlor/reports/conf.py). Sent to REPORTS_QUEUE when set, like the reports.
-_REPORTS_QUEUE = {"queue": reports_conf.queue_name()} if reports_conf.queue_name() else {}
-CELERY_BEAT_SCHEDULE = {
-    "daily-reports": {
-        "task": "parlor.reports.tasks.daily_reports_nightly_task",
-        "schedule": crontab(minute=15),
-        "options": _REPORTS_QUEUE,
-    },
-    "daily-reports-sweep": {
-        "task": "parlor.reports.tasks.daily_reports_sweep_task",
-        "schedule": timedelta(seconds=reports_conf.sweep_seconds()),
-        "options": _REPORTS_QUEUE,
-    },
-    # A backup of the whole database (parlor/services/backups.py) at :45 of the hours
-    # BACKUP_HOURS names (a crontab hour field, UTC): by default 20:45 UTC, 05:45 in Japan,
-    # after the night's last games and clear of the reports at :15.
-    "backup": {
-        "task": "parlor.tasks.backup_take_task",
-        "schedule": crontab(minute=45, hour=env_str("BACKUP_HOURS", "20")),
-    },
-}
+CELERY_BEAT_SCHEDULE = beat_schedule()  # the nightly reports, their sweep and the backup
 # Where backups go (a folder: a local disk, or a mounted NAS or network share), how many of
 # them are kept (the newest), and the folder of pg_dump / pg_restore if not on the PATH.
 BACKUP_DIR = Path(env_str("BACKUP_DIR") or BASE_DIR / "backups")

@@ -35,6 +35,8 @@ from scoring.facts import (
 )
 from scoring.final import FinalSettlement, in_tenths, in_unit
 from scoring.flow import EndReason, is_last_hand, is_tobi
+from scoring.hand_input import read_hand
+from scoring.hand_settlement import HandSettlement, OutcomeKind
 from scoring.hand_value import (
     TENHOU_YAKU,
     HandValue,
@@ -53,7 +55,7 @@ from scoring.hand_value.tiles import tile_name
 from scoring.hand_value.yaku_files import load_yaku_tables, yaku_table_for
 from scoring.hand_value.yaku_table import DORA_KEYS, JokerRule
 from scoring.ledger import WIN_PAYMENTS, Reason, Transfer
-from scoring.record import GameRecord, read_hand, read_record_head
+from scoring.record import GameRecord, read_record_head
 from scoring.replay import (
     GameReplay,
     final_to_dict,
@@ -74,7 +76,6 @@ from scoring.ruleset import (
     ValueInput,
 )
 from scoring.ruleset_parts import YAKUMAN_NAMES
-from scoring.settle import HandSettlement, OutcomeKind
 
 # `step` names the function here; the module stays importable as `scoring.step` for the
 # engine's own code and tests.

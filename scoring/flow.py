@@ -7,6 +7,7 @@ from enum import StrEnum
 
 from scoring.errors import HandError
 from scoring.facts import WINDS, Hand, TableState
+from scoring.hand_settlement import HandSettlement, OutcomeKind
 from scoring.ranking import rank_order
 from scoring.ruleset import (
     DealerRotation,
@@ -17,7 +18,6 @@ from scoring.ruleset import (
     StopPolicy,
     Tobi,
 )
-from scoring.settle import HandSettlement, OutcomeKind
 
 
 class EndReason(StrEnum):
@@ -46,7 +46,12 @@ class Advance:
 
 def advance(state: TableState, hand: Hand, settled: HandSettlement, *,
             ruleset: Ruleset) -> Advance:
-    """The state of the next hand, or why the game ended."""
+    """The state of the next hand, or why the game ended.
+
+    Long because it is one ladder of end conditions in the order the rules apply them (tobi,
+    one-hand games, extensions, renchan, all-last): split, that order would be spread over
+    several functions.
+    """
     scores = tuple(s + d for s, d in zip(state.scores, settled.deltas, strict=True))
     last, extended = is_last_hand(state, ruleset), in_extension(state, ruleset)
     renchan = renchan_of(state, settled, ruleset=ruleset, is_last=last)

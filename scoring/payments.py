@@ -157,3 +157,10 @@ def noten_transfers(tenpai: tuple[int, ...], active: tuple[int, ...],
                 owed[payer] -= amount
                 due[payee] -= amount
     return tuple(transfers)
+
+
+def take_sticks(winner: int, pot: int, ruleset: Ruleset) -> tuple[Transfer, ...]:
+    """The ``pot`` sticks on the table (供託) paid to ``winner``."""
+    if not pot:
+        return ()
+    return (Transfer(None, winner, pot * ruleset.riichi_stick, Reason.STICKS),)

@@ -20,7 +20,8 @@ from typing import Any
 from scoring.facts import Hand, RecordedYaku, Ron, TableState, Tsumo
 from scoring.final import FinalSettlement, in_unit
 from scoring.flow import EndReason
-from scoring.record import GameRecord, read_hand, read_record_head
+from scoring.hand_input import read_hand
+from scoring.record import GameRecord, read_record_head
 from scoring.ruleset import Ruleset
 from scoring.step import GameState, HandOutcome, closed, final_settlement, step
 

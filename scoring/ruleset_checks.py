@@ -7,8 +7,7 @@ from math import lcm
 from typing import TYPE_CHECKING
 
 from scoring.errors import RulesetError
-from scoring.ruleset_parts import (
-    YAKUMAN_NAMES,
+from scoring.ruleset_choices import (
     AbortiveReason,
     ChomboDeductionTo,
     ChomboPayment,
@@ -25,6 +24,7 @@ from scoring.ruleset_parts import (
     TripleRon,
     ValueInput,
 )
+from scoring.ruleset_parts import YAKUMAN_NAMES
 
 if TYPE_CHECKING:  # the checks read a Ruleset; scoring.ruleset calls them
     from scoring.ruleset import Ruleset

@@ -11,25 +11,22 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from enum import StrEnum
+from dataclasses import replace
 
 from scoring.errors import HandError
 from scoring.facts import Chombo, Draw, Hand, Ron, TableState, Tsumo, Win
+from scoring.hand_settlement import HandSettlement, OutcomeKind, outcome_of
 from scoring.ledger import Reason, Transfer, deltas_of
 from scoring.payments import (
-    noten_transfers,
     pay_win_ron,
     pay_win_tsumo,
     seats_in_play,
+    take_sticks,
     turn_order_from,
 )
 from scoring.penalties import (
     check_dead_hands,
     chombo_deductions,
-    chombo_payments,
-    chombo_replay_transfers,
-    dead_seats,
     deposit_transfers,
     penalty_chombo_transfers,
     recorded_chombo_offenders,
@@ -38,37 +35,11 @@ from scoring.ruleset import (
     AbortiveReason,
     MultiRon,
     MultiRonTo,
-    NagashiTreatedAs,
-    NagashiValue,
-    NotenRiichi,
     Ruleset,
     TripleRon,
 )
+from scoring.settle_draw import settle_chombo, settle_draw
 from scoring.tobi import tobi_after_noten, tobi_after_win
-
-
-class OutcomeKind(StrEnum):
-    WIN = "win"
-    DRAW = "draw"
-    ABORTIVE = "abortive"
-    CHOMBO = "chombo"  # the hand is replayed
-
-
-@dataclass(frozen=True, slots=True)
-class HandSettlement:
-    kind: OutcomeKind
-    transfers: tuple[Transfer, ...]
-    deltas: tuple[int, ...]
-    sticks_after: int
-    winners: tuple[int, ...] = ()  # in head order; the first is the head winner
-    tenpai: tuple[int, ...] = ()
-    bonuses: tuple[int, ...] = ()  # settlement bonuses in points (tobi bonus in p)
-    # 罰符 taken at the final settlement, in points: a chombo deduction (精算時の減点), and
-    # the other players' shares where the ruleset splits it among them. Empty or zeros where
-    # the chombo is paid at the table.
-    deductions: tuple[int, ...] = ()
-    notes: tuple[str, ...] = ()
-    chips: tuple[int, ...] = ()  # 祝儀 moved in this hand, per seat
 
 
 def settle_hand(state: TableState, hand: Hand, *, ruleset: Ruleset) -> HandSettlement:
@@ -91,18 +62,33 @@ def settle_hand(state: TableState, hand: Hand, *, ruleset: Ruleset) -> HandSettl
     if isinstance(result, Ron):
         outcome = settle_ron(state, hand, result, ruleset=ruleset, active=active, pot=pot)
     elif isinstance(result, Tsumo):
-        note = check_min_han(state, result.win, ruleset, field="result.win")
-        transfers = pay_win_tsumo(state, hand, result.win, ruleset=ruleset, active=active,
-                                  honba=True)
-        transfers += take_sticks(result.win.winner, pot, ruleset)
-        outcome = _outcome(OutcomeKind.WIN, transfers, 0, (result.win.winner,),
-                           notes=(note,) if note else ())
+        outcome = settle_tsumo(state, hand, result, ruleset=ruleset, active=active, pot=pot)
     elif isinstance(result, Draw):
         outcome = settle_draw(state, hand, result, ruleset=ruleset, active=active, pot=pot)
         if outcome.kind is OutcomeKind.CHOMBO:
             return with_recorded_chombo(state, hand, outcome, ruleset=ruleset, active=active)
     else:
-        outcome = _outcome(OutcomeKind.ABORTIVE, (), pot)
+        outcome = outcome_of(OutcomeKind.ABORTIVE, (), pot)
+    return completed(state, hand, outcome, deposits, ruleset=ruleset, active=active)
+
+
+def settle_tsumo(state: TableState, hand: Hand, tsumo: Tsumo, *, ruleset: Ruleset,
+                 active: tuple[int, ...], pot: int) -> HandSettlement:
+    note = check_min_han(state, tsumo.win, ruleset, field="result.win")
+    transfers = pay_win_tsumo(state, hand, tsumo.win, ruleset=ruleset, active=active,
+                              honba=True)
+    transfers += take_sticks(tsumo.win.winner, pot, ruleset)
+    return outcome_of(OutcomeKind.WIN, transfers, 0, (tsumo.win.winner,),
+                      notes=(note,) if note else ())
+
+
+def completed(state: TableState, hand: Hand, outcome: HandSettlement,
+              deposits: tuple[Transfer, ...], *, ruleset: Ruleset,
+              active: tuple[int, ...]) -> HandSettlement:
+    """The hand's whole ledger around its outcome (the riichi sticks and deposits put down,
+    a chombo recorded in it, tobi), and what follows from it: deltas, bonuses, deductions
+    and chips."""
+    seats = len(state.scores)
     transfers = deposits + outcome.transfers + penalty_chombo_transfers(
         state, hand, ruleset=ruleset, active=active)
     extra, bonuses = tobi_transfers(state, hand, outcome, transfers, ruleset=ruleset,
@@ -115,7 +101,7 @@ def settle_hand(state: TableState, hand: Hand, *, ruleset: Ruleset) -> HandSettl
                           sticks_after=outcome.sticks_after, winners=outcome.winners,
                           tenpai=outcome.tenpai, bonuses=bonuses, deductions=deducted,
                           notes=outcome.notes,
-                          chips=chip_deltas(result, outcome, seats=seats, active=active,
+                          chips=chip_deltas(hand.result, outcome, seats=seats, active=active,
                                             ruleset=ruleset))
 
 
@@ -134,14 +120,6 @@ def with_recorded_chombo(state: TableState, hand: Hand, outcome: HandSettlement,
 
 def added(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(x + y for x, y in zip(a, b, strict=True))
-
-
-def _outcome(kind: OutcomeKind, transfers: tuple[Transfer, ...], sticks_after: int,
-             winners: tuple[int, ...] = (), *, tenpai: tuple[int, ...] = (),
-             notes: tuple[str, ...] = ()) -> HandSettlement:
-    # Deltas are worked out once, over the whole hand's ledger, by settle_hand.
-    return HandSettlement(kind=kind, transfers=transfers, deltas=(), sticks_after=sticks_after,
-                          winners=winners, tenpai=tenpai, notes=notes)
 
 
 def chip_deltas(result: object, outcome: HandSettlement, *, seats: int,
@@ -210,12 +188,6 @@ def check_min_han(state: TableState, win: Win, ruleset: Ruleset, *, field: str) 
     return ""
 
 
-def take_sticks(winner: int, pot: int, ruleset: Ruleset) -> tuple[Transfer, ...]:
-    if not pot:
-        return ()
-    return (Transfer(None, winner, pot * ruleset.riichi_stick, Reason.STICKS),)
-
-
 def head_order(ron: Ron, *, active: tuple[int, ...]) -> tuple[Win, ...]:
     """Claimants from the discarder's shimocha in turn order (上家取り)."""
     order = turn_order_from(ron.loser, active)
@@ -228,8 +200,8 @@ def settle_ron(state: TableState, hand: Hand, ron: Ron, *, ruleset: Ruleset,
     notes: list[str] = []
     if len(wins) >= 3:
         if ruleset.triple_ron is TripleRon.ABORTIVE_DRAW:
-            return _outcome(OutcomeKind.ABORTIVE, (), pot,
-                            notes=(AbortiveReason.TRIPLE_RON.value,))
+            return outcome_of(OutcomeKind.ABORTIVE, (), pot,
+                              notes=(AbortiveReason.TRIPLE_RON.value,))
         if ruleset.triple_ron is TripleRon.HEAD_BUMP:
             notes += [f"head bump: the ron of seat {w.winner} is void" for w in wins[1:]]
             wins = wins[:1]
@@ -247,7 +219,7 @@ def settle_ron(state: TableState, hand: Hand, ron: Ron, *, ruleset: Ruleset,
     winners = tuple(w.winner for w in wins)
     standing = tuple(s for s in hand.riichi if s not in hand.riichi_cancelled)
     transfers += share_sticks(winners, pot, riichi=standing, ruleset=ruleset)
-    return _outcome(OutcomeKind.WIN, tuple(transfers), 0, winners, notes=tuple(notes))
+    return outcome_of(OutcomeKind.WIN, tuple(transfers), 0, winners, notes=tuple(notes))
 
 
 def share_sticks(winners: tuple[int, ...], pot: int, *, riichi: tuple[int, ...],
@@ -274,87 +246,4 @@ def share_sticks(winners: tuple[int, ...], pot: int, *, riichi: tuple[int, ...],
     return tuple(t for w, n in zip(winners, counts, strict=True)
                  for t in take_sticks(w, n, ruleset))
 
-
-def settle_draw(state: TableState, hand: Hand, draw: Draw, *, ruleset: Ruleset,
-                active: tuple[int, ...], pot: int) -> HandSettlement:
-    standing = [s for s in hand.riichi if s not in hand.riichi_cancelled]
-    noten_riichi = [s for s in standing if s not in draw.tenpai and s not in draw.nagashi]
-    if noten_riichi and not draw.nagashi:
-        if ruleset.noten_riichi is NotenRiichi.INVALID:
-            raise HandError(
-                f"seat {noten_riichi[0]} is in riichi but not tenpai; ruleset {ruleset.id} "
-                "cannot have a noten riichi: add the seat to 'tenpai'",
-                field="result.tenpai", code="noten_riichi")
-        # Each noten riichi is that seat's chombo; the hand is settled once for them all.
-        return settle_chombo(state, hand, Chombo(offender=noten_riichi[0]), ruleset=ruleset,
-                             active=active, note="noten riichi (不聴立直) settled as chombo",
-                             also=tuple(noten_riichi[1:]))
-    dead = dead_seats(hand, ruleset)
-    for seat in draw.tenpai:
-        if seat in dead:
-            raise HandError(f"seat {seat} has a dead hand (和了放棄) and counts as noten; "
-                            "remove it from 'tenpai'", field="result.tenpai",
-                            code="dead_hand_tenpai")
-    tenpai = tuple(s for s in draw.tenpai if s in active)
-    if draw.nagashi:
-        return settle_nagashi(state, hand, draw, ruleset=ruleset, active=active, pot=pot)
-    transfers = noten_transfers(tenpai, active, ruleset.noten_penalty_total)
-    return _outcome(OutcomeKind.DRAW, transfers, pot, tenpai=tenpai)
-
-
-def settle_nagashi(state: TableState, hand: Hand, draw: Draw, *, ruleset: Ruleset,
-                   active: tuple[int, ...], pot: int) -> HandSettlement:
-    """流し満貫: paid like a tsumo of its value, instead of no-ten money. A ruleset without
-    nagashi (``nagashi`` none, as EMA 2016) refuses the hand rather than paying it.
-
-    >>> from scoring.ruleset_files import load_directory, default_preset_dir
-    >>> ema = load_directory(default_preset_dir())["ema"]
-    >>> state = TableState(round_wind="E", round_number=1, dealer=0, honba=0, sticks=0,
-    ...                    scores=(30000,) * 4)
-    >>> draw = Draw(tenpai=(), nagashi=(2,))
-    >>> settle_nagashi(state, Hand(result=draw), draw, ruleset=ema, active=(0, 1, 2, 3), pot=0)
-    Traceback (most recent call last):
-    scoring.errors.HandError: ruleset ema does not allow nagashi mangan (its 'nagashi' is none)
-    """
-    nagashi = ruleset.nagashi
-    if nagashi is None:
-        raise HandError(f"ruleset {ruleset.id} does not allow nagashi mangan "
-                        "(its 'nagashi' is none)", field="result.nagashi",
-                        code="nagashi_not_allowed")
-    as_win = nagashi.treated_as is NagashiTreatedAs.TSUMO_WIN
-    order = turn_order_from(state.dealer, active, include_start=True)
-    winners = tuple(sorted(draw.nagashi, key=order.index))
-    transfers: list[Transfer] = []
-    for i, seat in enumerate(winners):
-        if nagashi.value is NagashiValue.YAKUMAN:
-            value = Win(winner=seat, yakuman=1)
-        else:
-            value = Win(winner=seat, han=ruleset.limits[0].min_han)
-        paid = pay_win_tsumo(state, hand, value, ruleset=ruleset, active=active,
-                             honba=as_win and i == 0)
-        transfers += [Transfer(t.payer, t.payee, t.amount,
-                               Reason.NAGASHI if t.reason is Reason.TSUMO else t.reason)
-                      for t in paid]
-    tenpai = tuple(s for s in draw.tenpai if s in active)
-    if as_win:
-        transfers += take_sticks(winners[0], pot, ruleset)
-        return _outcome(OutcomeKind.WIN, tuple(transfers), 0, winners, tenpai=tenpai)
-    return _outcome(OutcomeKind.DRAW, tuple(transfers), pot, tenpai=tenpai)
-
-
-def settle_chombo(state: TableState, hand: Hand, chombo: Chombo, *, ruleset: Ruleset,
-                  active: tuple[int, ...], note: str = "",
-                  also: tuple[int, ...] = ()) -> HandSettlement:
-    """錯和: the offender (and ``also``, further offenders) pays; the hand is replayed with
-    its sticks handed back."""
-    seats = len(state.scores)
-    transfers = chombo_replay_transfers(state, hand, chombo, ruleset=ruleset, active=active)
-    for seat in also:
-        transfers += chombo_payments(state, hand, seat, ruleset=ruleset, active=active)
-    return HandSettlement(kind=OutcomeKind.CHOMBO, transfers=transfers,
-                          deltas=deltas_of(transfers, seats), sticks_after=state.sticks,
-                          notes=(note,) if note else (),
-                          deductions=chombo_deductions((chombo.offender, *also), hand,
-                                                       seats=seats, active=active,
-                                                       ruleset=ruleset))
 

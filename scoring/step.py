@@ -6,7 +6,7 @@ that records one hand steps the state it stored after the hand before: one code 
 stored between two hands.
 
 >>> from scoring.facts import TableState
->>> from scoring.record import read_hand
+>>> from scoring.hand_input import read_hand
 >>> from scoring.ruleset_files import load_directory, default_preset_dir
 >>> standard = load_directory(default_preset_dir())["standard"]
 >>> state = GameState.start(TableState("E", 1, 0, 0, 0, (25000,) * 4))
@@ -30,9 +30,10 @@ from scoring.errors import RecordError, ScoringError
 from scoring.facts import Hand, Ron, TableState, Tsumo
 from scoring.final import FinalSettlement, settle_game
 from scoring.flow import EndReason, advance
+from scoring.hand_settlement import HandSettlement, OutcomeKind
 from scoring.payments import seats_in_play
 from scoring.ruleset import Ruleset
-from scoring.settle import HandSettlement, OutcomeKind, settle_hand
+from scoring.settle import settle_hand
 
 STATE_FORMAT = "tenbo-state/1"
 

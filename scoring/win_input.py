@@ -25,30 +25,36 @@ YAKU_KEY = re.compile(r"[a-z][a-z0-9_]{0,39}")
 CLOSED_ONLY_KEYS = frozenset(r.key for r in STANDARD_ROWS if r.opened is None) | {"renhou"}
 
 
-def read_win(win: FieldReader, *, ruleset: Ruleset, seats: int, tsumo: bool) -> Win:
-    win.only(WIN_FIELDS)
-    winner = win.seat("winner", seats=seats, what="the winner")
-    yakuman, names = read_yakuman(win)
-    han = fu = points = None
+def read_value(win: FieldReader, *, ruleset: Ruleset, yakuman: int,
+               tsumo: bool) -> tuple[int | None, int | None, int | None]:
+    """The win's value as the ruleset takes it: (han, fu, None), or (None, None, points) on
+    a point-count ruleset; all None for a yakuman given as such."""
     if ruleset.value_input is ValueInput.POINT_COUNT:
         for name in ("han", "fu"):
             if win.has(name):
                 win.fail(name, f"ruleset {ruleset.id} counts points: give 'points', "
                                f"not '{name}'")
         if not yakuman or win.has("points"):
-            points = win.integer("points", low=1, high=MAX_POINT_COUNT,
-                                 what="the hand's point count, honba excluded")
-    else:
-        if win.has("points"):
-            win.fail("points", f"'points' is only for point-count rulesets; "
-                               f"give han and fu for ruleset {ruleset.id}")
-        if yakuman:
-            for name in ("han", "fu"):
-                if win.has(name):
-                    win.fail(name, f"give either 'yakuman' or '{name}', not both")
-        else:
-            han = read_han(win, ruleset)
-            fu = read_fu(win, ruleset=ruleset, han=han, tsumo=tsumo)
+            return None, None, win.integer("points", low=1, high=MAX_POINT_COUNT,
+                                           what="the hand's point count, honba excluded")
+        return None, None, None
+    if win.has("points"):
+        win.fail("points", f"'points' is only for point-count rulesets; "
+                           f"give han and fu for ruleset {ruleset.id}")
+    if yakuman:
+        for name in ("han", "fu"):
+            if win.has(name):
+                win.fail(name, f"give either 'yakuman' or '{name}', not both")
+        return None, None, None
+    han = read_han(win, ruleset)
+    return han, read_fu(win, ruleset=ruleset, han=han, tsumo=tsumo), None
+
+
+def read_win(win: FieldReader, *, ruleset: Ruleset, seats: int, tsumo: bool) -> Win:
+    win.only(WIN_FIELDS)
+    winner = win.seat("winner", seats=seats, what="the winner")
+    yakuman, names = read_yakuman(win)
+    han, fu, points = read_value(win, ruleset=ruleset, yakuman=yakuman, tsumo=tsumo)
     dora = (win.integer("dora", low=0, high=MAX_HAN, what="han from dora")
             if win.has("dora") else None)
     if han is not None and dora is not None and dora > han:

@@ -54,7 +54,8 @@ FLOORS: tuple[dict[str, tuple[str, ...]], ...] = (
     },
     # Names the doors: the URLconf, settings (middleware and context processors by string),
     # the app's ready() and the WSGI entry point; `parlor` itself loads the Celery app.
-    {"wiring": ("parlor", "parlor.urls", "parlor.settings", "parlor.apps", "parlor.wsgi")},
+    {"wiring": ("parlor", "parlor.urls", "parlor.settings", "parlor.celery_schedule", "parlor.apps",
+                "parlor.wsgi")},
 )
 DOORS = FLOORS[-2]
 

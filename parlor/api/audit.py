@@ -48,7 +48,7 @@ class AuditEventSerializer(serializers.Serializer[Any]):
     )
     before = serializers.JSONField(allow_null=True, help_text="The subject before; null: created.")
     after = serializers.JSONField(allow_null=True, help_text="The subject after the change.")
-    reason = serializers.CharField(allow_blank=True, help_text="Why (corrections, voids, cancels).")
+    reason = serializers.CharField(allow_blank=True, help_text="Why (corrections, voids).")
 
     def get_text(self, event: AuditEvent) -> str:
         return event_text(event)

@@ -63,7 +63,7 @@ class GameFinishView(APIView):
         return idempotent_response(request, table=game.table, call=call)
 
 
-class GameCancelView(APIView):
+class GameVoidView(APIView):
     """Voids the game (無効): the tablet's void, same service and errors."""
 
     @extend_schema_serializer(component_name="GameCancelInput")

@@ -12,7 +12,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from parlor.api.games import prefers_minimal
-from parlor.api.hand_schema import GAME_RECORD_LINK, HandEntryField, hand_examples
+from parlor.api.hand_examples import hand_examples
+from parlor.api.hand_schema import GAME_RECORD_LINK, HandEntryField
 from parlor.api.idempotency import answer_response, idempotent_response, keyed_request
 from parlor.api.serializers import (
     IDEMPOTENCY_KEY,

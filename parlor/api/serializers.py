@@ -152,6 +152,7 @@ class GameDetailSerializer(GameSummarySerializer):
     schema_version = serializers.IntegerField()
     ruleset = serializers.JSONField(source="ruleset_snapshot")
     is_closed_by_staff = serializers.BooleanField()
-    cancel_reason = serializers.CharField()
+    # Published as cancel_reason, as before the model's field was named void_reason.
+    cancel_reason = serializers.CharField(source="void_reason")
     hands = HandSerializer(many=True, help_text="Every version, corrected and voided ones too.")
 

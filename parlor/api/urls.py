@@ -23,7 +23,7 @@ urlpatterns = [
     path("games/<str:game_id>/", games.GameDetailView.as_view(), name="game"),
     path("games/<str:game_id>/export/", games.GameExportView.as_view(), name="game-export"),
     path("games/<str:game_id>/finish/", games.GameFinishView.as_view(), name="game-finish"),
-    path("games/<str:game_id>/cancel/", games.GameCancelView.as_view(), name="game-cancel"),
+    path("games/<str:game_id>/cancel/", games.GameVoidView.as_view(), name="game-cancel"),
     path("games/<str:game_id>/hands/", hands.HandRecordView.as_view(), name="hand-record"),
     path(
         "games/<str:game_id>/hands/preview/", hands.HandPreviewView.as_view(), name="hand-preview"

@@ -1,5 +1,6 @@
 """Parlor domain models. Points are integers; public URLs use each row's UUID `public_id`."""
 
+from parlor.models.adjustments import Adjustment, AdjustmentKind
 from parlor.models.audit import AuditAction, AuditEvent, AuditLogImmutable
 from parlor.models.day_close import DayClose, DayFloat
 from parlor.models.games import Game, GameResult, GameSeat, GameStatus
@@ -25,6 +26,8 @@ from parlor.models.parlors import (
 from parlor.models.rulesets import RulesetDefinition
 from parlor.models.seasons import Season, SeasonStanding
 from parlor.models.seat_stats import GameSeatStats
+from parlor.models.settlement_lines import LineKind, SettlementLine
+from parlor.models.settlements import ReceiptImmutable, Settlement
 from parlor.models.shifts import Shift
 from parlor.models.tables import SeatDraw, SeatDrawMethod, SeatDrawPosition, Table
 from parlor.models.tournaments import (
@@ -38,18 +41,7 @@ from parlor.models.tournaments import (
     RoundTable,
     TimeUpRule,
 )
-from parlor.models.visits import (
-    Adjustment,
-    AdjustmentKind,
-    LineKind,
-    ReceiptImmutable,
-    Settlement,
-    SettlementLine,
-    Visit,
-    VisitGame,
-    VisitReopenRefused,
-    VisitStatus,
-)
+from parlor.models.visits import Visit, VisitGame, VisitReopenRefused, VisitStatus
 
 __all__ = [
     "MAX_RATE_YEN_PER_P",

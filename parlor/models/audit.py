@@ -33,9 +33,10 @@ def _refuse(what: str) -> NoReturn:
 class AuditAction(models.TextChoices):
     CREATE = "create", pgettext_lazy("audit action", "Created")  # 作成
     CORRECT = "correct", pgettext_lazy("audit action", "Corrected")  # 訂正
-    VOID = "void", pgettext_lazy("audit action", "Voided")  # 取消
+    # 取消: a hand undone, a last-game call taken back, ...
+    VOID = "void", pgettext_lazy("audit action", "Taken back")
     FINISH = "finish", pgettext_lazy("audit action", "Finished")  # 終了
-    CANCEL = "cancel", pgettext_lazy("audit action", "Cancelled")  # 中止
+    GAME_VOID = "cancel", pgettext_lazy("audit action", "Game voided")  # 無効; the published value stays "cancel"
     CLOSE = "close", pgettext_lazy("audit action", "Closed")  # 締め: a settlement (精算) closed
 
 

@@ -19,7 +19,8 @@ class GameStatus(models.TextChoices):
     FINISHED = "finished", "Finished 終了"
     # A game that counts for nothing (無効): started by mistake, or voided by a manager after it
     # finished. Its hands stay in the log; it charges no fee, points or money.
-    CANCELLED = "cancelled", "Voided 無効"
+    # The stored and published value stays "cancelled": the API's answers carry it (status).
+    VOIDED = "cancelled", "Voided 無効"
 
 
 class Game(models.Model):
@@ -52,12 +53,12 @@ class Game(models.Model):
     ended_at = models.DateTimeField(null=True, blank=True)
     verified_at = models.DateTimeField(null=True, blank=True)  # stored results match the log
     end_reason = models.CharField(max_length=32, blank=True)  # all_last, tobi, finished, ...
-    cancel_reason = models.TextField(blank=True)  # why it was voided (無効の理由)
-    cancelled_by = models.ForeignKey(  # who voided it
+    void_reason = models.TextField(blank=True)  # why it was voided (無効の理由)
+    voided_by = models.ForeignKey(  # who voided it
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     # The manager who confirmed voiding a game that had hands (or voided a finished game).
-    cancel_confirmed_by = models.ForeignKey(
+    void_confirmed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     hand_count = models.PositiveIntegerField(default=0)

@@ -16,7 +16,7 @@ from django.db.models import Q
 from parlor.models.games import Game
 from parlor.models.parlors import Parlor, Player
 from parlor.models.tables import Table
-from parlor.models.visits import Adjustment
+from parlor.models.adjustments import Adjustment
 from parlor.security.text import OneLineText
 
 

@@ -54,7 +54,7 @@ def live_payload(live: LiveGame) -> dict[str, Any]:
 
 
 def _status_label(status: str, end: EndReason | None) -> str:
-    if status == GameStatus.CANCELLED:
+    if status == GameStatus.VOIDED:
         return _("This game was voided.")
     if status == GameStatus.FINISHED and end is not None:
         return _("Game over: %(why)s") % {"why": labels.end_label(end)}

@@ -8,7 +8,6 @@ from datetime import date, datetime
 from django.utils import timezone
 from django.utils.translation import pgettext
 
-from parlor.selectors.audit_text import event_text
 from parlor.domain.house_money import DayMoney
 from parlor.models import Parlor
 from parlor.reports.data import CellValue, DailyReportData, Section
@@ -17,21 +16,19 @@ from parlor.reports.sections import (
     Local,
     chips_section,
     fees_section,
-    games_section,
-    hand_label,
     local_time,
-    players_section,
     rulesets_section,
     tables_section,
     top_prizes_section,
-    who,
 )
 from parlor.reports.sections_cash import (
     settlements_section,
     staff_play_section,
 )
 from parlor.reports.sections_close import day_close_section
+from parlor.reports.sections_corrections import corrections_section
 from parlor.reports.sections_floor import floor_sections
+from parlor.reports.sections_results import games_section, players_section
 from parlor.reports.sections_shifts import shifts_section
 from parlor.reports.sections_void import voided_section
 from parlor.reports.sections_yaku import win_styles_section, yaku_section
@@ -39,94 +36,6 @@ from parlor.reports.selectors import DayLedger, day_ledger
 from parlor.selectors.day_close import day_closes_of
 
 log = logging.getLogger(__name__)
-
-
-def corrections_section(ledger: DayLedger, local: Local) -> Section:
-    """Every correction made in the day, and those made later to the day's games."""
-    rows: list[tuple[CellValue, ...]] = []
-    for h in ledger.corrections:
-        label = f"{hand_label(h)} v{h.version}"
-        rows.append(
-            (
-                local(h.entered_at),
-                pgettext("daily report", "Hand corrected"),
-                h.game.table.label,
-                local(h.game.started_at),
-                label,
-                "",
-                who(h.entered_by),
-                h.reason,
-                None,
-            )
-        )
-    for h in ledger.voids:
-        rows.append(
-            (
-                local(h.voided_at),
-                pgettext("daily report", "Hand voided"),
-                h.game.table.label,
-                local(h.game.started_at),
-                hand_label(h),
-                "",
-                who(h.voided_by),
-                h.void_reason,
-                None,
-            )
-        )
-    # Audit events about anything else than hands and games (which the rows above cover).
-    for e in ledger.audit_events:
-        if e.subject_type in ("hand", "game"):
-            continue
-        game = e.game
-        rows.append(
-            (
-                local(e.at),
-                str(e.get_action_display()),
-                game.table.label if game else "",
-                local(game.started_at) if game else None,
-                event_text(e),
-                "",
-                e.actor_name,
-                e.reason,
-                None,
-            )
-        )
-    for a in ledger.correction_adjustments:
-        game = a.game
-        rows.append(
-            (
-                local(a.created_at),
-                pgettext("daily report", "Shift adjustment")
-                if a.corrects_shift_id is not None  # a 本走 game's, after the sign-out
-                else pgettext("daily report", "Settlement adjustment"),
-                game.table.label if game else "",
-                local(game.started_at) if game else None,
-                "",
-                a.player.name,
-                who(a.created_by),
-                a.reason,
-                a.amount_yen,
-            )
-        )
-    rows.sort(key=lambda row: row[0])  # type: ignore[arg-type, return-value]
-    columns = (
-        pgettext("daily report", "Time"),
-        pgettext("daily report", "Kind"),
-        pgettext("daily report", "Table"),
-        pgettext("daily report", "Game started"),
-        pgettext("daily report", "Hand"),
-        pgettext("daily report", "Player"),
-        pgettext("daily report", "By"),
-        pgettext("daily report", "Reason"),
-        pgettext("daily report", "Amount (yen)"),
-    )
-    return Section(
-        "corrections",
-        pgettext("daily report", "Corrections"),
-        columns,
-        tuple(rows),
-        note=pgettext("daily report", "Adjustments are owed to (+) or by (−) the player."),
-    )
 
 
 def check_text(money: DayMoney) -> str:
@@ -183,7 +92,7 @@ def summary_section(
         (pgettext("daily report", "Until"), local(ledger.ends_at)),
         (pgettext("daily report", "Generated at"), local(generated_at)),
         (pgettext("daily report", "Games finished"), len(ledger.games)),
-        (pgettext("daily report", "Games voided"), len(ledger.cancelled)),
+        (pgettext("daily report", "Games voided"), len(ledger.voided)),
         *money_rows(money),
         (pgettext("daily report", "Chips moved"), sum(max(s.chips, 0) for s in seats)),
         (
@@ -241,21 +150,7 @@ def daily_report_data(*, parlor: Parlor, day: date, now: datetime | None = None)
     summary = summary_section(ledger, built[-1], local, now)
     provisional = now < ledger.ends_at
     if provisional:
-        summary = Section(
-            summary.key,
-            summary.title,
-            summary.columns,
-            summary.rows,
-            note=" ".join(
-                (
-                    pgettext(
-                        "daily report",
-                        "Generated before the business day ended: the figures are provisional.",
-                    ),
-                    summary.note,
-                )
-            ),
-        )
+        summary = _provisional(summary)
     return DailyReportData(
         parlor_name=parlor.name,
         business_day=day,
@@ -265,6 +160,16 @@ def daily_report_data(*, parlor: Parlor, day: date, now: datetime | None = None)
         is_provisional=provisional,
         title=pgettext("daily report", "Daily report %(day)s") % {"day": f"{day:%Y-%m-%d}"},
         sections=(summary, *built),
+    )
+
+
+def _provisional(summary: Section) -> Section:
+    """The summary of a report built before its day ended, saying so."""
+    note = pgettext(
+        "daily report", "Generated before the business day ended: the figures are provisional."
+    )
+    return Section(
+        summary.key, summary.title, summary.columns, summary.rows, note=f"{note} {summary.note}"
     )
 
 

@@ -14,12 +14,10 @@ from zoneinfo import ZoneInfo
 
 from django.utils.translation import pgettext
 
-from parlor.domain.units import rate_basis_of
 from parlor.models import FeeModel, Hand
 from parlor.natural_sort import natural_key
-from parlor.reports.data import CellValue, Points, Section, result_cell
-from parlor.reports.selectors import DayLedger, GameLine, SeatLine
-from parlor.units_text import rate_text
+from parlor.reports.data import CellValue, Points, Section
+from parlor.reports.selectors import DayLedger, GameLine
 
 Local = Callable[[datetime | None], datetime | None]
 
@@ -78,7 +76,7 @@ def tables_section(ledger: DayLedger) -> Section:
         counts[0] += 1
         counts[2] += line.game.hand_count
         counts[3] += line.fee_yen
-    for game in ledger.cancelled:
+    for game in ledger.voided:
         by_table[game.table.label][1] += 1
     rows: tuple[tuple[CellValue, ...], ...] = tuple(
         (label, *counts)
@@ -121,71 +119,6 @@ def rulesets_section(ledger: DayLedger) -> Section:
         columns,
         rows,
         total_row(rows, len(columns), 2),
-    )
-
-
-def _play_note(seat: SeatLine) -> str:
-    if seat.is_staff_play:
-        return pgettext("daily report", "Staff seat")
-    if seat.stand_in_by is not None:
-        return pgettext("daily report", "Stand-in: %(name)s") % {"name": who(seat.stand_in_by)}
-    return ""
-
-
-def _rate(line: GameLine) -> str:
-    """The rate the game was paid at, with what it is per: 50 円/1,000点, 30 円/点."""
-    if line.terms is None:
-        return pgettext("daily report", "No money settings")
-    return rate_text(line.terms.rate_yen_per_p, rate_basis_of(line.game.result_unit))
-
-
-def games_section(ledger: DayLedger, local: Local) -> Section:
-    rows = tuple(
-        (
-            local(line.game.ended_at),
-            line.game.table.label,
-            line.ruleset_title,
-            seat.rank,
-            seat.player.name,
-            result_cell(seat.result),
-            seat.chips,
-            seat.points_yen,
-            seat.chips_yen,
-            seat.fee_yen,
-            seat.game_money_yen,
-            _play_note(seat),
-            _rate(line),
-        )
-        for line in ledger.games
-        for seat in sorted(line.seats, key=lambda s: s.rank)
-    )
-    columns = (
-        pgettext("daily report", "Ended at"),
-        pgettext("daily report", "Table"),
-        pgettext("daily report", "Ruleset"),
-        pgettext("daily report", "Rank"),
-        pgettext("daily report", "Player"),
-        pgettext("daily report", "Result (p or 点)"),
-        pgettext("daily report", "Chips"),
-        pgettext("daily report", "Points (yen)"),
-        pgettext("daily report", "Chips (yen)"),
-        pgettext("daily report", "Fee (yen)"),
-        pgettext("daily report", "Game money (yen)"),
-        pgettext("daily report", "Note"),
-        pgettext("daily report", "Rate"),
-    )
-    total = total_row(rows, len(columns), 5)
-    return Section(
-        "games",
-        pgettext("daily report", "Game results"),
-        columns,
-        rows,
-        total,
-        note=pgettext(
-            "daily report",
-            "Results in points are shown in p (1,000 points = 1p); a point count's 点 is never "
-            "added to p.",
-        ),
     )
 
 
@@ -262,61 +195,6 @@ def chips_section(ledger: DayLedger) -> Section:
         total_row(rows, len(columns), 2),
         note=pgettext(
             "daily report", "Chips are paid between players: each game's chips add up to zero."
-        ),
-    )
-
-
-def players_section(ledger: DayLedger) -> Section:
-    by_player: dict[int, list[Any]] = {}
-    for line in ledger.games:
-        for seat in line.seats:
-            if seat.is_staff_play:
-                continue  # 本走 plays for the parlor and never counts as a player's result
-            entry = by_player.setdefault(
-                seat.player.pk,
-                [seat.player.name, seat.player.member_number, 0, 0, 0, 0, 0] + [0] * 7,
-            )
-            entry[2] += 1
-            entry[2 + min(seat.rank, 4)] += 1
-            if seat.result.converts_to_p:
-                entry[7] += seat.result.in_p_tenths()
-            else:
-                entry[8] += seat.result.tenths
-            entry[9] += seat.chips
-            entry[10] += seat.points_yen
-            entry[11] += seat.chips_yen
-            entry[12] += seat.fee_yen
-            entry[13] += seat.game_money_yen
-    rows = tuple(
-        (*entry[:7], Points(entry[7]), Points(entry[8], is_count=True), *entry[9:])
-        for entry in sorted(by_player.values(), key=lambda e: (-e[7], -e[8], e[0]))
-    )
-    columns = (
-        pgettext("daily report", "Player"),
-        pgettext("daily report", "Member number"),
-        pgettext("daily report", "Games"),
-        pgettext("daily report", "1st"),
-        pgettext("daily report", "2nd"),
-        pgettext("daily report", "3rd"),
-        pgettext("daily report", "4th"),
-        pgettext("daily report", "Result (p)"),
-        pgettext("daily report", "Result (点, point count)"),
-        pgettext("daily report", "Chips"),
-        pgettext("daily report", "Points (yen)"),
-        pgettext("daily report", "Chips (yen)"),
-        pgettext("daily report", "Fees (yen)"),
-        pgettext("daily report", "Game money (yen)"),
-    )
-    return Section(
-        "players",
-        pgettext("daily report", "Player results"),
-        columns,
-        rows,
-        total_row(rows, len(columns), 2),
-        note=pgettext(
-            "daily report",
-            "Results in p and in points are added in p (1,000 points = 1p); a point count's 点 "
-            "has its own column.",
         ),
     )
 

@@ -15,6 +15,25 @@ from parlor.reports.selectors import DayLedger
 
 
 def settlements_section(ledger: DayLedger, local: Local) -> Section:
+    rows = _settlement_rows(ledger, local)
+    rows.sort(key=lambda row: row[0])  # type: ignore[arg-type, return-value]
+    columns = _settlements_columns()
+    total = [*total_row(rows, len(columns) - 1, 4), None]
+    return Section(
+        "settlements",
+        pgettext("daily report", "Visit settlements"),
+        columns,
+        tuple(rows),
+        tuple(total),
+        note=pgettext(
+            "daily report",
+            "Total: + paid to the player (paid out), − paid by the player (paid in).",
+        ),
+    )
+
+
+def _settlement_rows(ledger: DayLedger, local: Local) -> list[tuple[CellValue, ...]]:
+    """The day's check-outs and the adjustments paid at the counter."""
     rows: list[tuple[CellValue, ...]] = []
     for s in ledger.settlements:
         rows.append(
@@ -48,8 +67,11 @@ def settlements_section(ledger: DayLedger, local: Local) -> Section:
                 who(a.settled_by),
             )
         )
-    rows.sort(key=lambda row: row[0])  # type: ignore[arg-type, return-value]
-    columns = (
+    return rows
+
+
+def _settlements_columns() -> tuple[str, ...]:
+    return (
         pgettext("daily report", "Time"),
         pgettext("daily report", "Kind"),
         pgettext("daily report", "Player"),
@@ -63,21 +85,28 @@ def settlements_section(ledger: DayLedger, local: Local) -> Section:
         pgettext("daily report", "Paid out (yen)"),
         pgettext("daily report", "By"),
     )
-    total = [*total_row(rows, len(columns) - 1, 4), None]
+
+
+def staff_play_section(ledger: DayLedger, local: Local) -> Section:
+    rows = _staff_play_rows(ledger, local)
+    columns = _staff_play_columns()
+    total: list[CellValue] = [pgettext("daily report", "Total")] + [None] * (len(columns) - 1)
+    total[-1] = sum(row[-1] for row in rows if isinstance(row[-1], int))
     return Section(
-        "settlements",
-        pgettext("daily report", "Visit settlements"),
+        "staff_play",
+        pgettext("daily report", "Staff play"),
         columns,
         tuple(rows),
         tuple(total),
         note=pgettext(
             "daily report",
-            "Total: + paid to the player (paid out), − paid by the player (paid in).",
+            "Staff seat: the parlor's own money, no fee. Stand-in: the result stays the player's.",
         ),
     )
 
 
-def staff_play_section(ledger: DayLedger, local: Local) -> Section:
+def _staff_play_rows(ledger: DayLedger, local: Local) -> list[tuple[CellValue, ...]]:
+    """Seats played by staff: for the parlor (本走, with its net) or for a player (代走)."""
     rows: list[tuple[CellValue, ...]] = []
     for line in ledger.games:
         for seat in line.seats:
@@ -106,7 +135,11 @@ def staff_play_section(ledger: DayLedger, local: Local) -> Section:
                     net,
                 )
             )
-    columns = (
+    return rows
+
+
+def _staff_play_columns() -> tuple[str, ...]:
+    return (
         pgettext("daily report", "Ended at"),
         pgettext("daily report", "Table"),
         pgettext("daily report", "Kind"),
@@ -117,17 +150,4 @@ def staff_play_section(ledger: DayLedger, local: Local) -> Section:
         pgettext("daily report", "Points (yen)"),
         pgettext("daily report", "Chips (yen)"),
         pgettext("daily report", "Net (yen)"),
-    )
-    total: list[CellValue] = [pgettext("daily report", "Total")] + [None] * (len(columns) - 1)
-    total[-1] = sum(row[-1] for row in rows if isinstance(row[-1], int))
-    return Section(
-        "staff_play",
-        pgettext("daily report", "Staff play"),
-        columns,
-        tuple(rows),
-        tuple(total),
-        note=pgettext(
-            "daily report",
-            "Staff seat: the parlor's own money, no fee. Stand-in: the result stays the player's.",
-        ),
     )

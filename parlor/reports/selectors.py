@@ -86,14 +86,14 @@ class DayLedger:
     starts_at: datetime
     ends_at: datetime
     games: tuple[GameLine, ...]  # finished games that ended in the day, in order
-    cancelled: tuple[Game, ...]  # games voided (無効) that ended in the day (or finished then)
+    voided: tuple[Game, ...]  # games voided (無効) that ended in the day (or finished then)
     settlements: tuple[Settlement, ...]  # visits checked out in the day
     counter_adjustments: tuple[Adjustment, ...]  # adjustments paid at the counter in the day
     corrections: tuple[Hand, ...]  # hand versions that correct another, made in the day or
     #                                 to one of the day's games
     voids: tuple[Hand, ...]  # hands voided in the day
     correction_adjustments: tuple[Adjustment, ...]  # money owed because of a correction
-    audit_events: tuple[AuditEvent, ...]  # corrections, voids and cancels in the audit log,
+    audit_events: tuple[AuditEvent, ...]  # corrections, hand and game voids in the audit log,
     #                                        and the void of each of the day's voided games
     yaku: YakuStats = NO_WINS  # the yaku recorded on the paid wins of the finished games
     settled_games: tuple[SettledGame, ...] = ()  # the game lines of the day's receipts
@@ -153,41 +153,22 @@ def _games(parlor: Parlor, start: datetime, end: datetime) -> tuple[list[Game], 
     over = (
         Game.objects.filter(table__parlor=parlor, ended_at__gte=start, ended_at__lt=end)
         .exclude(status=GameStatus.IN_PROGRESS)
-        .select_related("table", "started_by", "cancelled_by", "cancel_confirmed_by")
+        .select_related("table", "started_by", "voided_by", "void_confirmed_by")
         .prefetch_related("results__player", "seats")
         .order_by("ended_at", "id")
     )
     games = list(over)
     finished = [g for g in games if g.status == GameStatus.FINISHED]
-    return finished, [g for g in games if g.status == GameStatus.CANCELLED]
+    return finished, [g for g in games if g.status == GameStatus.VOIDED]
 
 
 def day_ledger(*, parlor: Parlor, day: date) -> DayLedger:
     """Everything that happened at the parlor in business day `day` (about ten queries)."""
     start, end = day_range(parlor, day)
-    finished, cancelled = _games(parlor, start, end)
+    finished, voided = _games(parlor, start, end)
     terms = {row.game_id: Terms.of(row) for row in GameMoney.objects.filter(game__in=finished)}
-    stand_ins = {
-        (link.game_id, link.seat): link.stand_in_by
-        for link in VisitGame.objects.filter(
-            game__in=finished, stand_in_by__isnull=False
-        ).select_related("stand_in_by")
-    }
+    stand_ins = _stand_ins(finished)
     in_day = {"gte": start, "lt": end}
-    corrections = (
-        Hand.objects.filter(game__table__parlor=parlor, supersedes__isnull=False)
-        .filter(
-            Q(entered_at__gte=start, entered_at__lt=end)
-            | Q(game__ended_at__gte=start, game__ended_at__lt=end)
-        )
-        .select_related("game__table", "entered_by", "outcome", "supersedes")
-        .order_by("entered_at", "id")
-    )
-    voids = (
-        Hand.objects.filter(game__table__parlor=parlor, voided_at__gte=start, voided_at__lt=end)
-        .select_related("game__table", "voided_by", "outcome")
-        .order_by("voided_at", "id")
-    )
     adjustments = Adjustment.objects.filter(parlor=parlor).select_related(
         "player", "game__table", "created_by", "settled_by"
     )
@@ -198,7 +179,7 @@ def day_ledger(*, parlor: Parlor, day: date) -> DayLedger:
         ends_at=end,
         games=tuple(_game_line(g, terms.get(g.pk), stand_ins) for g in finished),
         yaku=yaku_stats_of_games(g.pk for g in finished),
-        cancelled=tuple(cancelled),
+        voided=tuple(voided),
         settlements=tuple(
             _settlements_in(parlor, in_day)
             .select_related("visit__player", "closed_by")
@@ -209,34 +190,76 @@ def day_ledger(*, parlor: Parlor, day: date) -> DayLedger:
             .select_related("player", "game__table", "created_by", "settled_by")
             .order_by("settled_at", "id")
         ),
-        settled_games=tuple(
-            SettledGame(*row)
-            for row in SettlementLine.objects.filter(
-                kind=LineKind.GAME,
-                settlement__visit__parlor=parlor,
-                **_range("settlement__closed_at", in_day),
-            ).values_list("game_id", "game__ended_at", "settlement__visit__player_id", "amount_yen")
-        ),
+        settled_games=_settled_games(parlor, in_day),
         shifts=tuple(shifts_of_day(parlor, day)),
-        corrections=tuple(corrections),
-        voids=tuple(voids),
+        corrections=_corrections(parlor, start, end),
+        voids=_voids(parlor, start, end),
         correction_adjustments=tuple(
             adjustments.filter(
                 kind=AdjustmentKind.CORRECTION, **_range("created_at", in_day)
             ).order_by("created_at", "id")
         ),
-        audit_events=tuple(
-            AuditEvent.objects.filter(
-                Q(
-                    action__in=[AuditAction.CORRECT, AuditAction.VOID, AuditAction.CANCEL],
-                    at__gte=start,
-                    at__lt=end,
-                )
-                # A game of the day voided later: when it was voided (same query).
-                | Q(action=AuditAction.CANCEL, game__in=[g.pk for g in cancelled]),
-                parlor=parlor,
-            ).select_related("game__table", "actor")
-        ),
+        audit_events=_audit_events(parlor, start, end, voided),
+    )
+
+
+def _stand_ins(finished: list[Game]) -> dict[tuple[int, int], Any]:
+    """Who stood in (代走) for each (game, seat) of the finished games."""
+    return {
+        (link.game_id, link.seat): link.stand_in_by
+        for link in VisitGame.objects.filter(
+            game__in=finished, stand_in_by__isnull=False
+        ).select_related("stand_in_by")
+    }
+
+
+def _corrections(parlor: Parlor, start: datetime, end: datetime) -> tuple[Hand, ...]:
+    """Hands corrected in the day, and the corrections of the day's games made later."""
+    return tuple(
+        Hand.objects.filter(game__table__parlor=parlor, supersedes__isnull=False)
+        .filter(
+            Q(entered_at__gte=start, entered_at__lt=end)
+            | Q(game__ended_at__gte=start, game__ended_at__lt=end)
+        )
+        .select_related("game__table", "entered_by", "outcome", "supersedes")
+        .order_by("entered_at", "id")
+    )
+
+
+def _voids(parlor: Parlor, start: datetime, end: datetime) -> tuple[Hand, ...]:
+    """Hands voided (取消: undone) in the day."""
+    return tuple(
+        Hand.objects.filter(game__table__parlor=parlor, voided_at__gte=start, voided_at__lt=end)
+        .select_related("game__table", "voided_by", "outcome")
+        .order_by("voided_at", "id")
+    )
+
+
+def _settled_games(parlor: Parlor, in_day: dict[str, datetime]) -> tuple[SettledGame, ...]:
+    return tuple(
+        SettledGame(*row)
+        for row in SettlementLine.objects.filter(
+            kind=LineKind.GAME,
+            settlement__visit__parlor=parlor,
+            **_range("settlement__closed_at", in_day),
+        ).values_list("game_id", "game__ended_at", "settlement__visit__player_id", "amount_yen")
+    )
+
+
+def _audit_events(
+    parlor: Parlor, start: datetime, end: datetime, voided: list[Game]
+) -> tuple[AuditEvent, ...]:
+    return tuple(
+        AuditEvent.objects.filter(
+            Q(
+                action__in=[AuditAction.CORRECT, AuditAction.VOID, AuditAction.GAME_VOID],
+                at__gte=start,
+                at__lt=end,
+            )
+            # A game of the day voided later: when it was voided (same query).
+            | Q(action=AuditAction.GAME_VOID, game__in=[g.pk for g in voided]),
+            parlor=parlor,
+        ).select_related("game__table", "actor")
     )
 
 

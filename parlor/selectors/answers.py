@@ -72,7 +72,7 @@ def game_answer(
         "schema_version": game.schema_version,
         "ruleset": game.ruleset_snapshot,
         "is_closed_by_staff": game.is_closed_by_staff,
-        "cancel_reason": game.cancel_reason,
+        "cancel_reason": game.void_reason,
         "hands": [hand_answer(hand, versions) for hand in hands],
     }
 

@@ -31,7 +31,7 @@ def floor_times(*, parlor: Parlor, start: datetime, end: datetime, now: datetime
     )
     games = (
         Game.objects.filter(table__parlor=parlor, started_at__lt=end)
-        .exclude(status=GameStatus.CANCELLED)
+        .exclude(status=GameStatus.VOIDED)
         .filter(Q(status=GameStatus.IN_PROGRESS) | Q(ended_at__gt=start))
     )
     spans = tuple(
@@ -53,7 +53,7 @@ def _visit_times(visits: list[Visit], end: datetime) -> list[VisitTimes]:
             game__started_at__gte=first,
             game__started_at__lt=end,
         )
-        .exclude(game__status=GameStatus.CANCELLED)
+        .exclude(game__status=GameStatus.VOIDED)
         .values_list("player_id", "game__started_at", "game__ended_at")
     )
     by_player: dict[int, list[Span]] = defaultdict(list)

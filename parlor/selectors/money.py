@@ -22,7 +22,7 @@ from scoring import Ruleset
 def game_money_of(game: Game) -> dict[int, SeatMoney]:
     """A finished game's money per seat, from its stored terms and results (three queries).
 
-    Empty when the game has no money terms or no results (in progress, cancelled).
+    Empty when the game has no money terms or no results (in progress, voided).
     """
     terms_row = GameMoney.objects.filter(game=game).first()
     if terms_row is None:

@@ -70,7 +70,7 @@ def seating_statuses(rulesets: Mapping[int, Ruleset]) -> dict[int, SeatingStatus
 
 def _current_draws(table_ids: list[int]) -> QuerySet[WithAnnotations[SeatDraw, _DrawCounts]]:
     """The latest seat draw of each table, annotated with `finished_games` (games played since
-    the draw) and `last_first_dealer_position` (of its last game not cancelled, or None), its
+    the draw) and `last_first_dealer_position` (of its last game not voided, or None), its
     positions prefetched with their players."""
     latest = (
         SeatDraw.objects.filter(table_id=OuterRef("table_id"))
@@ -86,7 +86,7 @@ def _current_draws(table_ids: list[int]) -> QuerySet[WithAnnotations[SeatDraw, _
     )
     last = (
         Game.objects.filter(seat_draw=OuterRef("pk"))
-        .exclude(status=GameStatus.CANCELLED)
+        .exclude(status=GameStatus.VOIDED)
         .order_by("-number_in_seating")
         .values("first_dealer_position")[:1]
     )

@@ -113,11 +113,11 @@ def audit_game_finished(game: Game, *, by: Actor, before: dict[str, Any]) -> Aud
 
 def audit_game_voided(game: Game, *, by: Actor, before: dict[str, Any], reason: str) -> AuditEvent:
     """A game voided (無効): the after snapshot names the manager who confirmed it, if any."""
-    confirmed_by = game.cancel_confirmed_by
+    confirmed_by = game.void_confirmed_by
     return _game_event(
         game,
         by=by,
-        action=AuditAction.CANCEL,
+        action=AuditAction.GAME_VOID,
         kind="game.voided",
         summary="game voided",
         before=before,

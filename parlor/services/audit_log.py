@@ -1,4 +1,4 @@
-"""Writes the audit log: one event per create, correction, void, finish, cancel and close.
+"""Writes the audit log: one event per create, correction, void, finish, game void and close.
 
 Call these inside the service's transaction, after the change: the event and the change
 commit together or not at all. The writers live by what they describe (audit_games,

@@ -20,10 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from datetime import date
 from typing import Any
-from zoneinfo import ZoneInfo
 
-from django.contrib.auth import authenticate
-from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
@@ -46,43 +43,7 @@ from parlor.selectors.access import is_manager
 from parlor.selectors.day_close import day_close_current, day_float_of
 from parlor.selectors.shifts import shift_cash_totals, shifts_of_day
 from parlor.services.audit_log import audit_day_closed, audit_day_float, audit_day_reopened
-
-
-def _parlor_lock(parlor: Parlor) -> None:
-    list(Parlor.objects.select_for_update(no_key=True).filter(pk=parlor.pk).values_list("pk"))
-
-
-def day_closed_error(close: DayClose, *, what: str) -> Conflict:
-    """The refusal of `what` (a check-out, ...) in a closed day, naming the close and who
-    closed it."""
-    closed_at = close.closed_at.astimezone(ZoneInfo(close.parlor.time_zone))
-    closer = close.closed_by.get_username() if close.closed_by else "the system"
-    return Conflict(
-        f"business day {close.business_day} was closed (締め) at {closed_at:%H:%M} by {closer}: "
-        f"{what} waits for the next business day, or a manager reopens this one",
-        code="day_closed",
-        params={
-            "day": close.business_day.isoformat(),
-            "time": f"{closed_at:%H:%M}",
-            "who": close.closed_by.get_username() if close.closed_by else "",
-        },
-    )
-
-
-def day_open_require(parlor: Parlor, *, what: str, lock: bool = True) -> date:
-    """The current business day, if it is not closed; Conflict naming the close otherwise.
-    `what` names the refused operation in the message ("a check-out").
-
-    `lock`: take the parlor's row first (the services that move cash), so a close running at
-    the same moment waits for this transaction or is seen by it.
-    """
-    if lock:
-        _parlor_lock(parlor)
-    day = business_day_of(parlor)
-    close = day_close_current(parlor, day)
-    if close is not None:
-        raise day_closed_error(close, what=what)
-    return day
+from parlor.services.day_open import day_open_require, parlor_lock
 
 
 def _day_check(parlor: Parlor, day: date | None) -> date:
@@ -188,15 +149,33 @@ def day_close_record(
     """
     day = _day_check(parlor, day)
     counted = cash_counts_read(counts)
-    _parlor_lock(parlor)
-    current = day_close_current(parlor, day)
-    if current is not None:
+    parlor_lock(parlor)
+    if day_close_current(parlor, day) is not None:
         raise Conflict(
             f"business day {day} is already closed; a manager reopens it to close it again",
             code="day_closed",
         )
     manager = _manager_of(parlor, by, confirmed_by)
     _shifts_closed_require(parlor, day)
+    float_yen = _float_of_day(parlor, day, float_yen)
+    drawer = day_drawer(parlor=parlor, day=day, float_yen=float_yen)
+    difference = counted_yen(counted) - drawer.expected_yen
+    reason = _reason(
+        reason,
+        required=difference != 0,
+        message=f"the drawer is {difference:+,} yen from the expected "
+        f"{drawer.expected_yen:,} yen: say why",
+    )
+    close = _close_create(
+        parlor, day, drawer=drawer, counted=counted, reason=reason, by=by, manager=manager
+    )
+    audit_day_closed(close, by=by)
+    report_days_changed(parlor, [day_range(parlor, day)[0]])
+    return close
+
+
+def _float_of_day(parlor: Parlor, day: date, float_yen: int | None) -> int:
+    """The float given, or the one entered at the start of the day; checked."""
     if float_yen is None:
         entered = day_float_of(parlor, day)
         if entered is None:
@@ -207,27 +186,33 @@ def day_close_record(
             )
         float_yen = entered.float_yen
     _float_check(float_yen)
-    drawer = day_drawer(parlor=parlor, day=day, float_yen=float_yen)
+    return float_yen
+
+
+def _close_create(
+    parlor: Parlor,
+    day: date,
+    *,
+    drawer: Drawer,
+    counted: dict[int, int],
+    reason: str,
+    by: Actor,
+    manager: Any,
+) -> DayClose:
+    """The close as counted; one a second close wrote meanwhile is a Conflict."""
     total = counted_yen(counted)
-    difference = total - drawer.expected_yen
-    reason = _reason(
-        reason,
-        required=difference != 0,
-        message=f"the drawer is {difference:+,} yen from the expected "
-        f"{drawer.expected_yen:,} yen: say why",
-    )
     try:
         with transaction.atomic():
             close = DayClose.objects.create(
                 parlor=parlor,
                 business_day=day,
-                float_yen=float_yen,
+                float_yen=drawer.float_yen,
                 paid_in_yen=drawer.paid_in_yen,
                 paid_out_yen=drawer.paid_out_yen,
                 expected_yen=drawer.expected_yen,
                 counts={str(yen): count for yen, count in counted.items()},
                 counted_yen=total,
-                difference_yen=difference,
+                difference_yen=total - drawer.expected_yen,
                 reason=reason,
                 closed_at=timezone.now(),
                 closed_by=actor_row(by),
@@ -235,8 +220,6 @@ def day_close_record(
             )
     except IntegrityError as exc:  # SQLite takes no row lock: a second close meanwhile
         raise Conflict("the business day is already closed", code="day_closed") from exc
-    audit_day_closed(close, by=by)
-    report_days_changed(parlor, [day_range(parlor, day)[0]])
     return close
 
 
@@ -248,7 +231,7 @@ def day_close_reopen(
     marked reopened (superseded); closing the day again writes a new close."""
     parlor = close.parlor
     reason = _reason(reason, required=True, message="say why the business day is reopened")
-    _parlor_lock(parlor)
+    parlor_lock(parlor)
     close = DayClose.objects.select_for_update().select_related("parlor").get(pk=close.pk)
     if close.reopened_at is not None:
         raise Conflict(
@@ -264,65 +247,3 @@ def day_close_reopen(
     audit_day_reopened(close, by=by, reason=reason)
     report_days_changed(parlor, [day_range(parlor, close.business_day)[0]])
     return close
-
-
-def day_close_confirmer(
-    *, parlor: Parlor, username: str, password: str, request: Any = None
-) -> AbstractBaseUser | None:
-    """The manager confirming at the counter, by their username and password (None if no
-    username was typed: the one closing may be a manager). Checked by authenticate(), behind
-    the sign-in lockout, without signing anyone in: the tablet stays signed in as its staff."""
-    if not username.strip():
-        return None
-    user = authenticate(request, username=username.strip(), password=password)
-    if user is None or not is_manager(user, parlor.pk):
-        raise InvalidInput(
-            "wrong username or password, or not a manager of this parlor",
-            code="manager_password_wrong",
-            field="manager_password",
-        )
-    return user
-
-
-def day_close_at_the_counter(
-    *,
-    parlor: Parlor,
-    counts: Mapping[str | int, object],
-    by: Actor,
-    manager_username: str = "",
-    manager_password: str = "",
-    float_yen: int | None = None,
-    reason: str = "",
-    day: date | None = None,
-    request: Any = None,
-) -> DayClose:
-    """day_close_record, confirmed by the manager whose username and password were typed in
-    (if any): the one path of the counter's close form and the API's."""
-    confirmed_by = day_close_confirmer(
-        parlor=parlor, username=manager_username, password=manager_password, request=request
-    )
-    return day_close_record(
-        parlor=parlor,
-        counts=counts,
-        by=by,
-        confirmed_by=confirmed_by,
-        float_yen=float_yen,
-        reason=reason,
-        day=day,
-    )
-
-
-def day_close_reopen_at_the_counter(
-    *,
-    close: DayClose,
-    reason: str,
-    by: Actor,
-    manager_username: str = "",
-    manager_password: str = "",
-    request: Any = None,
-) -> DayClose:
-    """day_close_reopen, confirmed as day_close_at_the_counter is."""
-    confirmed_by = day_close_confirmer(
-        parlor=close.parlor, username=manager_username, password=manager_password, request=request
-    )
-    return day_close_reopen(close=close, reason=reason, by=by, confirmed_by=confirmed_by)

@@ -9,7 +9,8 @@ from django.db import transaction
 from parlor.errors import Conflict
 from parlor.models import Game, Table
 from parlor.models.users import Actor
-from parlor.selectors.floor import floor_read, formed_players
+from parlor.selectors.floor import floor_read
+from parlor.selectors.floor_proposal import formed_players
 from parlor.services.games import game_start, table_lock
 from parlor.services.seating import Seating
 

@@ -23,8 +23,10 @@ from parlor.services.audit_log import (
     audit_game_voided,
     game_snapshot,
 )
+from parlor.services.game_visits import game_money_attach
 from parlor.services.live_views import live_view_changed
 from parlor.services.manager_check import manager_confirmer
+from parlor.services.people_in_games import open_game_refuse, people_lock
 from parlor.services.replays import (
     current_hands,
     game_record_build,
@@ -36,7 +38,6 @@ from parlor.services.seating import Seating, seating_plan
 from parlor.services.settlements import settlement_reconcile_game
 from parlor.services.shift_corrections import shift_reconcile_game
 from parlor.services.verification import enqueue_verify_if_finished
-from parlor.services.visits import game_money_attach, open_game_refuse, people_lock
 
 
 def game_lock(game: Game) -> Game:
@@ -140,38 +141,27 @@ def game_void(
     password). Only a manager voids a finished game; what closed receipts paid for it is
     reversed by adjustments, while open visits simply stop counting it.
     """
-    reason = reason.strip()
-    if not reason:
-        raise InvalidInput("say why the game is voided", code="reason_required", field="reason")
-    text_check(reason, field="reason", max_length=REASON_MAX_LENGTH, one_line=False)
+    reason = _void_reason_check(reason)
     game = game_lock(game)
-    if game.status == GameStatus.CANCELLED:
+    if game.status == GameStatus.VOIDED:
         raise Conflict("the game is already voided", code="game_cancelled")
-    parlor_id = game.table.parlor_id
     needs_manager = game.status == GameStatus.FINISHED or game.hand_count > 0
-    manager = next((u for u in (by, confirmed_by) if u and is_manager(u, parlor_id)), None)
-    if needs_manager and manager is None:
-        what = "a finished game" if game.status == GameStatus.FINISHED else "a game that has hands"
-        raise Forbidden(
-            f"a manager confirms voiding {what}",
-            code="manager_confirmation_required",
-            field="manager_username",
-        )
+    manager = _void_manager(game, by, confirmed_by, needed=needs_manager)
     before = game_snapshot(game)
     if game.status == GameStatus.IN_PROGRESS:  # a finished game keeps the time it ended
         game.ended_at, game.next_state = timezone.now(), None
-    game.status, game.cancel_reason, game.cancelled_by = (
-        GameStatus.CANCELLED, reason, actor_row(by)
+    game.status, game.void_reason, game.voided_by = (
+        GameStatus.VOIDED, reason, actor_row(by)
     )
-    game.cancel_confirmed_by = actor_row(manager) if needs_manager else None
+    game.void_confirmed_by = actor_row(manager) if needs_manager else None
     game.save(
         update_fields=[
             "status",
             "ended_at",
             "next_state",
-            "cancel_reason",
-            "cancelled_by",
-            "cancel_confirmed_by",
+            "void_reason",
+            "voided_by",
+            "void_confirmed_by",
         ]
     )
     live_view_changed(game.seat_draw.public_id)
@@ -181,6 +171,28 @@ def game_void(
     report_days_changed(game.table.parlor, [game.ended_at])  # its day no longer counts it
     audit_game_voided(game, by=by, before=before, reason=reason)
     return game
+
+
+def _void_reason_check(reason: str) -> str:
+    reason = reason.strip()
+    if not reason:
+        raise InvalidInput("say why the game is voided", code="reason_required", field="reason")
+    text_check(reason, field="reason", max_length=REASON_MAX_LENGTH, one_line=False)
+    return reason
+
+
+def _void_manager(game: Game, by: Actor, confirmed_by: Actor, *, needed: bool) -> Actor:
+    """The manager among `by` and `confirmed_by`; Forbidden if none and one is `needed`."""
+    parlor_id = game.table.parlor_id
+    manager = next((u for u in (by, confirmed_by) if u and is_manager(u, parlor_id)), None)
+    if needed and manager is None:
+        what = "a finished game" if game.status == GameStatus.FINISHED else "a game that has hands"
+        raise Forbidden(
+            f"a manager confirms voiding {what}",
+            code="manager_confirmation_required",
+            field="manager_username",
+        )
+    return manager
 
 
 def game_void_at_the_table(

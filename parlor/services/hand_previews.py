@@ -40,13 +40,13 @@ def game_open_require(game: Game) -> None:
             "can be recorded; correct a hand instead",
             code="game_finished",
         )
-    if game.status == GameStatus.CANCELLED:
+    if game.status == GameStatus.VOIDED:
         raise Conflict("the game was voided (無効)", code="game_cancelled")
 
 
 def game_not_voided_require(game: Game) -> None:
     """Refuses a change to the hands of a voided game (無効)."""
-    if game.status == GameStatus.CANCELLED:
+    if game.status == GameStatus.VOIDED:
         raise Conflict(
             "the game was voided (無効): its hands can no longer change", code="game_cancelled"
         )

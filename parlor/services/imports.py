@@ -25,13 +25,16 @@ from parlor.security.limits import TABLE_MAX_PLAYERS
 from parlor.security.text import text_check
 from parlor.services import engine
 from parlor.services.audit_log import audit_game_started
+from parlor.services.game_visits import game_money_attach
 from parlor.services.games import table_lock, table_open_game_refuse
+from parlor.services.people_in_games import open_game_refuse, people_lock
 from parlor.services.players import player_create, player_name_check
 from parlor.services.replays import game_record_build, replay_store
 from parlor.services.rulesets import RULESET_KEY_MAX_LENGTH, RULESET_TITLE_MAX_LENGTH
 from parlor.services.seating import seat_draw_create
 from parlor.services.verification import enqueue_verify_if_finished
-from parlor.services.visits import game_money_attach, open_game_refuse, people_lock
+from parlor.services.game_visits import game_money_attach
+from parlor.services.people_in_games import open_game_refuse, people_lock
 from rulesets.registry import PRESETS
 from scoring import RecordError, Ruleset
 

@@ -123,7 +123,7 @@ def counts_compare(alias: str, expected: dict[str, int], report: RestoreReport) 
 def games_replay(alias: str, report: RestoreReport) -> None:
     games = (
         Game.objects.using(alias)
-        .exclude(status=GameStatus.CANCELLED)
+        .exclude(status=GameStatus.VOIDED)
         .prefetch_related("results", "seats")
         .order_by("pk")
     )

@@ -97,7 +97,7 @@ def _keep(table: Table, ruleset: Ruleset, players: list[Player]) -> SeatingPlan:
             code="seat_draw_required",
             field="players",
         )
-    number = draw.games.exclude(status=GameStatus.CANCELLED).count() + 1
+    number = draw.games.exclude(status=GameStatus.VOIDED).count() + 1
     if status.next_first_dealer_position is not None:
         first = status.next_first_dealer_position
     else:

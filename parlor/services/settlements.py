@@ -45,7 +45,7 @@ from parlor.services.audit_log import (
     audit_adjustment_settled,
     audit_settlement_closed,
 )
-from parlor.services.day_close import day_open_require
+from parlor.services.day_open import day_open_require
 from parlor.services.money_guard import LargeAmountConfirmation, large_amounts_confirm
 
 MAX_ADJUSTMENT_YEN = 10_000_000  # a manual adjustment; corrections are computed, not entered
@@ -158,7 +158,7 @@ def settlement_reconcile_game(
     """
     if game.status == GameStatus.IN_PROGRESS:
         return []
-    voided = game.status == GameStatus.CANCELLED
+    voided = game.status == GameStatus.VOIDED
     changes = settled_money_changes(game, (lambda: {}) if voided else (lambda: game_money_of(game)))
     if not changes:
         return []
@@ -190,8 +190,8 @@ def settlement_reconcile_game(
 def correction_cause(game: Game) -> tuple[Hand | None, str]:
     """The latest correction of a game's hands and its reason, or the void's (no hand): what
     an adjustment made by a change of the game's results names (one query)."""
-    if game.status == GameStatus.CANCELLED:
-        return None, f"game voided (無効): {game.cancel_reason}"
+    if game.status == GameStatus.VOIDED:
+        return None, f"game voided (無効): {game.void_reason}"
     correction = (
         game.hands.filter(supersedes__isnull=False).order_by("-entered_at", "-id").first()
     )

@@ -39,7 +39,7 @@ from parlor.reports.staleness import report_days_changed
 from parlor.selectors.money import game_money_of
 from parlor.selectors.shifts import shift_money_of
 from parlor.services.audit_log import audit_adjustment_created
-from parlor.services.day_close import day_open_require
+from parlor.services.day_open import day_open_require
 from parlor.services.settlements import SettledMoneyChange, correction_cause
 
 

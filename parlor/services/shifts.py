@@ -20,8 +20,8 @@ from parlor.models import AuditAction, MemberRole, Parlor, ParlorMember, Shift
 from parlor.models.users import Actor, actor_row
 from parlor.selectors.shifts import shift_money_of
 from parlor.services.audit_log import audit_record
-from parlor.services.day_close import day_open_require
-from parlor.services.visits import open_game_refuse, people_lock
+from parlor.services.day_open import day_open_require
+from parlor.services.people_in_games import open_game_refuse, people_lock
 
 
 def _float_check(yen: object, field: str) -> int:

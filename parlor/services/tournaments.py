@@ -191,7 +191,7 @@ def entry_drop(*, entry: EventPlayer, reason: str, by: Actor) -> EventPlayer:
     event_audit(
         event,
         by=by,
-        action=AuditAction.CANCEL,
+        action=AuditAction.GAME_VOID,
         summary=f"{entry.player.name} dropped after round {entry.dropped_after_round}",
         reason=entry.drop_reason,
     )

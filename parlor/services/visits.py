@@ -5,19 +5,13 @@ Lock order, to keep two requests from deadlocking: a check-out locks the visit, 
 the visits of its players; a stand-in (代走) locks the visit's game link, then the staff's
 user; a hand correction locks its game only. Nobody locks a visit while holding a game.
 
-A person is in one open game at most: seated (a player, or staff playing for the parlor, 本走)
-or standing in for a player (代走). people_lock serializes the game starts and stand-ins that
-could put the same person in two games at once, so the check after it holds.
+One open game per person is kept by parlor.services.people_in_games; a starting game joins
+its players' visits in parlor.services.game_visits.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import asdict
-
-from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
-from django.db.models import Q
 from django.utils import timezone
 
 from parlor.domain.wishes import Wish
@@ -25,8 +19,6 @@ from parlor.errors import Conflict, InvalidInput
 from parlor.models import (
     Adjustment,
     Game,
-    GameMoney,
-    GameSeat,
     GameStatus,
     Parlor,
     Player,
@@ -38,8 +30,6 @@ from parlor.models import (
 )
 from parlor.models.users import Actor, actor_row
 from parlor.security.text import text_check
-from parlor.selectors.members import staff_user_ids
-from parlor.selectors.money import money_settings_for
 from parlor.selectors.visits import visit_is_over
 from parlor.services.audit_log import (
     audit_last_game_call,
@@ -47,7 +37,8 @@ from parlor.services.audit_log import (
     audit_visit_checked_in,
     stand_in_snapshot,
 )
-from parlor.services.day_close import day_open_require
+from parlor.services.day_open import day_open_require
+from parlor.services.people_in_games import open_game_refuse, people_lock
 from parlor.services.players import player_create
 from parlor.services.settlements import settlement_build
 from parlor.services.wishes import wish_require
@@ -193,127 +184,6 @@ def visit_stand_in(*, visit: Visit, game: Game, by: Actor, note: str = "") -> Vi
     audit_stand_in(link, by=by, before=before)
     return link
 
-
-def people_lock(*, players: Sequence[Player], user_ids: Sequence[int]) -> None:
-    """Locks the players' rows, then their users' and `user_ids` (by id, in that order)."""
-    list(
-        Player.objects.select_for_update()
-        .filter(pk__in=[p.pk for p in players])
-        .order_by("pk")
-        .values_list("pk")
-    )
-    users = {*user_ids, *(p.user_id for p in players if p.user_id is not None)}
-    if users:
-        list(
-            get_user_model()
-            .objects.select_for_update()
-            .filter(pk__in=users)
-            .order_by("pk")
-            .values_list("pk")
-        )
-
-
-def open_game_refuse(
-    *,
-    players: Sequence[Player] = (),
-    user_ids: Sequence[int] = (),
-    stand_in_game_id: int | None = None,
-    field: str = "players",
-) -> None:
-    """Conflict (409, naming the table) if one of these people is in an open game already:
-    seated there (a player, or staff playing for the parlor, 本走), or standing in for a player
-    there (代走) other than in game `stand_in_game_id`. Two queries; the caller holds
-    people_lock."""
-    users = {*user_ids, *(p.user_id for p in players if p.user_id is not None)}
-    seat = (
-        GameSeat.objects.filter(game__status=GameStatus.IN_PROGRESS)
-        .filter(Q(player__in=[p.pk for p in players]) | Q(player__user_id__in=users))
-        .select_related("game__table")
-        .order_by("game_id", "seat")
-        .first()
-    )
-    if seat is not None:
-        raise Conflict(
-            f"{seat.name} is playing at table {seat.game.table.label}",
-            code="player_in_open_game",
-            field=field,
-            params={"name": seat.name, "table": seat.game.table.label},
-        )
-    standing_in = VisitGame.objects.filter(
-        game__status=GameStatus.IN_PROGRESS, stand_in_by_id__in=users
-    )
-    if stand_in_game_id is not None:
-        standing_in = standing_in.exclude(game_id=stand_in_game_id)
-    link = (
-        standing_in.select_related("game__table", "stand_in_by__player").order_by("game_id").first()
-    )
-    if link is not None and link.stand_in_by is not None:  # not None: filtered on stand_in_by
-        user = link.stand_in_by
-        own = getattr(user, "player", None)
-        name = own.name if own is not None else user.get_username()
-        raise Conflict(
-            f"{name} is standing in (代走) at table {link.game.table.label}",
-            code="player_in_open_game",
-            field=field,
-            params={"name": name, "table": link.game.table.label, "standing_in": 1},
-        )
-
-
-def game_money_attach(*, game: Game, player_count: int) -> None:
-    """Called by game_start in its transaction: the game's money terms and its visits.
-
-    Where the table's game type has money settings the game keeps a copy of them, each seat's
-    player must be checked in (the game joins their visit), and a member of staff seated
-    without a visit plays for the parlor (本走). Without money settings the game settles
-    nothing and nobody may be checked in at it.
-    """
-    table = game.table
-    settings = money_settings_for(table, player_count=player_count)
-    seats = list(game.seats.select_related("player__user"))
-    visits = {
-        v.player_id: v
-        for v in Visit.objects.select_for_update()
-        .filter(player__in=[s.player for s in seats], status=VisitStatus.OPEN)
-        .order_by("pk")
-    }
-    if settings is None:
-        if visits:
-            raise Conflict(
-                f"table {table.label} has no money settings for {player_count}-player games, "
-                "so checked-in players cannot be settled there: a manager sets them first",
-                code="no_money_settings",
-            )
-        return
-    GameMoney.objects.create(game=game, settings=settings.settings, **asdict(settings.terms))
-    staff_users = staff_user_ids(table.parlor_id)
-    for seat in seats:
-        visit = visits.get(seat.player_id)
-        if visit is not None:
-            _visit_take_game(visit, game, seat.seat)
-        elif seat.player.user_id is not None and seat.player.user_id in staff_users:
-            seat.is_staff_play = True
-            seat.save(update_fields=["is_staff_play"])
-        else:
-            raise Conflict(
-                f"{seat.player.name} is not checked in: check them in before the game starts",
-                code="player_not_checked_in",
-                field="players",
-            )
-
-
-def _visit_take_game(visit: Visit, game: Game, seat: int) -> None:
-    if visit_is_over(visit):
-        raise Conflict(
-            f"{visit.player.name} called the last game (ラス半) and it is over: "
-            "check them out, or take the call back first",
-            code="visit_over",
-            field="players",
-        )
-    VisitGame.objects.create(visit=visit, game=game, seat=seat)
-    voided = visit.last_game is not None and visit.last_game.status == GameStatus.CANCELLED
-    if visit.last_game_called_at is not None and (visit.last_game_id is None or voided):
-        visit.last_game = game
-        visit.save(update_fields=["last_game"])
 
 
 @transaction.atomic

@@ -6,13 +6,11 @@ refusal is shown in words next to the control that caused it, with its HTTP stat
 
 from __future__ import annotations
 
-import uuid
 from typing import Any
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from rest_framework import serializers
@@ -20,9 +18,8 @@ from rest_framework import serializers
 from parlor.errors import DomainError
 from parlor.models import Parlor, Visit
 from parlor.selectors.access import Role, player_for, players_for, require
-from parlor.selectors.counter import PlayerState, counter_rows, player_matches, players_found
-from parlor.selectors.visits import adjustments_of, receipt_of, visit_for
-from parlor.selectors.waiting import table_kinds, waiting_list
+from parlor.selectors.counter import players_found
+from parlor.selectors.visits import receipt_of, visit_for
 from parlor.services.manager_check import LARGE_AMOUNT, manager_confirmer_if_given
 from parlor.services.visits import (
     adjustments_pay_out,
@@ -37,14 +34,11 @@ from parlor.view_helpers.paper import PAPERS
 from parlor.view_helpers.present import receipt_lines, receipt_totals, signed
 from parlor.view_helpers.wishes import wish_choices, wish_label, wish_of_token, wish_token
 from parlor.web.access import staff_page
-from parlor.web.adjustments import owed_by_player
-from parlor.web.counter_guest import guest_redirect, guest_shown
+from parlor.web.counter_guest import guest_redirect
+from parlor.web.counter_page import MANAGER_CODES, counter_page, counter_refused
 from parlor.web.errors import error_payload
 from parlor.web.form_once import form_once
 from parlor.web.input import validated
-
-# The refusals a manager's username and password answer: the form then asks for them.
-MANAGER_CODES = ("large_amount_needs_manager", "manager_required", "manager_password_wrong")
 
 
 class WalkInInput(PlayerInput):
@@ -52,75 +46,6 @@ class WalkInInput(PlayerInput):
 
     member_number = serializers.CharField(
         max_length=20, required=False, default="", allow_blank=True
-    )
-
-
-def _counter_page(
-    request: HttpRequest,
-    *,
-    parlor: Parlor,
-    error: dict[str, Any] | None = None,
-    error_player: str = "",
-    walk_in: dict[str, str] | None = None,
-    status: int = 200,
-) -> HttpResponse:
-    """`error_player`: the player id, "walk-in" or an adjustment's player whose row shows
-    `error`; `walk_in`: the walk-in form as it was sent, to fix and send again."""
-    players = counter_rows(parlor)
-    query = request.GET.get("q", "").strip()
-    rows = [
-        {
-            "row": row,
-            "money": signed(row.provisional_yen),
-            "is_error": error_player == str(row.player.public_id),
-            "is_match": player_matches(row.player, query),
-        }
-        for row in players
-    ]
-    offers = table_kinds(parlor)
-    guests = waiting_list(parlor)
-    waiting = [
-        {"guest": guest, "wish": wish_label(guest.wish, offers), "token": wish_token(guest.wish)}
-        for guest in guests
-    ]
-    owed = owed_by_player(adjustments_of(parlor, open_only=True))
-    if error_player.startswith("owed-") and all(g.error_key != error_player for g in owed):
-        error_player = ""  # paid meanwhile: the error goes above the list
-    waiting_keys = {f"wish-{guest.visit_id}" for guest in guests}
-    if error_player.startswith("wish-") and error_player not in waiting_keys:
-        error_player = ""  # seated or gone meanwhile: the error goes above the list
-    context = {
-        "parlor": parlor,
-        "rows": rows,
-        "checked_in": sum(1 for row in players if row.is_in),
-        "query": query,
-        "error": error,
-        "error_player": error_player,
-        "walk_in": walk_in or {},
-        "found_any": any(item["is_match"] for item in rows),
-        "search_action": reverse("tablet:counter"),
-        "over": [row.visit for row in players if row.state == PlayerState.OVER],
-        "waiting": waiting,
-        "wish_choices": wish_choices(offers),
-        "owed": owed,
-        "key": uuid.uuid4(),  # one Idempotency-Key per form shown: a double tap counts once
-        "manager_codes": MANAGER_CODES,
-        "guest": guest_shown(request, (row.visit for row in players)),  # its phone's QR code
-    }
-    return render(request, "tablet/counter.html", context, status=status)
-
-
-def _refused(
-    request: HttpRequest, exc: DomainError, *, parlor: Parlor, at: str, **form: Any
-) -> HttpResponse:
-    """The counter again with the service's refusal shown beside `at` (see _counter_page)."""
-    return _counter_page(
-        request,
-        parlor=parlor,
-        error=error_payload(exc),
-        error_player=at,
-        status=exc.status_code,
-        **form,
     )
 
 
@@ -140,7 +65,7 @@ def _manager(request: HttpRequest, parlor: Parlor) -> Any:
 @staff_page
 def counter(request: HttpRequest) -> HttpResponse:
     access = require(request.user, Role.STAFF)
-    return _counter_page(request, parlor=access.parlor)
+    return counter_page(request, parlor=access.parlor)
 
 
 @require_POST
@@ -153,7 +78,7 @@ def check_in(request: HttpRequest) -> HttpResponse:
         wish = wish_of_token(request.POST.get("wish", ""))
         visit = visit_check_in(player=player, by=request.user, wish=wish)
     except DomainError as exc:
-        return _refused(request, exc, parlor=access.parlor, at=player_id)
+        return counter_refused(request, exc, parlor=access.parlor, at=player_id)
     messages.success(request, _("%(name)s is checked in.") % {"name": player.name})
     return guest_redirect(visit.public_id)
 
@@ -182,7 +107,7 @@ def walk_in(request: HttpRequest) -> HttpResponse:
         wish = wish_of_token(form["wish"])
         answer = form_once(request, parlor=access.parlor, call=call)
     except DomainError as exc:
-        return _refused(request, exc, parlor=access.parlor, at="walk-in", walk_in=form)
+        return counter_refused(request, exc, parlor=access.parlor, at="walk-in", walk_in=form)
     messages.success(request, _("%(name)s is registered and checked in.") % answer)
     return guest_redirect(answer.get("visit", ""))
 
@@ -196,7 +121,7 @@ def wish(request: HttpRequest, visit_id: str) -> HttpResponse:
         wanted = wish_of_token(request.POST.get("wish", ""))
         visit_wish_set(visit=visit, wish=wanted, by=request.user)
     except DomainError as exc:
-        return _refused(request, exc, parlor=access.parlor, at=f"wish-{visit_id}")
+        return counter_refused(request, exc, parlor=access.parlor, at=f"wish-{visit_id}")
     messages.success(request, _("The wish of %(name)s is changed.") % {"name": visit.player.name})
     return redirect("tablet:counter")
 
@@ -216,7 +141,7 @@ def pay_out(request: HttpRequest, player_id: str) -> HttpResponse:
         manager = _manager(request, access.parlor)
         answer = form_once(request, parlor=access.parlor, call=call)
     except DomainError as exc:
-        return _refused(request, exc, parlor=access.parlor, at=f"owed-{player_id}")
+        return counter_refused(request, exc, parlor=access.parlor, at=f"owed-{player_id}")
     return redirect("tablet:counter-receipt", visit_id=answer["visit"])
 
 
@@ -250,7 +175,7 @@ def last_game(request: HttpRequest, visit_id: str) -> HttpResponse:
     try:
         visit_last_game_call(visit=visit, called=called, by=request.user)
     except DomainError as exc:
-        return _refused(request, exc, parlor=access.parlor, at=str(visit.player.public_id))
+        return counter_refused(request, exc, parlor=access.parlor, at=str(visit.player.public_id))
     if called:
         text = _("Last game called for %(name)s.")
     else:

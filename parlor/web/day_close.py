@@ -23,11 +23,10 @@ from parlor.models import DayClose, Parlor
 from parlor.selectors.access import Role, require
 from parlor.selectors.day_close import day_close_for, day_close_state
 from parlor.selectors.shifts import shifts_of_day
-from parlor.services.day_close import (
+from parlor.services.day_close import day_drawer, day_float_record
+from parlor.services.day_close_counter import (
     day_close_at_the_counter,
     day_close_reopen_at_the_counter,
-    day_drawer,
-    day_float_record,
 )
 from parlor.view_helpers.inputs import DayCloseInput, DayFloatInput, DayReopenInput
 from parlor.web.access import staff_page

@@ -37,6 +37,8 @@ _AREAS = (
 
 
 def _messages() -> dict[str, str]:
+    """Long because it is one table: every refusal code with its words, in the active
+    language."""
     broken_key = _("The tablet sent a broken entry key: reload the page and send it again.")
     return {
         "below_min_han": _("This ruleset needs more han for a win."),

@@ -24,7 +24,8 @@ from parlor.domain.table_forming import TableOutcome, WaitReason
 from parlor.errors import DomainError
 from parlor.models import Parlor, Player
 from parlor.selectors.access import Role, require, table_for
-from parlor.selectors.floor import Floor, FloorTable, floor_read, formed_players
+from parlor.selectors.floor import floor_read
+from parlor.selectors.floor_proposal import Floor, FloorTable, formed_players
 from parlor.selectors.games import tables_state
 from parlor.services.floor import table_form
 from parlor.services.seating import Seating

@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.utils.functional import Promise
 from django.utils.translation import pgettext_lazy
 
-# Every enum value of scoring.ruleset_parts, the winds and the yakuman names.
+# Every enum value of scoring.ruleset_choices, the winds and the yakuman names.
 CHOICE_LABELS: dict[str, Promise] = {
     "nine_terminals": pgettext_lazy("ruleset choice", "Nine terminals"),
     "four_winds": pgettext_lazy("ruleset choice", "Four winds"),

@@ -6,6 +6,7 @@ from django.utils.translation import gettext as _
 
 
 def script_strings() -> dict[str, str]:
+    """Long because it is one table: every string the tablet's scripts show, translated."""
     return {
         "prompt_start": _("Tap the winner, or choose how the hand ended."),
         "prompt_win": _("Tap who dealt in, or Tsumo."),

@@ -273,6 +273,6 @@ def game_result(request: HttpRequest, game_id: str) -> HttpResponse:
         "seating": seating,
         "seated": [str(p["id"]) for p in seating.get("players", [])],
         "open_game": open_game,
-        "is_cancelled": game.status == GameStatus.CANCELLED,
+        "is_voided": game.status == GameStatus.VOIDED,
     }
     return render(request, "tablet/result.html", context)

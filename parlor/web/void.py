@@ -9,7 +9,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from parlor.api.games import GameCancelView
+from parlor.api.games import GameVoidView
 from parlor.errors import DomainError
 from parlor.models import Game
 from parlor.selectors.access import game_for
@@ -53,7 +53,7 @@ def void_game(request: HttpRequest, game_id: str) -> HttpResponse:
     values["manager_username"] = request.POST.get("manager_username", "")
     if request.method == "POST":
         try:
-            checked = validated(GameCancelView.InputSerializer, request.POST)
+            checked = validated(GameVoidView.InputSerializer, request.POST)
             game_void_at_the_table(
                 game=game,
                 reason=checked["reason"],

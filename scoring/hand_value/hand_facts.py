@@ -59,6 +59,8 @@ def shared_yaku(facts: HandFacts, worth: Mapping[str, YakuHan]) -> HandYaku:
 
 
 def hand_facts(hand: WinningHand) -> HandFacts:
+    """Long because it reads every tile once, concealed then melded, counting copies, red
+    fives and all-mighty tiles in the same pass."""
     check_winds(hand)
     concealed = hand.concealed
     check_tile_count(hand, len(concealed))

@@ -59,7 +59,11 @@ def fill_ceilings(hand: WinningHand, fills: list[Fill], *, ruleset: Ruleset,
                   yaku_table: YakuTable) -> list[Rank | None]:
     """For each fill of the concealed whites (``*``) of ``hand``, a rank (``best.value_rank``)
     that no reading of it exceeds under ``point_count.count_hand``; None for every fill when
-    the hand is refused (each is then read, and refused)."""
+    the hand is refused (each is then read, and refused).
+
+    Long because the counts are changed in place and restored for each fill, with no copy
+    per fill, which keeps a hand with several whites quick.
+    """
     if not fills or not fills[0]:
         return [None] * len(fills)
     template, _ = fill_candidates(hand, fills[0])[0]
@@ -236,7 +240,11 @@ def sets_ceiling(facts: HandFacts, han: Mapping[str, int]
     """At least the han of each yaku of the sets (``yaku.group_yaku``) of a reading, each
     yaku the tiles held (concealed and melded) leave possible (``han``: ``set_han``): those
     of any reading, those of two sequences or more (none of three triplets), those of three
-    triplets or more (none of two sequences). Every reading has four sets."""
+    triplets or more (none of two sequences). Every reading has four sets.
+
+    Long because it follows ``yaku.group_yaku`` condition by condition, so the two read side
+    by side.
+    """
     counts = facts.counts
     # An all-mighty tile may stand for a fifth copy: eight of a kind are two triplets.
     triplets = {k: n // 3 for k, n in enumerate(counts) if n >= 3}

@@ -13,7 +13,7 @@ from scoring.hand_value.readings import Reading, Shape, Wait
 from scoring.hand_value.yaku import HandFacts
 from scoring.hand_value.yaku_table import YakuHan
 from scoring.ruleset import Ruleset, ValueInput
-from scoring.ruleset_parts import LimitName
+from scoring.ruleset_choices import LimitName
 from scoring.values import base_points, ron_amount, tsumo_amounts
 
 WIND_ORDER = ("E", "S", "W", "N")

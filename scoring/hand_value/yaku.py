@@ -119,7 +119,11 @@ def tile_yakuman(facts: HandFacts) -> list[str]:
 
 
 def group_yaku(groups: list[Group], reading: Reading, facts: HandFacts) -> list[str]:
-    """Yaku of a four-sets-and-a-pair reading."""
+    """Yaku of a four-sets-and-a-pair reading.
+
+    Long because it runs for every reading of every hand: one pass over the sets, each yaku
+    of the sets tested in place.
+    """
     found: list[str] = []
     sequences: list[int] = []
     triplets: list[int] = []

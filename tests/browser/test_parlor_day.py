@@ -150,8 +150,8 @@ def mistaken_game_voided(tablet: Tablet) -> Game:
     page.wait_for_selector("body[data-screen='floor']")
     assert "11卓の対局を無効にしました" in page.inner_text(".messages")
     mistaken.refresh_from_db()
-    assert mistaken.status == GameStatus.CANCELLED
-    assert mistaken.cancel_confirmed_by.username == "manager"
+    assert mistaken.status == GameStatus.VOIDED
+    assert mistaken.void_confirmed_by.username == "manager"
     return mistaken
 
 

@@ -67,7 +67,7 @@ def test_staff_void_a_mistaken_game_and_a_manager_confirms_one_with_a_hand(
     assert "1卓の対局を無効にしました" in tablet.page.inner_text(".messages")
     tablet.shot("void-done-floor")
     game.refresh_from_db()
-    assert game.status == GameStatus.CANCELLED and game.cancel_reason == "卓を間違えて開始"
+    assert game.status == GameStatus.VOIDED and game.void_reason == "卓を間違えて開始"
 
     # The right game, with a hand: staff alone cannot void it.
     _start_again(tablet)
@@ -84,8 +84,8 @@ def test_staff_void_a_mistaken_game_and_a_manager_confirms_one_with_a_hand(
     _submit(tablet, manager_username=manager.username, manager_password="pw")
     assert tablet.screen() == "floor"
     second.refresh_from_db()
-    assert second.status == GameStatus.CANCELLED
-    assert (second.cancelled_by, second.cancel_confirmed_by) == (parlor_floor["staff"], manager)
+    assert second.status == GameStatus.VOIDED
+    assert (second.voided_by, second.void_confirmed_by) == (parlor_floor["staff"], manager)
     # Still the staff's tablet: the floor opens, and the table is free for its next game.
     tablet.goto("/tablet/")
     assert tablet.screen() == "floor"

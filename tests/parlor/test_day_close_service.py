@@ -12,12 +12,8 @@ from parlor.errors import Conflict, Forbidden, InvalidInput
 from parlor.models import Adjustment, AuditEvent, DayClose, Settlement, Visit
 from parlor.reports.report import daily_report_data
 from parlor.selectors.day_close import day_closes_of
-from parlor.services.day_close import (
-    day_close_at_the_counter,
-    day_close_record,
-    day_close_reopen,
-    day_float_record,
-)
+from parlor.services.day_close import day_close_record, day_close_reopen, day_float_record
+from parlor.services.day_close_counter import day_close_at_the_counter
 from parlor.services.settlements import adjustment_create, adjustment_settle
 from parlor.services.visits import adjustments_pay_out, visit_check_out
 from tests.parlor.conftest import ok

@@ -14,7 +14,8 @@ from django.utils import timezone
 from parlor.domain.table_forming import TableOutcome, WaitReason
 from parlor.errors import Conflict
 from parlor.models import Game, GameStatus, MemberRole, MoneySettings, PlayerKind
-from parlor.selectors.floor import floor_read, formed_players, staff_free
+from parlor.selectors.floor import floor_read, staff_free
+from parlor.selectors.floor_proposal import formed_players
 from parlor.services.floor import table_form
 from parlor.services.games import game_finish, game_start
 from parlor.services.hands import hand_record

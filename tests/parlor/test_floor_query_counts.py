@@ -94,7 +94,7 @@ def _seating_before(table: Table, ruleset: Ruleset) -> dict[str, Any]:
     if draw is not None:
         played = draw.games.filter(status=GameStatus.FINISHED).count()
         last = (
-            draw.games.exclude(status=GameStatus.CANCELLED).order_by("-number_in_seating").first()
+            draw.games.exclude(status=GameStatus.VOIDED).order_by("-number_in_seating").first()
         )
         if ruleset.kicha_selection == KichaSelection.ROTATE_EACH_GAME and last is not None:
             next_first = (last.first_dealer_position + 1) % draw.positions.count()

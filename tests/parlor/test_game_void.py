@@ -69,9 +69,9 @@ def test_staff_void_a_game_without_hands_and_it_counts_for_nothing(parlor, playe
     body = ok(_void(staff, game, reason="  卓を間違えた  "))
     assert body["status"] == "cancelled" and body["cancel_reason"] == "卓を間違えた"
     row = Game.objects.get(public_id=game["id"])
-    assert row.cancelled_by == _staff(parlor) and row.cancel_confirmed_by is None
+    assert row.voided_by == _staff(parlor) and row.void_confirmed_by is None
     assert row.ended_at is not None
-    event = AuditEvent.objects.get(game=row, action=AuditAction.CANCEL)
+    event = AuditEvent.objects.get(game=row, action=AuditAction.GAME_VOID)
     assert event.reason == "卓を間違えた"
     assert event.before["status"] == "in_progress" and event.after["status"] == "cancelled"
     assert event.after["confirmed_by"] is None
@@ -120,8 +120,8 @@ def test_a_manager_confirms_the_void_of_a_game_with_hands(parlor, players, floor
     body = ok(_void(staff, game, manager_username=manager.get_username(), manager_password="pw"))
     assert body["status"] == "cancelled"
     row = Game.objects.get(public_id=game["id"])
-    assert (row.cancelled_by, row.cancel_confirmed_by) == (_staff(parlor), manager)
-    event = AuditEvent.objects.get(game=row, action=AuditAction.CANCEL)
+    assert (row.voided_by, row.void_confirmed_by) == (_staff(parlor), manager)
+    event = AuditEvent.objects.get(game=row, action=AuditAction.GAME_VOID)
     assert event.after["confirmed_by"] == manager.get_username()
     assert event.before["hand_count"] == 1  # the hands stay in the log
     assert row.hands.count() == 1
@@ -134,7 +134,7 @@ def test_staff_cannot_void_a_finished_game_a_manager_can(parlor, players, person
     assert _error(_void(staff, game), 403)["code"] == "manager_confirmation_required"
     ok(_void(personas["manager"], game, reason="別卓の記録"))
     row = Game.objects.get(public_id=game["id"])
-    assert row.cancel_confirmed_by == _manager(parlor)
+    assert row.void_confirmed_by == _manager(parlor)
     assert _error(_void(personas["manager"], game), 409)["code"] == "game_cancelled"
 
 

@@ -215,7 +215,7 @@ class Day:
     def correct(self, game: Game) -> None:
         game.refresh_from_db()
         hands = list(game.hands.filter(state=HandState.CURRENT).select_related("outcome"))
-        if not hands or game.status == GameStatus.CANCELLED:
+        if not hands or game.status == GameStatus.VOIDED:
             return
         hand = hands[self.draw(st.integers(0, len(hands) - 1), "corrected hand")]
         scores = tuple(hand.outcome.scores_before)

@@ -59,7 +59,7 @@ def test_the_daily_report_lists_tables_1_2_10() -> None:
         starts_at=at,
         ends_at=at,
         games=(),
-        cancelled=games,
+        voided=games,
         settlements=(),
         counter_adjustments=(),
         corrections=(),

@@ -14,6 +14,7 @@ import pytest
 from django.test import Client
 from django.utils import translation
 
+import scoring.ruleset_choices as choices
 import scoring.ruleset_parts as parts
 from parlor.models import MemberRole, Parlor
 from parlor.view_helpers.ruleset_fields import field_help
@@ -58,9 +59,9 @@ def test_the_form_offers_every_field_but_the_identity_and_groups_them_as_the_doc
 
 
 def test_every_value_the_engine_accepts_has_a_japanese_choice_and_every_part_a_label() -> None:
-    values = {m.value for enum in vars(parts).values()
-              if isinstance(enum, type) and issubclass(enum, parts.StrEnum)
-              and enum is not parts.StrEnum for m in enum}
+    values = {m.value for enum in vars(choices).values()
+              if isinstance(enum, type) and issubclass(enum, choices.StrEnum)
+              and enum is not choices.StrEnum for m in enum}
     values |= {v for named in NAMED_CHOICES.values() for v in named}
     missing = sorted(values - set(CHOICE_LABELS))
     assert not missing

@@ -62,8 +62,8 @@ def test_staff_void_a_game_started_by_mistake_and_see_it_on_the_floor(tablet, ga
     floor = tablet.get("/tablet/").content.decode()
     assert "1卓の対局を無効にしました" in floor
     game.refresh_from_db()
-    assert (game.status, game.cancelled_by, game.cancel_reason) == (
-        GameStatus.CANCELLED,
+    assert (game.status, game.voided_by, game.void_reason) == (
+        GameStatus.VOIDED,
         staff_user,
         "卓を間違えた",
     )
@@ -107,7 +107,7 @@ def test_a_manager_confirms_at_the_table_and_the_tablet_stays_signed_in_as_staff
     response = _confirmed_void(tablet, game, staff_user, manager, password="pw")
     assert response.status_code == 302
     game.refresh_from_db()
-    assert (game.cancelled_by, game.cancel_confirmed_by) == (staff_user, manager)
+    assert (game.voided_by, game.void_confirmed_by) == (staff_user, manager)
     assert int(tablet.session["_auth_user_id"]) == staff_user.pk
 
 
@@ -120,4 +120,4 @@ def test_a_signed_in_manager_voids_a_finished_game_from_its_result_page(game, st
     assert "ゲームを無効にする" in result and "店長だけ" in result
     assert _void(client, game, reason="別の卓の記録").status_code == 302
     game.refresh_from_db()
-    assert game.status == GameStatus.CANCELLED and game.cancel_confirmed_by == manager
+    assert game.status == GameStatus.VOIDED and game.void_confirmed_by == manager

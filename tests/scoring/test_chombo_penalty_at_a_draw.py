@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from rulesets.registry import PRESETS
 from scoring.facts import Chombo, Draw, Hand, Penalty, PenaltyKind, TableState
+from scoring.hand_settlement import OutcomeKind
 from scoring.ledger import Reason
-from scoring.settle import OutcomeKind, settle_hand
+from scoring.settle import settle_hand
 
 SEED_003 = PRESETS["seed-003"]
 START = TableState("E", 1, dealer=0, honba=0, sticks=0, scores=(50, 50, 50))

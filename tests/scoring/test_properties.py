@@ -17,11 +17,12 @@ from rulesets.registry import PRESETS
 from scoring.cli import main
 from scoring.errors import HandError
 from scoring.facts import Ron, Tsumo
+from scoring.hand_settlement import OutcomeKind
 from scoring.ledger import Reason, deltas_of
 from scoring.record import parse_record
 from scoring.replay import replay_game, replay_record
 from scoring.ruleset import LeftoverSticks
-from scoring.settle import OutcomeKind, settle_hand
+from scoring.settle import settle_hand
 from tests.scoring.strategies import game_records
 
 PLAIN_PRESETS = list(PRESETS.values())

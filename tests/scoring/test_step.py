@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from rulesets.registry import PRESETS
 from scoring.errors import RecordError
-from scoring.record import parse_record, read_hand
+from scoring.hand_input import read_hand
+from scoring.record import parse_record
 from scoring.replay import replay_game, replay_record
 from scoring.step import GameState, closed, final_settlement, step
 from tests.scoring.strategies import game_records

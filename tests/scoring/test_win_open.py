@@ -12,7 +12,7 @@ import pytest
 
 from rulesets.registry import PRESETS
 from scoring.errors import RecordError
-from scoring.record import read_hand
+from scoring.hand_input import read_hand
 from scoring.replay import replay_record
 
 NAMES = ["Aoki", "Baba", "Chiba", "Doi"]
