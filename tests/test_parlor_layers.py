@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -58,29 +57,6 @@ FLOORS: tuple[dict[str, tuple[str, ...]], ...] = (
                 "parlor.wsgi")},
 )
 DOORS = FLOORS[-2]
-
-
-@dataclass(frozen=True)
-class Known:
-    """Offenders known and waiting for a change elsewhere, with the reason: the test fails
-    when one is gone too, so the set stays exact."""
-
-    why: str
-    offenders: dict[str, set[str]] = field(default_factory=dict)
-
-
-# The tablet's pages validate a write with the API view's own InputSerializer (one front door
-# per operation, one validation). Like those in view_helpers/inputs.py (the calculator, the
-# walk-in, the day close), they move below the doors once the record door (api/hands.py) and
-# the void's one word (api/games.py) land: the hands' inputs with HandEntryField.
-KNOWN_DOOR_IMPORTS = Known(
-    why="web validates with the API's input serializers",
-    offenders={
-        "parlor/web/hands.py": {"api"},
-        "parlor/web/undo.py": {"api"},
-        "parlor/web/void.py": {"api"},
-    },
-)
 
 
 def module_name(path: Path) -> str:
@@ -189,14 +165,7 @@ def test_every_module_of_parlor_has_a_room() -> None:
 
 
 def test_a_room_imports_nothing_to_its_right_and_no_door_imports_another() -> None:
-    found = upward_imports(parlor_imports())
-    known = KNOWN_DOOR_IMPORTS.offenders
-    new = {f: sorted(rooms - known.get(f, set())) for f, rooms in found.items()}
-    assert {f: rooms for f, rooms in new.items() if rooms} == {}
-    gone = {f: sorted(rooms - found.get(f, set())) for f, rooms in known.items()}
-    assert {f: rooms for f, rooms in gone.items() if rooms} == {}, (
-        "fixed: take them out of KNOWN_DOOR_IMPORTS"
-    )
+    assert upward_imports(parlor_imports()) == {}
 
 
 def test_no_two_packages_of_parlor_import_each_other() -> None:

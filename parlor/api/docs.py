@@ -6,7 +6,7 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.views.decorators.http import require_GET
 
-from parlor.api.hand_schema import GAME_RECORD_DOC
+from parlor.view_helpers.hand_schema import GAME_RECORD_DOC
 
 
 @require_GET

@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema, extend_schema_serializer
-from rest_framework import serializers
+from drf_spectacular.utils import extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -21,7 +18,7 @@ from parlor.selectors.access import Role, game_for
 from parlor.selectors.answers import game_answer
 from parlor.services.games import game_finish, game_void_at_the_table
 from parlor.services.imports import game_export
-from parlor.view_helpers.inputs import ReasonField
+from parlor.view_helpers.hand_inputs import GameVoidInput
 
 
 def prefers_minimal(request: Request) -> bool:
@@ -66,20 +63,7 @@ class GameFinishView(APIView):
 class GameVoidView(APIView):
     """Voids the game (無効): the tablet's void, same service and errors."""
 
-    @extend_schema_serializer(component_name="GameCancelInput")
-    class InputSerializer(serializers.Serializer[Any]):
-        reason = ReasonField(help_text="Why the game is voided.")
-        manager_username = serializers.CharField(
-            max_length=150,
-            required=False,
-            default="",
-            allow_blank=True,
-            help_text="A manager confirming the void of a game that has hands, unless the "
-            "caller is a manager (a finished game: managers only).",
-        )
-        manager_password = serializers.CharField(
-            max_length=128, required=False, default="", allow_blank=True, trim_whitespace=False
-        )
+    InputSerializer = GameVoidInput
 
     @extend_schema(
         summary="Void a game (無効)",

@@ -2,33 +2,33 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema, extend_schema_serializer
-from rest_framework import serializers
+from drf_spectacular.utils import extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from parlor.api.games import prefers_minimal
 from parlor.api.hand_examples import hand_examples
-from parlor.api.hand_schema import GAME_RECORD_LINK, HandEntryField
 from parlor.api.idempotency import answer_response, idempotent_response, keyed_request
 from parlor.api.serializers import (
     IDEMPOTENCY_KEY,
     GameDetailSerializer,
     error_responses,
 )
-from parlor.security.limits import HAND_SEQUENCE_MAX
 from parlor.selectors.access import game_for
 from parlor.selectors.answers import game_answer, hand_recorded_answer
 from parlor.services.hand_previews import correction_preview, hand_preview
 from parlor.services.hands import hand_correct, hand_record_once, hand_void_last
 from parlor.services.idempotency import Answer
-from parlor.view_helpers.inputs import ReasonField
+from parlor.view_helpers.hand_inputs import (
+    HandCorrectInput,
+    HandPreviewInput,
+    HandRecordInput,
+    HandVoidInput,
+)
+from parlor.view_helpers.hand_schema import GAME_RECORD_LINK
 
-ENTRY_HELP = "The hand in tenbo-game/1: its result (one kind of five), riichi, penalties, wareme."
 RECORD_HELP = (
     "Records the next hand of a game in progress. The hand is a hand of a tenbo-game/1 record "
     f"({GAME_RECORD_LINK}): a `result` of one of five kinds (ron, tsumo, draw, abortive, "
@@ -44,9 +44,7 @@ RECORD_HELP = (
 
 
 class HandPreviewView(APIView):
-    @extend_schema_serializer(component_name="HandPreviewInput")
-    class InputSerializer(serializers.Serializer[Any]):
-        hand = HandEntryField(help_text=ENTRY_HELP)
+    InputSerializer = HandPreviewInput
 
     @extend_schema(
         request=InputSerializer,
@@ -67,16 +65,7 @@ class HandPreviewView(APIView):
 
 
 class HandRecordView(APIView):
-    @extend_schema_serializer(component_name="HandRecordInput")
-    class InputSerializer(serializers.Serializer[Any]):
-        sequence = serializers.IntegerField(
-            min_value=1,
-            max_value=HAND_SEQUENCE_MAX,
-            help_text=(
-                "The number of the hand being entered (1 = first); a stale tablet gets 409."
-            ),
-        )
-        hand = HandEntryField(help_text=ENTRY_HELP)
+    InputSerializer = HandRecordInput
 
     @extend_schema(
         request=InputSerializer,
@@ -117,18 +106,7 @@ CORRECT_HELP = (
 
 
 class HandCorrectView(APIView):
-    @extend_schema_serializer(component_name="HandCorrectInput")
-    class InputSerializer(serializers.Serializer[Any]):
-        hand = HandEntryField(help_text=ENTRY_HELP)
-        reason = ReasonField()
-        version = serializers.IntegerField(
-            min_value=1,
-            required=False,
-            help_text=(
-                "The version of the hand this correction was made from; a newer version gets "
-                "409. Optional for older clients, but send it."
-            ),
-        )
+    InputSerializer = HandCorrectInput
 
     @extend_schema(
         request=InputSerializer,
@@ -156,9 +134,7 @@ class HandCorrectView(APIView):
 
 
 class HandVoidView(APIView):
-    @extend_schema_serializer(component_name="HandVoidInput")
-    class InputSerializer(serializers.Serializer[Any]):
-        reason = ReasonField(required=False, default="", allow_blank=True)
+    InputSerializer = HandVoidInput
 
     @extend_schema(
         request=InputSerializer,

@@ -17,7 +17,6 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 from rest_framework import serializers
 
-from parlor.api.hands import HandCorrectView, HandPreviewView, HandRecordView
 from parlor.errors import DomainError, NotFound
 from parlor.models import Game, HandState
 from parlor.security.limits import HAND_SEQUENCE_MAX
@@ -28,6 +27,7 @@ from parlor.services.hands import hand_correct, hand_record_once
 from parlor.services.idempotency import KeyedRequest, idempotent_call, request_keyed
 from parlor.services.settlements import SettledMoneyChange
 from parlor.view_helpers import labels, pages
+from parlor.view_helpers.hand_inputs import HandCorrectInput, HandPreviewInput, HandRecordInput
 from parlor.web.access import staff_page
 from parlor.web.adjustments import settled_notice
 from parlor.web.errors import error_payload, error_status
@@ -38,7 +38,7 @@ from parlor.web.strings import script_strings
 from scoring import ScoringError
 
 
-class PreviewInput(HandPreviewView.InputSerializer):
+class PreviewInput(HandPreviewInput):
     """The API's preview, and on the correction screen the number of the hand it replaces."""
 
     correct = serializers.IntegerField(
@@ -46,7 +46,7 @@ class PreviewInput(HandPreviewView.InputSerializer):
     )
 
 
-class CorrectionInput(HandCorrectView.InputSerializer):
+class CorrectionInput(HandCorrectInput):
     """The API's correction, with the version the tablet's screen showed, which it always
     sends: a hand corrected or undone since is refused instead of overwritten."""
 
@@ -125,7 +125,7 @@ def record(request: HttpRequest, game_id: str) -> JsonResponse:
     the hand it recorded and the game as it stands."""
     try:
         body = json_body(request)
-        values = validated(HandRecordView.InputSerializer, body)
+        values = validated(HandRecordInput, body)
         recorded = hand_record_once(
             game_id=game_id,
             sequence=values["sequence"],

@@ -18,7 +18,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from rest_framework import serializers
 
-from parlor.api.hands import HandVoidView
 from parlor.errors import DomainError
 from parlor.models import Game
 from parlor.models.users import Actor
@@ -26,13 +25,14 @@ from parlor.security.limits import HAND_SEQUENCE_MAX
 from parlor.selectors.access import game_for
 from parlor.services.hands import hand_void_last
 from parlor.services.idempotency import idempotent_call, request_keyed
+from parlor.view_helpers.hand_inputs import HandVoidInput
 from parlor.web.access import staff_page
 from parlor.web.errors import error_payload
 from parlor.web.input import validated
 from scoring import ScoringError
 
 
-class UndoInput(HandVoidView.InputSerializer):
+class UndoInput(HandVoidInput):
     """The API's void, and the hand it voids (the API names it in the path): the last hand
     the screen showed."""
 

@@ -9,13 +9,13 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from parlor.api.games import GameVoidView
 from parlor.errors import DomainError
 from parlor.models import Game
 from parlor.selectors.access import game_for
 from parlor.services import engine
 from parlor.services.games import game_void_at_the_table
 from parlor.view_helpers import pages
+from parlor.view_helpers.hand_inputs import GameVoidInput
 from parlor.web.access import staff_page
 from parlor.web.errors import error_payload
 from parlor.web.input import validated
@@ -53,7 +53,7 @@ def void_game(request: HttpRequest, game_id: str) -> HttpResponse:
     values["manager_username"] = request.POST.get("manager_username", "")
     if request.method == "POST":
         try:
-            checked = validated(GameVoidView.InputSerializer, request.POST)
+            checked = validated(GameVoidInput, request.POST)
             game_void_at_the_table(
                 game=game,
                 reason=checked["reason"],

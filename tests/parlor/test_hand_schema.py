@@ -10,7 +10,7 @@ from typing import Any
 import jsonschema
 import pytest
 
-from parlor.api.hand_schema import PENALTY_KINDS, RESULT_KINDS
+from parlor.view_helpers.hand_schema import PENALTY_KINDS, RESULT_KINDS
 from rulesets.registry import PRESETS
 from tests.parlor.conftest import ok
 from tests.parlor.factories import PlayerFactory, TableFactory

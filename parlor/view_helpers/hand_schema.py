@@ -17,7 +17,7 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from parlor.api.openapi_shapes import kind_of, one_of, ref, seat, seats
+from parlor.view_helpers.openapi_shapes import kind_of, one_of, ref, seat, seats
 from scoring import (
     MAX_HAN,
     MAX_POINT_COUNT,
