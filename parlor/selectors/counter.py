@@ -128,8 +128,9 @@ _START_ORDER = {
 
 def start_rows(table: Table, *, player_count: int) -> tuple[bool, list[PlayerAtCounter]]:
     """For the game start: whether the table's game type has money settings (then every seat
-    must be a checked-in player or staff), and the parlor's players with their state, those who
-    can sit down first. Without money settings, the players in the tablet's usual order.
+    must be a checked-in player or staff), and the parlor's players with their state: those
+    free to sit down first, those playing at another table last (issue 30). Without money
+    settings, the players in the tablet's usual order, those playing elsewhere last.
 
     Five queries: the settings, the open games' seats, the open visits, the staff and the
     players.
@@ -138,11 +139,15 @@ def start_rows(table: Table, *, player_count: int) -> tuple[bool, list[PlayerAtC
     players = list(parlor.players.order_by("kind", "name", "id"))
     seated = _seated_at(parlor)
     if money_settings_for(table, player_count=player_count) is None:
-        return False, [
+        rows = [
             PlayerAtCounter(p, None, PlayerState.OUT, seated_at=seated.get(p.pk, ""))
             for p in players
         ]
-    return True, sorted(_player_rows(parlor, players, seated), key=lambda r: _START_ORDER[r.state])
+        return False, sorted(rows, key=lambda r: bool(r.seated_at))
+    return True, sorted(
+        _player_rows(parlor, players, seated),
+        key=lambda r: (bool(r.seated_at), _START_ORDER[r.state]),
+    )
 
 
 def _player_rows(

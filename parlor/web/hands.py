@@ -101,11 +101,14 @@ def preview(request: HttpRequest, game_id: str) -> JsonResponse:
             for name, score in zip(names, result["last"]["scores_after"])
         ]
     html = str(render_to_string("tablet/_preview.html", context, request=request))
-    if correct:
-        html += settled_notice(settled, request=request)
-    return JsonResponse(
-        {"ok": True, "html": html, "can_stop": can_stop, "ends": bool(result.get("end"))}
-    )
+    # The money notice goes beside 確定, outside the payments that scroll (issue 30).
+    return JsonResponse({
+        "ok": True,
+        "html": html,
+        "settled": settled_notice(settled, request=request),
+        "can_stop": can_stop,
+        "ends": bool(result.get("end")),
+    })
 
 
 def _keyed(request: HttpRequest, body: Any) -> KeyedRequest:

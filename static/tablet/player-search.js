@@ -1,6 +1,6 @@
 /* tenbo 点棒 — player search at the counter and the game start: as staff type a name, kana or
    member number, the server's search (the same as the plain form's) picks the rows to show.
-   Players already picked for the game stay in sight. Without this script the form is a GET. */
+   Players already picked for the game stay in sight; a pick clears the search. Without this script the form is a GET. */
 (function () {
   "use strict";
   var input = document.querySelector("[data-player-search]");
@@ -44,6 +44,16 @@
   input.addEventListener("input", function () {
     clearTimeout(timer);
     timer = setTimeout(search, 150);
+  });
+  // At the game start, a pick clears the search and leaves the cursor there for the next name:
+  // the player picked stays in sight, and so does everyone else again (issue 30).
+  list.addEventListener("change", function (event) {
+    if (event.target.type !== "checkbox" || !input.value) return;
+    clearTimeout(timer);
+    asked++; // an answer still on its way is for the text just cleared
+    input.value = "";
+    show({}, "");
+    input.focus();
   });
   input.form.addEventListener("submit", function (event) {
     event.preventDefault(); // the picks made so far stay on the page

@@ -36,11 +36,18 @@
     }
   }
 
+  // The payments, and a correction's money notice in its own place above 確定.
+  function show(html, settled) {
+    $("#preview").innerHTML = html;
+    var slot = $("#settled-slot");
+    if (slot) slot.innerHTML = settled || "";
+  }
+
   function clear() {
     clearTimeout(timer);
     wasComplete = false;
     token++;
-    $("#preview").innerHTML = "";
+    show("", "");
   }
 
   // `valued`: the tap gave a winner its value (a han/fu cell, points, the calculator's answer)
@@ -64,7 +71,9 @@
     // An answer still on its way is for the hand before this tap: it must not be shown, nor
     // enable 確定, in the moment before the new request goes out.
     token++;
-    $("#preview").innerHTML = '<p class="working">' + tenbo.app.T.checking + "</p>";
+    // The next hand is complete: the last one's toast gives its place to these payments.
+    if (tenbo.toast) tenbo.toast.hide();
+    show('<p class="working">' + tenbo.app.T.checking + "</p>", "");
     if (now) request();
     else timer = setTimeout(request, DEBOUNCE_MS);
   }
@@ -80,17 +89,17 @@
       tenbo.queue.setOffline(false);
       if (res.data && res.data.ok) {
         app.previewOk = true;
-        $("#preview").innerHTML = res.data.html;
+        show(res.data.html, res.data.settled);
         $("#stop-option").hidden = !res.data.can_stop;
       } else {
-        $("#preview").innerHTML = "";
+        show("", "");
         showError((res.data && res.data.error) || { message: T.server_error, area: "general" });
       }
       tenbo.pad.render(app);
     }, function () {
       if (mine !== token) return;
       tenbo.queue.setOffline(true);
-      $("#preview").innerHTML = '<p class="offline" data-offline-preview>' + T.offline_preview + "</p>";
+      show('<p class="offline" data-offline-preview>' + T.offline_preview + "</p>", "");
       tenbo.pad.render(app);
     });
   }

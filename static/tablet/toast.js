@@ -1,7 +1,7 @@
 /* tenbo 点棒 — after 確定: a confirmation that the hand is recorded, with each player's new
  * score and change, read from the seats before and after the server's new state. It stays a
- * few seconds (longer than a glance across the table); taps go through it to the pad, so the
- * next hand can be entered at once. A chombo penalty taken at the end of the game moves no
+ * few seconds (longer than a glance across the table), in the check where the next hand's
+ * payments go, covering nothing; the next hand, once complete, takes its place. A chombo penalty taken at the end of the game moves no
  * points now: a seat whose penalty changed says so beside its ±0.
  */
 (function (tenbo) {

@@ -8,6 +8,13 @@ from typing import Any
 
 import pytest
 
+from parlor.domain.money import Terms
+from parlor.models import FeeModel
+from parlor.services.games import game_finish, game_start
+from parlor.services.hands import hand_record
+from parlor.services.money import money_settings_set
+from parlor.services.seating import Seating
+from parlor.services.visits import visit_check_in, visit_check_out
 from tests.browser.tablet import SCREENSHOTS, Tablet
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -16,6 +23,7 @@ ORIENTATIONS = {"landscape": (1280, 800), "portrait": (800, 1280)}
 PLAIN_RON = {"result": {"kind": "ron", "loser": 1, "wins": [{"winner": 0, "han": 3, "fu": 30}]}}
 # A non-dealer's yakuman dealt in by a player on 25,000: below zero (トビ), the game ends.
 ENDING_RON = {"result": {"kind": "ron", "loser": 1, "wins": [{"winner": 2, "yakuman": 1}]}}
+POINT_5 = Terms(50, 0, FeeModel.EACH, 500, 0, 10)  # 点5, no chips, a 500-yen fee each
 
 # Where an element is on screen: its box, whether all of it lies inside the viewport, and
 # whether what is drawn at its centre is the element itself (not a bar or a dialog over it).
@@ -58,6 +66,31 @@ def shoot(tablet: Tablet, name: str) -> None:
     page.set_viewport_size({"width": 1280, "height": 800})
 
 
+def overlaps(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    return (
+        a["left"] < b["right"]
+        and b["left"] < a["right"]
+        and a["top"] < b["bottom"]
+        and (b["top"] < a["bottom"])
+    )
+
+
+def assert_toast_covers_nothing(tablet: Tablet) -> None:
+    """第n局を記録しました, just after 確定: read in full, over no button nor the preview (issue
+    30). Taps go through the toast, so what it covers is found by its box, not by a tap."""
+    tablet.page.wait_for_selector("#toast:not([hidden])")
+    for orientation, (width, height) in ORIENTATIONS.items():
+        tablet.page.set_viewport_size({"width": width, "height": height})
+        tablet.page.wait_for_timeout(100)
+        toast = on_screen(tablet, "#toast")
+        assert toast["inside"], f"toast, {orientation}: at {toast}"
+        for selector in (".bar .button", ".bar summary", "#preview", "#confirm", ".seat"):
+            for box in tablet.page.eval_on_selector_all(selector, f"els => els.map({ON_SCREEN})"):
+                assert not overlaps(toast, box), f"toast, {orientation}: over {selector} {box}"
+        tablet.page.screenshot(path=str(SCREENSHOTS / f"{tablet.prefix}-toast-{orientation}.png"))
+    tablet.page.set_viewport_size({"width": 1280, "height": 800})
+
+
 def preview_both_ways(tablet: Tablet, entry: dict[str, Any], name: str) -> None:
     tablet.enter(entry)
     for orientation, (width, height) in ORIENTATIONS.items():
@@ -79,6 +112,7 @@ def test_confirm_and_the_payments_stay_in_view_on_every_hand_at_both_orientation
 
     preview_both_ways(tablet, PLAIN_RON, "pad-plain-hand")
     tablet.confirm()
+    assert_toast_covers_nothing(tablet)
 
     preview_both_ways(tablet, ENDING_RON, "pad-hand-that-ends-the-game")
     assert tablet.page.is_visible("[data-preview] .is-end")  # it is the game-ending hand
@@ -124,3 +158,49 @@ def test_confirm_and_the_payments_stay_in_view_on_every_hand_at_both_orientation
     login.goto("/tablet/login/")
     shoot(login, "login")
     signed_out.close()
+
+
+def a_game_its_players_checked_out(parlor_floor: dict[str, Any]) -> Any:
+    """One hand at a table that plays for money; its four players then went home."""
+    parlor, staff = parlor_floor["parlor"], parlor_floor["staff"]
+    money_settings_set(parlor=parlor, player_count=4, terms=POINT_5)
+    players = parlor_floor["players"][:4]
+    visits = [visit_check_in(player=p, by=staff) for p in players]
+    table = parlor_floor["tables"]["standard"]
+    game = game_start(table=table, players=players, seating=Seating.GIVEN, by=staff)
+    hand_record(game=game, sequence=1, entry=PLAIN_RON, by=staff)
+    game_finish(game=game, by=staff)
+    for visit in visits:
+        visit_check_out(visit=visit, by=staff)
+    return game
+
+
+def test_a_corrections_money_notice_and_its_reason_are_above_confirm_at_both_orientations(
+    tablet, parlor_floor
+):
+    """Issue 30: the players already checked out and the reason, read before 確定, are in
+    view above the 確定 bar, never below the fold in the payments."""
+    game = a_game_its_players_checked_out(parlor_floor)
+    tablet.goto(f"/tablet/games/{game.public_id}/hands/1/correct/")
+    tablet.wait_ready()
+    page = tablet.page
+    page.click(".winner-chip")  # 青木's 3翻 becomes a 満貫: the checked-out players owe more
+    tablet.value({"han": 5})
+    page.wait_for_selector("[data-settled-money] [data-settled-player]")
+    assert "さんは精算済み: " in page.inner_text("[data-settled-money]")
+    page.fill("#reason", "満貫の申告漏れ")
+    for orientation, (width, height) in ORIENTATIONS.items():
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(100)
+        where = f"correction with money, {orientation}"
+        assert page.evaluate("window.scrollY") == 0, where
+        confirm = on_screen(tablet, "#confirm")
+        assert confirm["inside"] and confirm["uncovered"], f"{where}: 確定 at {confirm}"
+        for selector in ("[data-settled-money]", "#reason"):
+            box = on_screen(tablet, selector)
+            assert box["inside"] and box["uncovered"], f"{where}: {selector} at {box}"
+            assert box["bottom"] <= confirm["top"], f"{where}: {selector} at {box}"
+        page.screenshot(
+            path=str(SCREENSHOTS / f"{tablet.prefix}-correction-money-{orientation}.png")
+        )
+    page.set_viewport_size({"width": 1280, "height": 800})

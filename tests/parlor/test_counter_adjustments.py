@@ -144,7 +144,7 @@ def test_the_correction_preview_names_checked_out_players_and_their_adjustment(
             content_type="application/json",
         )
     )
-    html = answer["html"]
+    html = answer["settled"]  # the notice beside 確定, apart from the payments
     assert "data-settled-money" in html
     assert f"{players[1].name}さんは精算済み: +200円の調整" in html
     assert f"{players[3].name}さんは精算済み: −200円の調整" in html
@@ -195,7 +195,7 @@ def test_a_correction_that_moves_no_money_warns_of_nothing(tablet, settled):
             content_type="application/json",
         )
     )
-    assert "data-settled-money" not in answer["html"]
+    assert answer["settled"] == "" and "data-settled-money" not in answer["html"]
 
 
 def test_last_game_over_is_said_by_name_at_the_counter_and_the_game_start(

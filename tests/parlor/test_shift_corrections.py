@@ -257,7 +257,7 @@ def test_the_correction_preview_warns_of_the_staff_members_adjustment(
             )
         )
         marker = f'data-settled-player="{staff_player.name}" data-amount-yen="'
-        warned = int(answer["html"].split(marker, 1)[1].split('"', 1)[0])
+        warned = int(answer["settled"].split(marker, 1)[1].split('"', 1)[0])
         _correct(staff, game, 1, moved, "和了者の訂正")
         made = Adjustment.objects.filter(player=staff_player).order_by("id").last()
         assert warned == made.amount_yen == -2_000 - 4 * RATE
