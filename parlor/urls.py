@@ -1,11 +1,12 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from parlor.views import index
+from parlor.views import favicon, index
 from parlor.web.audit_page import audit_log
 
 urlpatterns = [
     path("", index, name="index"),
+    path("favicon.ico", favicon, name="favicon"),
     path("admin/", admin.site.urls),
     path("api/", include(("parlor.api.urls", "api"))),
     path("", include(("parlor.public.urls", "public"))),  # standings, player page, receipts

@@ -19,10 +19,29 @@ def _percent(tenths: int | None) -> Percent | None:
 
 
 def _coverage(stats: YakuStats) -> str:
-    return pgettext(
-        "daily report",
-        "Of the %(with_yaku)s wins that recorded their yaku (%(wins)s wins in all).",
-    ) % {"with_yaku": stats.yaku_wins, "wins": stats.paid_wins}
+    """Of how many wins the figures are, and why not all of the day's: the summary's 和了数
+    counts every paid win, these tables only the ones valued with the calculator."""
+    counts = {"with_yaku": stats.yaku_wins, "wins": stats.paid_wins}
+    sentences = [
+        pgettext(
+            "daily report",
+            "Of the %(with_yaku)s wins that recorded their yaku (%(wins)s wins in all).",
+        ) % counts,
+        pgettext(
+            "daily report",
+            "Only wins valued with the calculator record their yaku: a win entered by han and "
+            "fu alone counts in the day's wins, not here.",
+        ),
+    ]
+    if stats.paid_wins and not stats.yaku_wins:
+        sentences.append(
+            pgettext(
+                "daily report",
+                "None of the day's %(wins)s wins was valued with the calculator, so this table "
+                "counts none.",
+            ) % counts
+        )
+    return " ".join(sentences)
 
 
 def yaku_section(stats: YakuStats) -> Section:

@@ -16,9 +16,10 @@ from django.shortcuts import redirect, render
 from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_POST
 
+from parlor.domain.business_days import business_day_of
 from parlor.errors import DomainError
 from parlor.reports.download import file_response
-from parlor.reports.listing import last_closed_day, manager_access, report_days, report_for
+from parlor.reports.listing import manager_access, report_days, report_for
 from parlor.reports.models import ReportFormat
 from parlor.reports.services import daily_report_request
 from parlor.web.manager import manager_error, manager_page
@@ -33,7 +34,9 @@ def report_list(request: HttpRequest) -> HttpResponse:
         "parlor": access.parlor,
         "days": days,
         "formats": list(ReportFormat),
-        "default_day": last_closed_day(access.parlor),
+        # The day in progress: its report so far is what a manager asks for during the day
+        # (the nightly run makes the closed day's by itself).
+        "default_day": business_day_of(access.parlor),
         "is_busy": any(day.is_busy for day in days),
     }
     return render(request, "reports/daily_reports.html", context)

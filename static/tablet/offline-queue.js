@@ -159,6 +159,7 @@
     if (!next || next.id !== "game-state") return;
     stateEl().replaceWith(next);
     tenbo.undo.sync();  // the header's undo names the hand that is last now
+    tenbo.voidMenu.sync();  // and its void asks for a manager once the game has hands
     var note = $("[data-seated-note]");
     if (note && Number(next.dataset.sequence) > 1) note.remove();
     if (!tenbo.hand.isComplete(app.state) && app.state.kind === null) app.state.sitOut = app.defaultSitOut();

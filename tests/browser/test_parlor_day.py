@@ -272,6 +272,7 @@ def correction_after_check_out_paid_out(tablet: Tablet, game: Game) -> Adjustmen
     tablet.goto("/tablet/counter/")
     tablet.wait_ready()
     page.click('[data-pay-out="藤田"]')
+    page.click('[data-pay-out-confirm="藤田"] [data-confirm-pay-out]')  # the confirmation
     page.wait_for_selector("body[data-screen='counter-receipt']")
     assert int(page.get_attribute("[data-total-yen]", "data-total-yen")) == owed.amount_yen
     owed.refresh_from_db()

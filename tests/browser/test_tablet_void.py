@@ -91,3 +91,32 @@ def test_staff_void_a_mistaken_game_and_a_manager_confirms_one_with_a_hand(
     assert tablet.screen() == "floor"
     _start_again(tablet)
     assert tablet.screen() == "game"
+
+
+def test_a_page_loaded_before_the_first_hand_asks_for_the_manager_in_the_same_menu(
+    tablet: Tablet, parlor_floor: dict[str, Any]
+) -> None:
+    """The game page is drawn with no hands; a hand recorded since (no reload) makes the void
+    need a manager: the menu asks for one on first open, and one submit voids the game."""
+    manager = MemberFactory(parlor=parlor_floor["parlor"], role=MemberRole.MANAGER).user
+    tablet.start_game("1", NAMES)
+    loaded: list[str] = []
+    tablet.page.on("load", lambda page: loaded.append(page.url))
+    tablet.enter(RON)
+    tablet.confirm()
+    game = Game.objects.get(table=parlor_floor["tables"]["standard"], status="in_progress")
+    assert game.hand_count == 1
+    _open_void(tablet)
+    fields = tablet.page.locator('.void-menu .void-form input[name="manager_password"]')
+    assert fields.is_visible()
+    assert "店長" in tablet.page.inner_text(".void-menu .void-manager legend")
+    tablet.shot("void-menu-after-first-hand")
+    _submit(
+        tablet, reason="卓を間違えて開始", manager_username=manager.username, manager_password="pw"
+    )
+    assert tablet.screen() == "floor"
+    # One page loaded since the game page: the floor, straight after the submit; no void page.
+    assert [url.removeprefix(tablet.base_url) for url in loaded] == ["/tablet/"], loaded
+    game.refresh_from_db()
+    assert game.status == GameStatus.VOIDED
+    assert (game.voided_by, game.void_confirmed_by) == (parlor_floor["staff"], manager)

@@ -109,6 +109,7 @@ def test_an_adjustment_after_check_out_is_paid_out_with_a_receipt(
     assert f"お受け取り {owed.amount_yen:,} 円" in page.inner_text(group)
     tablet.shot("open-adjustments")
     page.click(f'[data-pay-out="{three[1].name}"]')
+    page.click(f'[data-pay-out-confirm="{three[1].name}"] [data-confirm-pay-out]')  # confirmed
     page.wait_for_selector("body[data-screen='counter-receipt']")
     settlement = Settlement.objects.filter(visit__player=three[1]).order_by("-closed_at").first()
     assert settlement.total_yen == owed.amount_yen and settlement.lines.count() == 1

@@ -171,6 +171,7 @@ JANUARY = "?first_day=2026-01-01&last_day=2026-01-31"  # a range of business day
 # route name -> the calls to make. Statuses are what each role MUST get.
 EXPECTED: dict[str, list[Call]] = {
     "index": [everyone("get", 200)],
+    "favicon": [everyone("get", 301)],  # to the static icon
     # --- API: the service as built ---------------------------------------------------------
     "api:schema": [everyone("get", 200)],
     "api:docs": [everyone("get", 200)],

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 import pytest
+import time_machine
 from django.contrib.auth import get_user_model
 from django.test import Client
 from rest_framework.test import APIClient
 
+from parlor.domain.business_days import business_day_of, day_range
 from parlor.models import MemberRole, Parlor, ParlorMember
 from parlor.reports.models import DailyReport
 from parlor.reports.services import daily_reports_mark_stale
@@ -53,6 +56,19 @@ def test_the_page_is_japanese_and_offers_the_last_closed_day(day_of_games: DayOf
     page = signed_in(day_of_games.manager).get("/reports/").content.decode()
     assert "日報" in page and "営業日" in page and "日報を作成" in page
     assert 'type="date" name="day"' in page
+
+
+@pytest.mark.parametrize("hour", [20, 26])  # the evening, and 2 a.m. before the day's end
+def test_the_form_offers_the_business_day_in_progress(day_of_games: DayOfGames, hour: int) -> None:
+    """While a business day is in progress the form asks for its report, not yesterday's."""
+    parlor = day_of_games.parlor
+    start, _end = day_range(parlor, DAY + timedelta(days=1))
+    now = start.replace(hour=0, minute=0) + timedelta(hours=hour)
+    with time_machine.travel(now, tick=False):
+        in_progress = business_day_of(parlor)
+        page = signed_in(day_of_games.manager).get("/reports/").content.decode()
+    assert in_progress == DAY + timedelta(days=1)  # the evening and the night after are one day
+    assert f'name="day" value="{in_progress.isoformat()}"' in page
 
 
 def test_asking_from_the_page_builds_the_files_and_offers_them(

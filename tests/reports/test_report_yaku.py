@@ -128,3 +128,29 @@ def test_a_correction_of_the_yaku_marks_the_report_stale_and_the_rebuild_counts_
     styles = csv_blocks(bytes(report.content))["立直・ダマ・副露"]
     assert [row[:2] for row in styles[1:]] == [["立直", "3"], ["ダマ", "3"], ["副露", "0"],
                                                ["不明", "1"], ["合計", "7"]]
+
+
+def test_the_yaku_tables_say_they_count_only_the_calculators_wins(played) -> None:
+    """和了数 counts every paid win; the yaku tables only those valued with the calculator: each
+    table's note says so, and says it plainly on a day when none was."""
+    with translation.override("ja"):
+        data = daily_report_data(parlor=played["parlor"], day=played["day"])
+    scope = "電卓で点数を計算した和了のみ"
+    summary = {row[0]: row[1] for row in data.section("summary").rows}
+    assert (summary["和了数"], data.section("win_styles").total[1]) == (8, 7)
+    for key in ("win_styles", "yaku"):
+        note = data.section(key).note
+        assert scope in note and "この表は0件" not in note
+
+    parlor = ParlorFactory(time_zone="Asia/Tokyo")
+    staff = MemberFactory(parlor=parlor).user
+    hand_and_fu_only = [hand for hand in HANDS if "yaku" not in str(hand)]
+    with time_machine.travel(EVENING, tick=False):
+        game = play(parlor, staff, PlayerFactory.create_batch(4, parlor=parlor), hand_and_fu_only)
+    with translation.override("ja"):
+        data = daily_report_data(parlor=parlor, day=business_day_of(parlor, game.ended_at))
+    summary = {row[0]: row[1] for row in data.section("summary").rows}
+    assert summary["和了数"] == len(hand_and_fu_only) and data.section("win_styles").total[1] == 0
+    note = data.section("win_styles").note
+    none_valued = f"この日の和了{len(hand_and_fu_only)}回はどれも電卓で計算されていない"
+    assert scope in note and none_valued in note
