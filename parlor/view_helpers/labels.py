@@ -12,7 +12,7 @@ from typing import Any
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
 from scoring import (
     AbortiveReason,
@@ -211,3 +211,26 @@ def note_label(note: str, names: Sequence[str]) -> str:
     if note.startswith("check:"):
         return _("Check the han: at this honba the win needs more han without dora")
     return note
+
+
+# A hand's number as staff read it: the record keeps every version of a hand (version 1 as
+# first entered, 2 after the first correction, ...); staff count corrections, so version 2
+# reads 第5局（訂正1）, never "5.2".
+
+
+def correction_text(version: int) -> str:
+    """（訂正1） for a hand's second version; empty for the version first entered."""
+    if version <= 1:
+        return ""
+    return pgettext("hand correction", "(correction %(number)s)") % {"number": version - 1}
+
+
+def hand_number(sequence: int, version: int = 1) -> str:
+    """第5局 / Hand 5, with （訂正n） / (correction n) where the hand was corrected."""
+    label = pgettext("hand number", "Hand %(sequence)s") % {"sequence": sequence}
+    if version <= 1:
+        return label
+    return pgettext("hand number and correction", "%(hand)s %(correction)s") % {
+        "hand": label,
+        "correction": correction_text(version),
+    }

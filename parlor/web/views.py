@@ -172,6 +172,9 @@ def game_screen(request: HttpRequest, game_id: str) -> HttpResponse:
         "undo_key": uuid.uuid4().hex,
         "clock": game_clock(game),  # a tournament round's clock (大会), one query
     }
+    # Four at a three-player table (白マティ): no seat has a wind until the seat sitting out
+    # (抜け番) is known, so the seating note says what the seats do show.
+    context["winds_shown"] = any(tile.wind for tile in context["tiles"])
     return render(request, "tablet/game.html", context)
 
 
@@ -211,6 +214,7 @@ def game_history(request: HttpRequest, game_id: str) -> HttpResponse:
         rows.append(
             {
                 "hand": hand,
+                "number": labels.hand_number(hand.sequence, hand.version),  # 第5局（訂正1）
                 "round": labels.round_label(
                     {
                         "round_wind": outcome.round_wind,
