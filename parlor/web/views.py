@@ -214,7 +214,8 @@ def game_history(request: HttpRequest, game_id: str) -> HttpResponse:
         rows.append(
             {
                 "hand": hand,
-                "number": labels.hand_number(hand.sequence, hand.version),  # 第5局（訂正1）
+                "number": labels.hand_number(hand.sequence),  # 第5局
+                "correction": labels.correction_text(hand.version),  # （訂正1）
                 "round": labels.round_label(
                     {
                         "round_wind": outcome.round_wind,
