@@ -209,7 +209,7 @@ def _with_params(code: str, params: dict[str, str | int]) -> str | None:
     return text % {**params, "who": params.get("who") or _("another user")}
 
 
-def refusal_text(exc: DomainError) -> str | None:
+def refusal_sentence(exc: DomainError) -> str | None:
     """A service's refusal in the active language: the sentence quoting its params, else the
     sentence for its code; None for a code with neither."""
     return _with_params(exc.code, exc.params) or _messages().get(exc.code)

@@ -9,14 +9,14 @@ from django import forms
 from django.http import HttpRequest
 
 from parlor.errors import DomainError
-from parlor.web.errors import refusal_text
+from parlor.web.errors import refusal_sentence
 
 
 def form_refused(form: forms.Form, exc: DomainError) -> None:
     """Shows a service's refusal beside the field it names (or above the form), in the page's
     language: the sentence for its code and params, or the service's words for a code with
     none."""
-    message = refusal_text(exc) or exc.message
+    message = refusal_sentence(exc) or exc.message
     form.add_error(exc.field if exc.field in form.fields else None, message)
 
 

@@ -15,7 +15,7 @@ from django.utils.translation import get_language
 
 from parlor.errors import DomainError, Forbidden, NotFound
 from parlor.web.access import View, signed_in_page
-from parlor.web.errors import refusal_text
+from parlor.web.errors import refusal_sentence
 
 
 def manager_page(view: View) -> View:
@@ -34,7 +34,7 @@ def _detail(exc: DomainError) -> str:
     english = (get_language() or "ja").startswith("en")
     if isinstance(exc, (Forbidden, NotFound)):
         return exc.message if english else ""
-    return refusal_text(exc) or (exc.message if english else "")
+    return refusal_sentence(exc) or (exc.message if english else "")
 
 
 def manager_error(request: HttpRequest, *, message: str, status: int) -> HttpResponse:
