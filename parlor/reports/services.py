@@ -52,7 +52,10 @@ def daily_report_request(
     """
     if day > business_day_of(parlor):
         raise InvalidInput(
-            "that business day has not started yet", code="day_in_future", field="day"
+            "that business day has not started yet",
+            code="day_in_future",
+            field="day",
+            params={"day": day.isoformat()},
         )
     wanted = [ReportFormat(f) for f in formats]
     for fmt in wanted:

@@ -52,7 +52,10 @@ def _day_check(parlor: Parlor, day: date | None) -> date:
         return today
     if day > today:
         raise InvalidInput(
-            "that business day has not started yet", code="day_in_future", field="day"
+            "that business day has not started yet",
+            code="day_in_future",
+            field="day",
+            params={"day": day.isoformat()},
         )
     return day
 
@@ -125,6 +128,7 @@ def _reason(text: str, *, required: bool, message: str) -> str:
             f"say it in {REASON_MAX_LENGTH} characters or fewer",
             code="reason_too_long",
             field="reason",
+            params={"max": REASON_MAX_LENGTH},
         )
     return text_check(text, field="reason", max_length=REASON_MAX_LENGTH, one_line=False)
 

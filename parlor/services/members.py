@@ -31,18 +31,21 @@ def _password_check(password: str, *, user: Any) -> None:
     try:
         validate_password(password, user=user)
     except ValidationError as exc:
-        raise InvalidInput(" ".join(exc.messages), code="password_weak", field="password") from exc
+        # Django's validators speak the active language already; the page quotes them.
+        reasons = " ".join(exc.messages)
+        raise InvalidInput(
+            reasons, code="password_weak", field="password", params={"reasons": reasons}
+        ) from exc
 
 
 def _member_lock(member: ParlorMember) -> ParlorMember:
     return ParlorMember.objects.select_for_update().select_related("user").get(pk=member.pk)
 
 
-def _refuse_self(member: ParlorMember, *, by: Any, field: str, what: str) -> None:
+def _refuse_self(member: ParlorMember, *, by: Any, field: str) -> None:
     if by is not None and member.user_id == by.pk:
         raise Conflict(
-            f"自分自身の{what}はできません。ほかの店長に頼んでください。 "
-            "You cannot do this to your own account: ask another manager.",
+            "you cannot do this to your own account: ask another manager",
             code="member_is_self",
             field=field,
         )
@@ -50,9 +53,10 @@ def _refuse_self(member: ParlorMember, *, by: Any, field: str, what: str) -> Non
 
 def _username_taken(username: str) -> Conflict:
     return Conflict(
-        f"ユーザー名「{username}」はすでに使われています。 The username {username} is taken.",
+        f"the username {username} is taken",
         code="username_taken",
         field="username",
+        params={"username": username},
     )
 
 
@@ -89,7 +93,7 @@ def member_role_set(*, member: ParlorMember, role: str, by: Actor) -> ParlorMemb
     member = _member_lock(member)
     if member.role == role:
         return member
-    _refuse_self(member, by=by, field="role", what="役割の変更")
+    _refuse_self(member, by=by, field="role")
     before = _snapshot(member)
     member.role = MemberRole(role)
     member.save(update_fields=["role"])
@@ -127,7 +131,7 @@ def member_active_set(*, member: ParlorMember, is_active: bool, by: Actor) -> Pa
     member = _member_lock(member)
     if member.user.is_active == is_active:
         return member
-    _refuse_self(member, by=by, field="is_active", what="無効化")
+    _refuse_self(member, by=by, field="is_active")
     before = _snapshot(member)
     member.user.is_active = is_active
     member.user.save(update_fields=["is_active"])

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 
 from parlor.errors import Conflict, InvalidInput
@@ -53,7 +52,7 @@ def player_update(
     kana: str,
     member_number: str,
     kind: str,
-    by: AbstractBaseUser,
+    by: Actor,
 ) -> Player:
     """Changes a player's name, kana (よみがな), member number (会員番号) and kind, checked as
     on create and audited with before and after. Past games keep the name they were recorded
@@ -107,4 +106,5 @@ def _number_taken(parlor: Parlor, member_number: str) -> Conflict:
         f"member number {member_number} is already taken{whose} at {parlor.name}",
         code="member_number_taken",
         field="member_number",
+        params={"number": member_number, "name": holder.name} if holder else None,
     )

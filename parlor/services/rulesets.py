@@ -35,11 +35,17 @@ def ruleset_create(
     text_check(title, field="title", max_length=RULESET_TITLE_MAX_LENGTH)
     if key in PRESETS:
         raise Conflict(
-            f"{key!r} is a preset's key; choose another key", code="ruleset_key_taken", field="key"
+            f"{key!r} is a preset's key; choose another key",
+            code="ruleset_key_taken",
+            field="key",
+            params={"key": key},
         )
     if RulesetDefinition.objects.filter(parlor=parlor, key=key).exists():
         raise Conflict(
-            f"this parlor already has a ruleset {key!r}", code="ruleset_key_taken", field="key"
+            f"this parlor already has a ruleset {key!r}",
+            code="ruleset_key_taken",
+            field="key",
+            params={"key": key},
         )
     ruleset_validate(key=key, definition=definition)
     row = RulesetDefinition.objects.create(

@@ -219,10 +219,14 @@ def adjustment_create(
             f"an adjustment is 1 to {MAX_ADJUSTMENT_YEN:,} yen either way",
             code="invalid_amount",
             field="amount_yen",
+            params={"max": f"{MAX_ADJUSTMENT_YEN:,}"},
         )
     if kind == AdjustmentKind.CORRECTION:
         raise InvalidInput(
-            "corrections are made by correcting the game's hand", code="invalid_kind", field="kind"
+            "corrections are made by correcting the game's hand",
+            code="invalid_kind",
+            field="kind",
+            params={"kind": kind},
         )
     day_open_require(player.parlor, what="an adjustment", lock=False)
     adjustment = Adjustment(

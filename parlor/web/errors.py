@@ -135,6 +135,20 @@ def _messages() -> dict[str, str]:
             "The business day is closed: this waits for the next business day, or a manager "
             "reopens the day on the close page."
         ),
+        "adjustment_settled": _("This adjustment is already settled: reload the page."),
+        "day_in_future": _(
+            "That business day has not started yet: choose today or an earlier day."
+        ),
+        "game_not_in_visit": _("This player did not play that game during this visit."),
+        "invalid_amount": _("This amount cannot be used for an adjustment."),
+        "invalid_kind": _("Choose a kind from the list."),
+        "member_is_self": _("You cannot do this to your own account: ask another manager."),
+        "password_weak": _("This password is too easy to guess: choose a longer, rarer one."),
+        "reason_too_long": _("The reason is too long: shorten it."),
+        "ruleset_key_taken": _(
+            "This key is taken (by a preset or another of this parlor's rulesets): choose another."
+        ),
+        "username_taken": _("This username is already taken: choose another."),
     }
 
 
@@ -151,16 +165,14 @@ def _messages_with_params() -> dict[str, str]:
             "it. Open the game again."
         ),
         "hand_already_undone": _(
-            "Hand %(sequence)s was already undone by %(who)s at %(when)s. Nothing more was "
-            "undone."
+            "Hand %(sequence)s was already undone by %(who)s at %(when)s. Nothing more was undone."
         ),
         "table_label_taken": _("This parlor already has a table %(label)s."),
         "table_has_open_game": _(
             "Table %(table)s has a game in progress: change it after the game ends."
         ),
         "player_in_open_game": _(
-            "%(name)s is in a game in progress at table %(table)s: finish or void that game "
-            "first."
+            "%(name)s is in a game in progress at table %(table)s: finish or void that game first."
         ),
         "day_closed": _(
             "Business day %(day)s was closed at %(time)s by %(who)s: this waits for the next "
@@ -170,6 +182,21 @@ def _messages_with_params() -> dict[str, str]:
             "Hand %(sequence)s is no longer the last hand: hand %(last)s was recorded by "
             "%(who)s at %(when)s. Nothing was undone: undo hand %(last)s first, or correct "
             "hand %(sequence)s."
+        ),
+        "day_in_future": _(
+            "Business day %(day)s has not started yet: choose today or an earlier day."
+        ),
+        "invalid_amount": _("An adjustment is 1 to %(max)s yen, either way."),
+        "invalid_kind": _("A correction is not an adjustment: correct the game's hand instead."),
+        "password_weak": _("This password cannot be used: %(reasons)s"),
+        "reason_too_long": _("Say it in %(max)s characters or fewer."),
+        "ruleset_key_taken": _(
+            "The key %(key)s is taken (by a preset or another of this parlor's rulesets): "
+            "choose another."
+        ),
+        "username_taken": _("The username %(username)s is already taken: choose another."),
+        "member_number_taken": _(
+            "Member number %(number)s is already %(name)s's: find them in the list."
         ),
     }
 
@@ -182,10 +209,10 @@ def _with_params(code: str, params: dict[str, str | int]) -> str | None:
     return text % {**params, "who": params.get("who") or _("another user")}
 
 
-def refusal_with_params(exc: DomainError) -> str | None:
-    """A service's refusal in the active language when it quotes its params (the table, the
-    person); None when it has none, or no such sentence."""
-    return _with_params(exc.code, exc.params)
+def refusal_sentence(exc: DomainError) -> str | None:
+    """A service's refusal in the active language: the sentence quoting its params, else the
+    sentence for its code; None for a code with neither."""
+    return _with_params(exc.code, exc.params) or _messages().get(exc.code)
 
 
 def large_amount_text(line: GuardedLine) -> str:

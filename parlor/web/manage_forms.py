@@ -9,22 +9,14 @@ from django import forms
 from django.http import HttpRequest
 
 from parlor.errors import DomainError
-from parlor.web.errors import refusal_with_params
-
-# The refusals of typed text any setup form can meet (parlor.security.text), in Japanese before
-# the service's English, as the setup pages write every message.
-TEXT_REFUSALS_JA = {
-    "too_long": "長すぎます。短くしてください。",
-    "control_characters": "制御文字（NUL・BELなど）は使えません。",
-}
+from parlor.web.errors import refusal_sentence
 
 
 def form_refused(form: forms.Form, exc: DomainError) -> None:
-    """Shows a service's refusal beside the field it names (or above the form)."""
-    message = refusal_with_params(exc) or exc.message
-    ja = TEXT_REFUSALS_JA.get(exc.code, "")
-    if ja and not message.startswith(ja):
-        message = f"{ja} {message}"
+    """Shows a service's refusal beside the field it names (or above the form), in the page's
+    language: the sentence for its code and params, or the service's words for a code with
+    none."""
+    message = refusal_sentence(exc) or exc.message
     form.add_error(exc.field if exc.field in form.fields else None, message)
 
 

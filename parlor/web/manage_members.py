@@ -12,6 +12,8 @@ from django.contrib.auth import update_session_auth_hash
 from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from parlor.models import MemberRole, ParlorMember
@@ -27,13 +29,13 @@ from parlor.services.members import (
 from parlor.web.manage_forms import submitted
 from parlor.web.manager import manager_page
 
-ROLE_CHOICE = {"invalid_choice": "役割を一覧から選んでください。 Choose a role from the list."}
+ROLE_CHOICE = {"invalid_choice": _("Choose a role from the list.")}
 
 
 class PasswordTwiceForm(forms.Form):
-    password = forms.CharField(label="パスワード Password", widget=forms.PasswordInput, strip=False)
+    password = forms.CharField(label=_("Password"), widget=forms.PasswordInput, strip=False)
     password_again = forms.CharField(
-        label="パスワード（確認） Password again", widget=forms.PasswordInput, strip=False
+        label=_("Password again"), widget=forms.PasswordInput, strip=False
     )
 
     def clean(self) -> dict[str, Any]:
@@ -41,7 +43,7 @@ class PasswordTwiceForm(forms.Form):
         if data.get("password") and data.get("password_again") != data["password"]:
             self.add_error(
                 "password_again",
-                "2つのパスワードが一致しません。 The two passwords differ: type them again.",
+                _("The two passwords differ: type them again."),
             )
         data.pop("password_again", None)
         return data
@@ -49,12 +51,12 @@ class PasswordTwiceForm(forms.Form):
 
 class MemberCreateForm(PasswordTwiceForm):
     username = forms.CharField(
-        label="ユーザー名 Username",
+        label=_("Username"),
         max_length=150,
         validators=[UnicodeUsernameValidator()],
     )
     role = forms.ChoiceField(
-        label="役割 Role",
+        label=pgettext_lazy("audit field", "Role"),
         choices=MemberRole.choices,
         initial=MemberRole.STAFF,
         error_messages=ROLE_CHOICE,
@@ -64,17 +66,19 @@ class MemberCreateForm(PasswordTwiceForm):
 
 class RoleForm(forms.Form):
     role = forms.ChoiceField(
-        label="役割 Role", choices=MemberRole.choices, error_messages=ROLE_CHOICE
+        label=pgettext_lazy("audit field", "Role"),
+        choices=MemberRole.choices,
+        error_messages=ROLE_CHOICE,
     )
 
 
 class SeatNameForm(forms.Form):
-    name = forms.CharField(label="本走の名前 Name at the table", max_length=60)
-    kana = forms.CharField(label="よみがな Kana", max_length=60, required=False)
+    name = forms.CharField(label=_("Name at the table"), max_length=60)
+    kana = forms.CharField(label=pgettext_lazy("player", "Kana"), max_length=60, required=False)
 
 
 class ActiveForm(forms.Form):
-    is_active = forms.BooleanField(label="有効 Active", required=False)
+    is_active = forms.BooleanField(label=pgettext_lazy("account", "Active"), required=False)
 
 
 @require_http_methods(["GET", "POST"])

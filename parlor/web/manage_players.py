@@ -4,47 +4,35 @@ parlor/services/players.py."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from django import forms
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 from django.views.decorators.http import require_http_methods
 
-from parlor.errors import DomainError
-from parlor.models import Player, PlayerKind
+from parlor.models import PlayerKind
 from parlor.selectors.access import Role, player_for, require
 from parlor.selectors.counter import players_matching
 from parlor.services.audit_log import player_snapshot
 from parlor.services.players import player_update
-from parlor.web.manage_forms import TEXT_REFUSALS_JA, submitted
+from parlor.web.manage_forms import submitted
 from parlor.web.manager import manager_page
 
 PLAYERS_PER_PAGE = 50
 
-# The service's refusals in Japanese, shown before its English (which names the holder of a
-# member number already taken).
-REFUSALS_JA = {
-    "name_required": "名前を入力してください。",
-    **TEXT_REFUSALS_JA,
-    "invalid_kind": "種別を一覧から選んでください。",
-    "member_number_required": "会員には会員番号が必要です。",
-    "member_number_taken": "この会員番号はほかのお客様が使っています。",
-}
-
 
 class PlayerForm(forms.Form):
-    name = forms.CharField(label="名前 Name", max_length=60)
-    kana = forms.CharField(label="よみがな Kana", max_length=60, required=False)
-    member_number = forms.CharField(label="会員番号 Member number", max_length=20, required=False)
+    name = forms.CharField(label=_("Name"), max_length=60)
+    kana = forms.CharField(label=pgettext_lazy("player", "Kana"), max_length=60, required=False)
+    member_number = forms.CharField(
+        label=pgettext_lazy("audit field", "Member number"), max_length=20, required=False
+    )
     kind = forms.ChoiceField(
-        label="種別 Kind",
+        label=_("Kind"),
         choices=PlayerKind.choices,
-        error_messages={
-            "invalid_choice": "種別を一覧から選んでください。 Choose a kind from the list."
-        },
+        error_messages={"invalid_choice": _("Choose a kind from the list.")},
     )
 
 
@@ -66,14 +54,6 @@ def player_page(request: HttpRequest, player_id: str) -> HttpResponse:
     require(request.user, Role.MANAGER)
     player, _access = player_for(request.user, player_id)
     form = PlayerForm(request.POST or None, initial=player_snapshot(player))
-    if submitted(request, form, lambda data: _update(player, by=request.user, data=data)):
+    if submitted(request, form, lambda data: player_update(player=player, by=request.user, **data)):
         return redirect("setup:player", player_id=player.public_id)
     return render(request, "manage/player.html", {"player": player, "form": form})
-
-
-def _update(player: Player, *, by: Any, data: Mapping[str, Any]) -> None:
-    try:
-        player_update(player=player, by=by, **data)
-    except DomainError as exc:
-        ja = REFUSALS_JA.get(exc.code, "")
-        raise type(exc)(f"{ja} {exc.message}".strip(), code=exc.code, field=exc.field) from exc

@@ -9,7 +9,6 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from parlor.errors import DomainError, NotFound
@@ -18,6 +17,7 @@ from parlor.selectors.access import Role, require
 from parlor.selectors.rulesets import ruleset_resolve
 from parlor.services.rulesets import ruleset_create
 from parlor.view_helpers.ruleset_fields import field_help, named_refusal
+from parlor.web.errors import refusal_sentence
 from parlor.web.manager import manager_page
 from parlor.web.ruleset_form import (
     RulesetForm,
@@ -85,10 +85,8 @@ def rulesets_page(request: HttpRequest) -> HttpResponse:
 
 
 def _refusal_of(exc: DomainError) -> str:
-    if exc.code == "ruleset_key_taken":
-        return str(_("This key is taken (by a preset or another of this parlor's rulesets): "
-                     "choose another."))
-    return exc.message
+    """A service's refusal in the page's language (the key taken names the key)."""
+    return refusal_sentence(exc) or exc.message
 
 
 def _changes(definition: dict[str, Any]) -> list[tuple[str, str, str]]:

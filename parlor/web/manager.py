@@ -1,7 +1,7 @@
 """The manager's pages (日報, 監査ログ): one sign-in with the tablet, one header for all.
 
 A signed-out visitor is sent to the tablet's login page and comes back after signing in; a
-signed-in user who is not a manager of a parlor gets a page in Japanese and English saying so,
+signed-in user who is not a manager of a parlor gets a page in their language saying so,
 with a way back. Managers need no Django staff or superuser flag: their ParlorMember role is
 what lets them in. The link to these pages in the tablet's header is
 parlor/view_helpers/manager_link.py.
@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import get_language
 
-from parlor.errors import DomainError
+from parlor.errors import DomainError, Forbidden, NotFound
 from parlor.web.access import View, signed_in_page
+from parlor.web.errors import refusal_sentence
 
 
 def manager_page(view: View) -> View:
@@ -23,7 +25,16 @@ def manager_page(view: View) -> View:
 
 
 def _manager_refusal(request: HttpRequest, exc: DomainError) -> HttpResponse:
-    return manager_error(request, message=exc.message, status=exc.status_code)
+    return manager_error(request, message=_detail(exc), status=exc.status_code)
+
+
+def _detail(exc: DomainError) -> str:
+    """What the page says below its title: a refused or missing page's title says it all; any
+    other refusal in the page's language, the service's words only when English is chosen."""
+    english = (get_language() or "ja").startswith("en")
+    if isinstance(exc, (Forbidden, NotFound)):
+        return exc.message if english else ""
+    return refusal_sentence(exc) or (exc.message if english else "")
 
 
 def manager_error(request: HttpRequest, *, message: str, status: int) -> HttpResponse:

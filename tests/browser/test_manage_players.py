@@ -35,12 +35,14 @@ def test_a_manager_finds_and_edits_a_player(
     page.screenshot(path=str(SCREENSHOTS / "manager-players.png"), full_page=True)
     page.click(f'[data-player="{aoki.public_id}"] a')
     page.wait_for_selector('body[data-screen="manage-player"]')
-    assert "Past games keep the name" in page.inner_text("main")
+    assert "過去の対局は記録した時の名前のまま残ります。" in page.inner_text("main")
+    assert "Past games keep the name" not in page.inner_text("main")
     page.fill('input[name="kana"]', "あおき たろう")
     page.fill('input[name="member_number"]', "0077")
     page.click('[data-form="player"] button[type="submit"]')
     error = page.inner_text('[data-error="member_number"]')
-    assert "佐藤" in error
+    assert "佐藤" in error and "この会員番号はほかのお客様が使っています。" in error
+    assert "already taken" not in error  # the page's one language
     assert page.input_value('input[name="kana"]') == "あおき たろう"
     page.screenshot(path=str(SCREENSHOTS / "manager-player-number-taken.png"), full_page=True)
     page.fill('input[name="member_number"]', "0042")

@@ -1,12 +1,15 @@
-"""Japanese first, English second where a person looks: the error pages (JSON stays under
-/api/), the admin's model names, and ruleset titles instead of their ids."""
+"""Where a person looks: the error pages in the page's one language, with a way back (JSON
+stays under /api/), the admin's model names in Japanese then English, and ruleset titles
+instead of their ids."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from django.apps import apps
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
 from django.test import Client, RequestFactory
@@ -23,16 +26,27 @@ HOUSE = {"base": "standard", "uma": [30, 10, -10, -30]}
 BACK = ('href="/"', 'href="/tablet/"')
 
 
-def assert_bilingual(page: str, japanese: str, english: str) -> None:
-    assert japanese in page and english in page
-    assert page.index(japanese) < page.index(english)
+def assert_one_language(render: Callable[[], str], japanese: str, english: str) -> None:
+    """A Japanese page (the default): Japanese only; English chosen: English only."""
+    with translation.override("ja"):
+        page = render()
+    assert japanese in page and english not in page
     assert all(link in page for link in BACK)  # a way back
+    with translation.override("en"):
+        page = render()
+    assert english in page and japanese not in page
 
 
-def test_a_missing_page_is_a_bilingual_404_with_a_way_back() -> None:
+def test_a_missing_page_is_a_404_in_one_language_with_a_way_back() -> None:
     answer = Client().get("/no-such-page/")
     assert answer.status_code == 404
-    assert_bilingual(answer.content.decode(), "ページが見つかりません", "Page not found")
+    page = answer.content.decode()
+    assert "ページが見つかりません" in page and "Page not found" not in page
+    assert all(link in page for link in BACK)  # a way back
+    english = Client()
+    english.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    page = english.get("/no-such-page/").content.decode()
+    assert "Page not found" in page and "ページが見つかりません" not in page
 
 
 def test_the_api_keeps_its_json_errors() -> None:
@@ -43,17 +57,22 @@ def test_the_api_keeps_its_json_errors() -> None:
     assert refused.status_code == 403 and b'"code": "forbidden"' in refused.content
 
 
-def test_a_refusal_outside_the_api_is_a_bilingual_403() -> None:
+def test_a_refusal_outside_the_api_is_a_403_in_one_language() -> None:
     request = RequestFactory().get("/tablet/somewhere/")
-    answer = handlers.forbidden(request, PermissionDenied())
-    assert answer.status_code == 403
-    assert_bilingual(answer.content.decode(), "権限がありません", "Forbidden")
+    assert handlers.forbidden(request, PermissionDenied()).status_code == 403
+
+    def page() -> str:
+        return handlers.forbidden(request, PermissionDenied()).content.decode()
+
+    assert_one_language(page, "権限がありません", "Forbidden")
 
 
-def test_a_server_error_is_a_bilingual_500() -> None:
-    answer = handlers.server_error(RequestFactory().get("/tablet/"))
-    assert answer.status_code == 500
-    assert_bilingual(answer.content.decode(), "サーバーエラー", "Server error")
+def test_a_server_error_is_a_500_in_one_language() -> None:
+    request = RequestFactory().get("/tablet/")
+    assert handlers.server_error(request).status_code == 500
+    assert_one_language(
+        lambda: handlers.server_error(request).content.decode(), "サーバーエラー", "Server error"
+    )
 
 
 @pytest.mark.parametrize(

@@ -134,7 +134,7 @@ def test_staff_are_refused_and_a_visitor_is_sent_to_sign_in(parlor: Parlor) -> N
     refused = staff.post("/manage/parlor/", GOOD)
     assert refused.status_code == 403
     assert "権限がありません" in refused.content.decode()
-    assert "Forbidden" in refused.content.decode()
+    assert "Forbidden" not in refused.content.decode()  # a Japanese page: Japanese only
     answer = Client().get("/manage/parlor/")
     assert answer["Location"] == "/tablet/login/?next=/manage/parlor/"
     assert Client().post("/manage/parlor/", GOOD).status_code == 302

@@ -71,7 +71,8 @@ def test_a_manager_edits_a_player_audited_and_past_games_keep_their_name(parlor,
         table=TableFactory(parlor=parlor), players=players, seating=Seating.GIVEN, by=manager
     )
     page = signed_in(manager).get(f"/manage/players/{player.public_id}/").content.decode()
-    assert "Past games keep the name they were recorded with" in page
+    assert "過去の対局は記録した時の名前のまま残ります。" in page
+    assert "Past games keep the name they were recorded with" not in page
     answer = signed_in(manager).post(
         f"/manage/players/{player.public_id}/",
         edit(player, name="新しい名前", kana="あたらしい", member_number="9999"),
