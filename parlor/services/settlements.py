@@ -211,6 +211,25 @@ def adjustment_create(
     """A manual adjustment: money paid during a visit (−), a goodwill credit (+), and so on.
 
     One beyond the parlor's bound needs a manager: `by`, or `confirmed_by`."""
+    _adjustment_input_check(amount_yen=amount_yen, reason=reason, kind=kind)
+    day_open_require(player.parlor, what="an adjustment", lock=False)
+    adjustment = Adjustment(
+        parlor=player.parlor,
+        player=player,
+        kind=kind,
+        amount_yen=amount_yen,
+        reason=reason.strip(),
+        created_by=actor_row(by),
+    )
+    confirmation = _adjustment_confirm(adjustment, by=by, confirmed_by=confirmed_by)
+    adjustment.save()
+    audit_adjustment_created(adjustment, by=by, confirmation=confirmation)
+    report_days_changed(adjustment.parlor, [adjustment.created_at])
+    return adjustment
+
+
+def _adjustment_input_check(*, amount_yen: int, reason: str, kind: AdjustmentKind) -> None:
+    """InvalidInput naming the field, for a new adjustment's reason, amount or kind."""
     if not reason.strip():
         raise InvalidInput("say what the adjustment is for", code="reason_required", field="reason")
     text_check(reason.strip(), field="reason", max_length=REASON_MAX_LENGTH, one_line=False)
@@ -228,20 +247,6 @@ def adjustment_create(
             field="kind",
             params={"kind": kind},
         )
-    day_open_require(player.parlor, what="an adjustment", lock=False)
-    adjustment = Adjustment(
-        parlor=player.parlor,
-        player=player,
-        kind=kind,
-        amount_yen=amount_yen,
-        reason=reason.strip(),
-        created_by=actor_row(by),
-    )
-    confirmation = _adjustment_confirm(adjustment, by=by, confirmed_by=confirmed_by)
-    adjustment.save()
-    audit_adjustment_created(adjustment, by=by, confirmation=confirmation)
-    report_days_changed(adjustment.parlor, [adjustment.created_at])
-    return adjustment
 
 
 @transaction.atomic

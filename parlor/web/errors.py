@@ -154,7 +154,8 @@ def _messages() -> dict[str, str]:
 
 def _messages_with_params() -> dict[str, str]:
     """Sentences that quote the error's params (who changed a hand, when); an error of one of
-    these codes without params takes its plain sentence above, if it has one."""
+    these codes without params takes its plain sentence above, if it has one.
+    Long because it is one table, like `_messages`."""
     return {
         "hand_changed_since": _(
             "Hand %(sequence)s was changed by %(who)s at %(when)s, after this screen showed "
