@@ -149,6 +149,10 @@ def _messages() -> dict[str, str]:
             "This key is taken (by a preset or another of this parlor's rulesets): choose another."
         ),
         "username_taken": _("This username is already taken: choose another."),
+        "season_name_taken": _("The parlor has a season of that name already."),
+        "season_closed": _("The season is closed already."),
+        "season_not_over": _("The season's last business day has not ended yet."),
+        "days_reversed": _("The last day comes before the first day."),
     }
 
 

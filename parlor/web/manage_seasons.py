@@ -9,7 +9,6 @@ from typing import Any
 from django import forms
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -19,9 +18,10 @@ from parlor.selectors.access import Role, require
 from parlor.selectors.seasons import season_of, seasons_of
 from parlor.services.seasons import MAX_NAME_LENGTH, season_close, season_create
 from parlor.services.standings import MAX_MONTHLY_MIN_GAMES, TableKind
+from parlor.view_helpers.table_kind_fields import player_count_field, set_ruleset_choices
+from parlor.web.errors import refusal_sentence
 from parlor.web.manage_forms import submitted
 from parlor.web.manager import manager_page
-from parlor.view_helpers.table_kind_fields import player_count_field, set_ruleset_choices
 
 
 class SeasonForm(forms.Form):
@@ -55,35 +55,20 @@ class SeasonForm(forms.Form):
         set_ruleset_choices(self, parlor)
 
 
-def _refusal_text(exc: DomainError) -> str:
-    """A season refusal in the manager's language."""
-    texts = {
-        "season_name_taken": _("The parlor has a season of that name already."),
-        "season_closed": _("The season is closed already."),
-        "season_not_over": _("The season's last business day has not ended yet."),
-        "days_reversed": _("The last day comes before the first day."),
-    }
-    return texts.get(exc.code, exc.message)
-
-
 def _create(parlor: Parlor, request: HttpRequest, data: Any) -> None:
-    try:
-        season_create(
-            parlor=parlor,
-            name=data["name"],
-            first_day=data["first_day"],
-            last_day=data["last_day"],
-            kind=TableKind(
-                player_count=data["player_count"],
-                ruleset_key=data["ruleset_key"],
-                rate_yen_per_p=data["rate_yen_per_p"],
-            ),
-            min_games=data["min_games"],
-            by=request.user,
-        )
-    except DomainError as exc:
-        exc.message = _refusal_text(exc)
-        raise
+    season_create(
+        parlor=parlor,
+        name=data["name"],
+        first_day=data["first_day"],
+        last_day=data["last_day"],
+        kind=TableKind(
+            player_count=data["player_count"],
+            ruleset_key=data["ruleset_key"],
+            rate_yen_per_p=data["rate_yen_per_p"],
+        ),
+        min_games=data["min_games"],
+        by=request.user,
+    )
 
 
 def _page(
@@ -114,5 +99,11 @@ def season_close_page(request: HttpRequest, season_id: object) -> HttpResponse:
     except DomainError as exc:
         if exc.status_code == 404:
             raise
-        return _page(request, parlor, SeasonForm(parlor), error=_refusal_text(exc), status=409)
+        return _page(
+            request,
+            parlor,
+            SeasonForm(parlor),
+            error=refusal_sentence(exc) or exc.message,
+            status=409,
+        )
     return redirect("manage:seasons")
