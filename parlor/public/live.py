@@ -21,10 +21,11 @@ from django.views.decorators.http import require_GET
 from parlor.errors import DomainError
 from parlor.models import GameStatus
 from parlor.public.etag import compact_json, is_current, json_answer
+from parlor.selectors.game_seats import SeatAt, game_seats
 from parlor.selectors.live import LiveGame, live_draw_id, live_game, live_game_of_draw
 from parlor.selectors.live_cache import live_body, live_body_store, live_etag, live_version
 from parlor.view_helpers import labels
-from parlor.view_helpers.pages import seat_tiles, signed, transfer_rows
+from parlor.view_helpers.pages import signed, transfer_rows
 from scoring import EndReason
 
 LIVE_POLL_SECONDS = 3
@@ -34,23 +35,31 @@ def live_payload(live: LiveGame) -> dict[str, Any]:
     """What the players see, in the request's language: scores with winds, the round, honba,
     sticks and the last hand's payments as the engine stored them."""
     game = live.game
-    names = [seat.name for seat in live.seats]
-    tiles = seat_tiles(names, list(game.scores), game.next_state, player_count=game.player_count)
+    at_table = game_seats(game, player_count=game.player_count, seats=live.seats)
+    next_hand = at_table.next_hand
     return {
         "table": game.table.label,
         "status": game.status,
         "over": _status_label(game.status, game.end),
         "round": labels.round_label(game.next_state) if game.is_open else "",
-        "honba": (game.next_state or {}).get("honba", 0),
+        "honba": next_hand.honba if next_hand else 0,
         "sticks": game.sticks,
         "hands": game.hand_count,
-        "seats": [
-            {"name": t.name, "wind": t.wind, "score": t.score, "dealer": t.is_dealer}
-            | ({"out": True} if t.sits_out else {})  # 抜け番, four on a three-player table
-            for t in tiles
-        ],
-        "last": _last_hand(live, names),
+        "seats": [_seat(seat) for seat in at_table.seats],
+        "last": _last_hand(live, [seat.name for seat in at_table.seats]),
     }
+
+
+def _seat(seat: SeatAt) -> dict[str, Any]:
+    answer: dict[str, Any] = {
+        "name": seat.name,
+        "wind": labels.seat_wind(seat.wind) if seat.wind else "",
+        "score": seat.score,
+        "dealer": seat.is_dealer,
+    }
+    if seat.sits_out:  # 抜け番, four on a three-player table
+        answer["out"] = True
+    return answer
 
 
 def _status_label(status: str, end: EndReason | None) -> str:

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
 
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from parlor.models import Game, GameResult, GameSeat, GameStatus, Hand, HandOutcome
@@ -42,15 +43,25 @@ def game_answer(
     """
     if seats is None:
         seats = GameSeat.objects.filter(game=game).select_related("player")
-    if hands is None:
-        hands = (
-            Hand.objects.filter(game=game)
-            .select_related("outcome", "entered_by", "voided_by")
-            .order_by("sequence", "version")
-        )
-    hands = list(hands)
+    hands = list(_hands(game) if hands is None else hands)
     # A correction supersedes a version of the same game, so it is among `hands`: no join.
     versions = {hand.pk: hand.version for hand in hands}
+    return {
+        **_game_head(game),
+        "seats": [
+            {"seat": s.seat, "player_id": str(s.player.public_id), "name": s.name} for s in seats
+        ],
+        "results": [_result(r) for r in (_results(game) if results is None else results)],
+        "schema_version": game.schema_version,
+        "ruleset": game.ruleset_snapshot,
+        "is_closed_by_staff": game.is_closed_by_staff,
+        "cancel_reason": game.void_reason,
+        "hands": [hand_answer(hand, versions) for hand in hands],
+    }
+
+
+def _game_head(game: Game) -> dict[str, Any]:
+    """The game answer's fields read from the game row and its table, in the answer's order."""
     return {
         "id": str(game.public_id),
         "table_id": str(game.table.public_id),
@@ -65,16 +76,16 @@ def game_answer(
         "scores": [int(score) for score in game.scores],
         "sticks": game.sticks,
         "next": game.next_state,
-        "seats": [
-            {"seat": s.seat, "player_id": str(s.player.public_id), "name": s.name} for s in seats
-        ],
-        "results": [_result(r) for r in (_results(game) if results is None else results)],
-        "schema_version": game.schema_version,
-        "ruleset": game.ruleset_snapshot,
-        "is_closed_by_staff": game.is_closed_by_staff,
-        "cancel_reason": game.void_reason,
-        "hands": [hand_answer(hand, versions) for hand in hands],
     }
+
+
+def _hands(game: Game) -> QuerySet[Hand]:
+    """Every version of the game's hands with its outcome and users (one query)."""
+    return (
+        Hand.objects.filter(game=game)
+        .select_related("outcome", "entered_by", "voided_by")
+        .order_by("sequence", "version")
+    )
 
 
 def hand_recorded_answer(hand: Hand, game: Game) -> dict[str, Any]:

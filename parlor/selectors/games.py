@@ -12,15 +12,20 @@ from django.db.models.fields.json import KeyTextTransform
 from parlor.errors import DomainError
 from parlor.models import Game, GameResult, GameSeat, GameStatus, Hand, Parlor, Player, Table
 from parlor.natural_sort import natural_sorted
+from parlor.selectors.game_seats import game_seats
 from parlor.selectors.rulesets import rulesets_resolve
 from parlor.selectors.seating import SeatingStatus, seating_statuses
-from scoring import Ruleset, ScoringError, seat_winds
+from scoring import Ruleset, ScoringError
 
 
 def game_live_state(game: Game) -> dict[str, Any]:
     """Round, honba, sticks, scores and winds of the hand to play next (from the game row)."""
-    seats = list(game.seats.all())
-    state: dict[str, Any] = {
+    # With 抜け番 (four people on a three-player ruleset) the winds depend on who sits out:
+    # the answer gives none there (selectors.game_seats).
+    at_table = game_seats(
+        game, seats=game.seats.all(), player_count=game.ruleset_snapshot["player_count"]
+    )
+    return {
         "id": game.public_id,
         "status": game.status,
         "hand_count": game.hand_count,
@@ -28,17 +33,12 @@ def game_live_state(game: Game) -> dict[str, Any]:
         "sticks": game.sticks,
         "end_reason": game.end_reason or None,
         "started_at": game.started_at,
-        "seats": [{"seat": s.seat, "player_id": s.player.public_id, "name": s.name} for s in seats],
+        "seats": [
+            {"seat": s.seat, "player_id": s.player_id, "name": s.name} for s in at_table.seats
+        ],
         "next": game.next_state,
-        "winds": None,
+        "winds": None if at_table.winds is None else list(at_table.winds),
     }
-    # With 抜け番 (four people on a three-player ruleset) the winds depend on who sits out:
-    # the answer gives none there (the engine answers None for every seat).
-    if game.next_state:
-        winds = seat_winds(game.next_state["dealer"], seats=len(seats),
-                           players=game.ruleset_snapshot["player_count"])
-        state["winds"] = list(winds) if None not in winds else None
-    return state
 
 
 def table_state(table: Table) -> dict[str, Any]:

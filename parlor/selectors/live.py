@@ -103,4 +103,5 @@ def live_game_of_draw(draw_id: UUID) -> LiveGame:
         .order_by("-sequence")
         .first()
     )
-    return LiveGame(game=game, seats=list(game.seats.all()), last_hand=last_hand)
+    seats = list(game.seats.select_related("player"))  # game_seats names each seat's player
+    return LiveGame(game=game, seats=seats, last_hand=last_hand)
