@@ -36,7 +36,7 @@ def game_live_state(game: Game) -> dict[str, Any]:
     # the answer gives none there (the engine answers None for every seat).
     if game.next_state:
         winds = seat_winds(game.next_state["dealer"], seats=len(seats),
-                           players=game.ruleset_snapshot["player_count"])
+                           players=game.ruleset.player_count)
         state["winds"] = list(winds) if None not in winds else None
     return state
 
