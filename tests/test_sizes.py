@@ -26,8 +26,6 @@ KNOWN: dict[str, str] = {
     "parlor/services/hands.py:hand_append": f"{NEXT} (the record door landed; its steps next)",
     "parlor/services/hands.py:hand_correct": f"{NEXT} (the record door landed; its steps next)",
     "parlor/selectors/answers.py:game_answer": f"{NEXT} (the one game answer, built whole)",
-    "parlor/view_helpers/pages.py": f"{NEXT} (typed engine values: the entry's summary)",
-    "parlor/view_helpers/pages.py:entry_summary": f"{NEXT} (typed engine values)",
     "parlor/domain/tournament_seating.py": f"{NEXT} (tournaments: the local search apart)",
     "parlor/domain/tournament_standings.py:event_standings": f"{NEXT} (tournaments)",
     "parlor/services/tournaments.py:event_create": f"{NEXT} (tournaments)",

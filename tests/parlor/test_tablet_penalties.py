@@ -11,10 +11,11 @@ from parlor.models import MemberRole
 from parlor.services.games import game_start
 from parlor.services.hands import hand_record
 from parlor.services.seating import Seating
-from parlor.view_helpers.pages import entry_summary
+from parlor.view_helpers.hand_rows import entry_summary
 from parlor.web.errors import error_area
 from parlor.web.pad import compensation_config, pad_config, penalty_kinds
 from rulesets.registry import PRESETS, preset
+from scoring import Chombo, Compensation, Hand, Penalty, PenaltyKind
 from tests.parlor.factories import MemberFactory, TableFactory
 
 NAMES = ["青木", "馬場", "千葉", "土井"]
@@ -73,18 +74,19 @@ def test_errors_about_penalties_and_compensation_are_shown_beside_them(field, co
 
 
 def test_the_history_line_names_penalties_compensation_and_the_wareme_seat():
-    hand = {
-        "wareme": 2,
-        "penalties": [{"kind": "deposit", "seat": 1}, {"kind": "dead_hand", "seat": 0}],
-        "result": {"kind": "chombo", "offender": 3, "compensation": {"to": 1, "yakuman": 1}},
-    }
+    # The engine's hand (no one preset has all three: seed-001 has no wareme).
+    parsed = Hand(
+        result=Chombo(offender=3, compensation=Compensation(to=1, yakuman=1)),
+        penalties=(Penalty(PenaltyKind.DEPOSIT, 1), Penalty(PenaltyKind.DEAD_HAND, 0)),
+        wareme=2,
+    )
     with translation.override("ja"):
-        text = entry_summary(hand, NAMES, preset("seed-001"))
+        text = entry_summary(parsed, NAMES, preset("seed-001"))
     assert (
         text == "チョンボ: 土井 · 補償 馬場: 役満 · 罰符供託: 馬場 · 和了放棄: 青木 · 割れ目: 千葉"
     )
     with translation.override("en"):
-        text = entry_summary(hand, NAMES, preset("seed-001"))
+        text = entry_summary(parsed, NAMES, preset("seed-001"))
     assert text == (
         "Chombo: 土井 · compensation to 馬場: Yakuman · Penalty deposit: 馬場"
         " · Dead hand: 青木 · wareme: 千葉"
