@@ -51,7 +51,6 @@ KNOWN: dict[str, tuple[int, str]] = {
     ),
     "parlor/view_helpers/labels.py": (3, "round_label's reading of the stored next_state"),
     "parlor/view_helpers/pages.py": (2, "seat_tiles' reading of the stored next_state"),
-    "parlor/web/hands.py": (2, "the correction page's sit-out, from the stored entry"),
     "parlor/selectors/games.py": (1, "the stored next_state's dealer, for the seat winds"),
     "parlor/selectors/audit_text.py": (2, "an audit event's before/after (stored JSON)"),
     "parlor/services/hand_previews.py": (1, "the correction's answer, from the replay document"),

@@ -99,7 +99,9 @@ def entry_summary(hand: Hand, names: Sequence[str], ruleset: Ruleset) -> str:
         }
     for penalty in hand.penalties:
         text += f" · {labels.penalty_label(penalty.kind)}: {_name(names, penalty.seat)}"
-    if hand.wareme is not None:
+    # A wareme given by the dice is an offset from the dealer until the replay resolves it
+    # (negative here): the line names the seat only where staff entered it.
+    if hand.wareme is not None and hand.wareme >= 0:
         text += " · " + _("wareme: %(name)s") % {"name": _name(names, hand.wareme)}
     return text
 

@@ -178,16 +178,15 @@ def correct_page(request: HttpRequest, game_id: str, sequence: int) -> HttpRespo
     )
     if hand is None:
         raise NotFound(f"the game has no hand {sequence}", code="hand_not_found")
-    ruleset = engine.ruleset_from_snapshot(game.ruleset_snapshot)
-    outcome = hand.outcome
+    ruleset, names, outcome = game.ruleset, pages.game_names(game), hand.outcome
+    parsed = engine.hand_of(hand.entry, ruleset=ruleset, seats=len(names), index=sequence - 1)
     state = {
         "round_wind": outcome.round_wind,
         "round_number": outcome.round_number,
         "honba": outcome.honba,
         "dealer": outcome.dealer,
-        "sit_out": hand.entry.get("sit_out"),
+        "sit_out": parsed.sit_out,
     }
-    names = pages.game_names(game)
     context = {
         "game": game,
         "table": game.table,
@@ -197,11 +196,11 @@ def correct_page(request: HttpRequest, game_id: str, sequence: int) -> HttpRespo
         "tiles": pages.seat_tiles(
             names, outcome.scores_before, state, player_count=ruleset.player_count
         ),
-        "summary": hand_rows.recorded_summary(hand, names, ruleset),
+        "summary": hand_rows.entry_summary(parsed, names, ruleset),
         "pad": pad_config(ruleset, seats=len(names)),
         "strings": script_strings(),
         "initial": hand.entry,
-        "sit_out": state["sit_out"],
+        "sit_out": parsed.sit_out,
         "next_sequence": sequence,
     }
     return render(request, "tablet/correct.html", context)

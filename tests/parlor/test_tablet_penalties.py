@@ -11,6 +11,7 @@ from parlor.models import MemberRole
 from parlor.services.games import game_start
 from parlor.services.hands import hand_record
 from parlor.services.seating import Seating
+from parlor.services.engine import hand_of
 from parlor.view_helpers.hand_rows import entry_summary
 from parlor.web.errors import error_area
 from parlor.web.pad import compensation_config, pad_config, penalty_kinds
@@ -142,3 +143,12 @@ def test_the_wareme_seat_is_offered_on_a_seed_000_table_only(parlor, players):
     del seat["dice"]
     data = client.post(url, {"hand": seat}, content_type="application/json").json()
     assert data["ok"] and "7,800" in data["html"]  # 3,900 doubled: the winner is wareme
+
+
+def test_the_history_line_names_no_seat_for_a_wareme_the_dice_gave():
+    """The engine reads `dice` as an offset from the dealer (negative until the replay
+    resolves it): the line says nothing of it, as it did not before the entry was parsed."""
+    entry = {"dice": 7, "result": {"kind": "draw", "tenpai": [0]}}
+    parsed = hand_of(entry, ruleset=preset("seed-000"), seats=len(NAMES), index=0)
+    with translation.override("en"):
+        assert entry_summary(parsed, NAMES, preset("seed-000")) == "Draw, tenpai: 青木"
