@@ -184,4 +184,4 @@ class GameAdmin(ParlorScopedAdmin, admin.ModelAdmin):
 
     @admin.display(description="ルール Ruleset", ordering="ruleset_key")
     def ruleset(self, game: Game) -> str:
-        return ruleset_title(game.ruleset_snapshot) or game.ruleset_key
+        return ruleset_title(game.ruleset) or game.ruleset_key

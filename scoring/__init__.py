@@ -75,7 +75,7 @@ from scoring.ruleset import (
     StopPolicy,
     ValueInput,
 )
-from scoring.ruleset_parts import YAKUMAN_NAMES
+from scoring.ruleset_parts import YAKUMAN_NAMES, LimitClass
 
 # `step` names the function here; the module stays importable as `scoring.step` for the
 # engine's own code and tests.
@@ -119,6 +119,7 @@ __all__ = [
     "HandValue",
     "JokerRule",
     "KichaSelection",
+    "LimitClass",
     "LimitName",
     "Meld",
     "MeldKind",

@@ -25,8 +25,6 @@ NEXT = "not shortened yet: a service or page of its own, next in issue 27"
 KNOWN: dict[str, str] = {
     "parlor/services/hands.py:hand_append": f"{NEXT} (the record door landed; its steps next)",
     "parlor/services/hands.py:hand_correct": f"{NEXT} (the record door landed; its steps next)",
-    "parlor/view_helpers/pages.py": f"{NEXT} (typed engine values: the entry's summary)",
-    "parlor/view_helpers/pages.py:entry_summary": f"{NEXT} (typed engine values)",
     "parlor/domain/tournament_seating.py": f"{NEXT} (tournaments: the local search apart)",
     "parlor/domain/tournament_standings.py:event_standings": f"{NEXT} (tournaments)",
     "parlor/services/tournaments.py:event_create": f"{NEXT} (tournaments)",

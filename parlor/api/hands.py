@@ -61,7 +61,7 @@ class HandPreviewView(APIView):
         game, _ = game_for(request.user, game_id)
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        return Response(hand_preview(game=game, entry=data.validated_data["hand"]))
+        return Response(hand_preview(game=game, entry=data.validated_data["hand"]).to_dict())
 
 
 class HandRecordView(APIView):
@@ -192,4 +192,4 @@ class CorrectionPreviewView(APIView):
             }
             for change in preview.settled
         ]
-        return Response({**preview.game, "settled": settled})
+        return Response({**preview.to_dict(), "settled": settled})

@@ -8,10 +8,11 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from parlor.domain.snapshots import ruleset_of_snapshot
 from parlor.domain.units import SettlementUnit, settlement_unit_of
 from parlor.models.parlors import Player
 from parlor.models.tables import SeatDraw, Table
-from scoring import EndReason
+from scoring import EndReason, Ruleset
 
 
 class GameStatus(models.TextChoices):
@@ -101,6 +102,12 @@ class Game(models.Model):
 
     def __str__(self) -> str:
         return f"game {self.public_id} at {self.table} ({self.status})"
+
+    @property
+    def ruleset(self) -> Ruleset:
+        """The engine's ruleset the game is played under, read from its snapshot (the
+        snapshot's one reader: its title, player count, start points, ...)."""
+        return ruleset_of_snapshot(self.ruleset_snapshot)
 
     @property
     def result_unit(self) -> SettlementUnit:

@@ -76,7 +76,7 @@ class GameLine:
 
     @property
     def ruleset_title(self) -> str:
-        return str(self.game.ruleset_snapshot.get("title") or self.game.ruleset_key)
+        return self.game.ruleset.title or self.game.ruleset_key
 
 
 @dataclass(frozen=True, slots=True)

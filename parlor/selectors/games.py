@@ -22,9 +22,7 @@ def game_live_state(game: Game) -> dict[str, Any]:
     """Round, honba, sticks, scores and winds of the hand to play next (from the game row)."""
     # With 抜け番 (four people on a three-player ruleset) the winds depend on who sits out:
     # the answer gives none there (selectors.game_seats).
-    at_table = game_seats(
-        game, seats=game.seats.all(), player_count=game.ruleset_snapshot["player_count"]
-    )
+    at_table = game_seats(game, seats=game.seats.all(), player_count=game.ruleset.player_count)
     return {
         "id": game.public_id,
         "status": game.status,

@@ -11,8 +11,8 @@ from parlor.models import Game, GameMoney, LineKind, MoneySettings, Parlor, Sett
 
 
 def _game_bound(game: Game, money: GameMoney) -> int:
-    snapshot = game.ruleset_snapshot if isinstance(game.ruleset_snapshot, dict) else {}
-    table_points = int(snapshot.get("start_points", 25_000)) * int(snapshot.get("player_count", 4))
+    ruleset = game.ruleset
+    table_points = ruleset.start_points * ruleset.player_count
     unit = game.result_unit
     return game_reach_yen(rate=Terms.of(money).rate_for(unit), unit=unit, table_points=table_points)
 

@@ -38,7 +38,7 @@ def _game_line(link: VisitGame, money: SeatMoney | None) -> SettlementLine | Non
         table_label=game.table.label,
         played_at=game.started_at,
         ruleset_key=game.ruleset_key,
-        ruleset_title=str(game.ruleset_snapshot.get("title", game.ruleset_key))[:100],
+        ruleset_title=game.ruleset.title[:100],
         rank=money.rank,
         result_tenths=money.result.tenths,
         result_unit=money.result.unit.value,

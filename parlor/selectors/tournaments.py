@@ -14,6 +14,7 @@ from typing import Any
 
 from django.utils import timezone
 
+from parlor.domain.snapshots import ruleset_of_snapshot
 from parlor.domain.tournament_export import decimal_text
 from parlor.domain.tournament_standings import Entrant, Penalty, RoundResult, Standing
 from parlor.domain.tournament_standings import event_standings as standings_of
@@ -100,7 +101,7 @@ def round_results(event: Event) -> list[RoundResult]:
         "rank",
         "total_tenths",
         "final_score",
-        "game__ruleset_snapshot__start_points",
+        "game__ruleset_snapshot",
     )
     return [
         RoundResult(
@@ -108,9 +109,9 @@ def round_results(event: Event) -> list[RoundResult]:
             number,
             placement=rank,
             points=total,
-            score=final - int(start),
+            score=final - ruleset_of_snapshot(snapshot).start_points,
         )
-        for game_id, seat, number, rank, total, final, start in results
+        for game_id, seat, number, rank, total, final, snapshot in results
     ]
 
 

@@ -63,6 +63,7 @@ class Calculated:
     value: HandValue
     ruleset: Ruleset
     win_fields: dict[str, Any]  # han/fu or yakuman, dora, ippatsu, yaku: for the hand entry
+    entered: Win  # the value those fields enter, as the engine's win (for its label)
 
     def to_dict(self) -> dict[str, Any]:
         return {**hand_value_to_dict(self.value), "win": self.win_fields}
@@ -114,21 +115,39 @@ def seat_wind(*, winner: int, dealer: int, sit_out: int | None, seats: int,
     return wind
 
 
-def win_fields(value: HandValue, *, ruleset: Ruleset, ippatsu: bool) -> dict[str, Any]:
-    """The win of the hand entry as the calculator values it (docs/game-record.md)."""
+def entered_win(value: HandValue, *, ruleset: Ruleset, winner: int) -> Win:
+    """The win's value as the pad enters it under the ruleset's value input: the count
+    without yakuman (点数制), the yakuman (by name where the record knows them all), or the
+    han with the fu where fu count."""
     win = value.win
-    fields: dict[str, Any]
+    names = win.yakuman_names
+    by_name = bool(names) and all(n in YAKUMAN_NAMES for n in names)
+    yakuman = win.yakuman if win.is_yakuman else 0
+    yakuman_names = names if yakuman and by_name else ()
     if ruleset.value_input is ValueInput.POINT_COUNT:
         # 点数制: the count without yakuman, which the payment adds at their points.
-        fields = {"points": win.points}
-        if win.is_yakuman:
-            fields["yakuman"] = yakuman_field(win)
-    elif win.is_yakuman:
-        fields = {"yakuman": yakuman_field(win)}
+        return Win(winner, points=win.points, yakuman=yakuman, yakuman_names=yakuman_names)
+    if yakuman:
+        return Win(winner, yakuman=yakuman, yakuman_names=yakuman_names)
+    fu = None if ruleset.value_input is ValueInput.HAN_FIXED_40FU else win.fu
+    return Win(winner, han=win.han, fu=fu)
+
+
+def win_fields(
+    value: HandValue, *, entered: Win, ruleset: Ruleset, ippatsu: bool
+) -> dict[str, Any]:
+    """The win of the hand entry as the calculator values it (docs/game-record.md): `entered`
+    (entered_win) with the dora, ippatsu and the yaku counted."""
+    yakuman = list(entered.yakuman_names) or entered.yakuman
+    fields: dict[str, Any]
+    if ruleset.value_input is ValueInput.POINT_COUNT:
+        fields = {"points": entered.points, **({"yakuman": yakuman} if entered.yakuman else {})}
+    elif entered.yakuman:
+        fields = {"yakuman": yakuman}
     else:
-        fields = {"han": win.han}
+        fields = {"han": entered.han}
         if ruleset.value_input is not ValueInput.HAN_FIXED_40FU:
-            fields["fu"] = win.fu
+            fields["fu"] = entered.fu
         # Dora of every kind (flowers too): the part of han a minimum-han rule leaves out.
         dora = sum(y.han for y in value.yaku if y.key in DORA_KEYS)
         if dora:
@@ -140,13 +159,6 @@ def win_fields(value: HandValue, *, ruleset: Ruleset, ippatsu: bool) -> dict[str
         for y in value.yaku
     ]
     return fields
-
-
-def yakuman_field(win: Win) -> list[str] | int:
-    """Names where the record vocabulary knows them all (pao, 大役満 need them); else a count."""
-    names = win.yakuman_names
-    by_name = bool(names) and all(n in YAKUMAN_NAMES for n in names)
-    return list(names) if by_name else win.yakuman
 
 
 def hand_evaluate(*, game: Game, data: dict[str, Any]) -> Calculated:
@@ -168,7 +180,8 @@ def hand_evaluate(*, game: Game, data: dict[str, Any]) -> Calculated:
     hand = winning_hand_from_json(line)
     table = yaku_table_for(game_preset_id(game), yaku_tables())
     value = evaluate_hand(hand, ruleset=ruleset, yaku_table=table)
-    fields = win_fields(value, ruleset=ruleset, ippatsu=hand.flags.ippatsu)
+    entered = entered_win(value, ruleset=ruleset, winner=data["winner"])
+    fields = win_fields(value, entered=entered, ruleset=ruleset, ippatsu=hand.flags.ippatsu)
     # 副露 or 門前 as the tiles lie (a closed kan keeps the hand closed), for the statistics.
     fields["open"] = any(meld.kind.is_open for meld in hand.melds)
-    return Calculated(value=value, ruleset=ruleset, win_fields=fields)
+    return Calculated(value=value, ruleset=ruleset, win_fields=fields, entered=entered)

@@ -6,11 +6,10 @@ the edges: the record built from the stored entries, the stored state, the API's
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
 from typing import Any
 
+from parlor.domain.snapshots import ruleset_of_snapshot
 from rulesets.registry import PRESETS
 from scoring import (
     GameReplay,
@@ -27,14 +26,8 @@ RECORD_FORMAT = "tenbo-game/1"
 
 
 def ruleset_from_snapshot(snapshot: Mapping[str, Any]) -> Ruleset:
-    """The game's ruleset. A snapshot never changes once the game started, so the parsed
-    ruleset is kept per snapshot text (parsing one takes far longer than a hand's step)."""
-    return _ruleset_of(json.dumps(snapshot, sort_keys=True))
-
-
-@lru_cache(maxsize=256)
-def _ruleset_of(snapshot_text: str) -> Ruleset:
-    return Ruleset.from_dict(json.loads(snapshot_text), presets=PRESETS)
+    """The game's ruleset (domain.snapshots, the snapshot's one reader)."""
+    return ruleset_of_snapshot(snapshot)
 
 
 def record_build(

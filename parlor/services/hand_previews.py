@@ -21,6 +21,9 @@ from parlor.services.replays import (
 )
 from parlor.services.settlements import SettledMoneyChange
 from scoring import (
+    EndReason,
+    FinalSettlement,
+    GameReplay,
     GameState,
     HandOutcome,
     Ruleset,
@@ -63,31 +66,70 @@ def hand_step(game: Game, entry: dict[str, Any]) -> tuple[HandOutcome, GameState
     return outcome, after, ruleset
 
 
-def hand_preview(*, game: Game, entry: dict[str, Any]) -> dict[str, Any]:
+@dataclass(frozen=True, slots=True)
+class HandPreview:
+    """What recording a hand would give, as the engine's values: the hand's outcome, why the
+    game would end after it (None: it goes on) and the final settlement where it ends."""
+
+    outcome: HandOutcome
+    end: EndReason | None
+    final: FinalSettlement | None
+    ruleset: Ruleset
+
+    def to_dict(self) -> dict[str, Any]:
+        """The API's answer: the hand as the replay document writes it, the end, the final
+        settlement (docs/game-record.md)."""
+        ruleset, outcome = self.ruleset, self.outcome
+        sit_out = has_sit_out(ruleset, len(outcome.before.scores))
+        return {
+            "hand": hand_to_dict(outcome, sit_out=sit_out, chips=ruleset.chips is not None),
+            "end": None
+            if self.end is None
+            else {"reason": self.end.value, "after_hand": outcome.index},
+            "final": None if self.final is None else final_to_dict(self.final, ruleset),
+        }
+
+
+def hand_preview(*, game: Game, entry: dict[str, Any]) -> HandPreview:
     """What recording `entry` as the next hand would give: the engine's step of the stored
-    state, as the replay document writes a hand; stores nothing."""
+    state; stores nothing."""
     game_open_require(game)
     outcome, after, ruleset = hand_step(game, entry)
-    sit_out = has_sit_out(ruleset, after.seats)
     final = final_settlement(after, ruleset=ruleset)
-    return {
-        "hand": hand_to_dict(outcome, sit_out=sit_out, chips=ruleset.chips is not None),
-        "end": None
-        if after.end is None
-        else {"reason": after.end.value, "after_hand": outcome.index},
-        "final": None if final is None else final_to_dict(final, ruleset),
-    }
+    return HandPreview(outcome, after.end, final, ruleset)
 
 
 @dataclass(frozen=True, slots=True)
 class CorrectionPreview:
-    """What replacing a hand would give. `game`: the replay document's parts, as hand_preview
-    writes them (`hand` the corrected hand, `last` the game's last hand after it, `end` and
-    `final` where the game ends); `settled`: the adjustments the correction would make for
-    players already checked out (and staff whose shift was signed out)."""
+    """What replacing hand `sequence` would give: the replay of the corrected log, and the
+    adjustments the correction would make for players already checked out (and staff whose
+    shift was signed out) in `settled`."""
 
-    game: dict[str, Any]
+    replay: GameReplay
+    sequence: int
     settled: tuple[SettledMoneyChange, ...]
+    ruleset_ref: dict[str, Any]  # the game's ruleset snapshot, as the replay document names it
+
+    @property
+    def hand(self) -> HandOutcome:
+        """The corrected hand."""
+        return self.replay.hands[self.sequence - 1]
+
+    @property
+    def last(self) -> HandOutcome:
+        """The game's last hand after the correction."""
+        return self.replay.hands[-1]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The replay document's parts, as HandPreview.to_dict writes them: `hand` the
+        corrected hand, `last` the game's last hand after it, `end` and `final`."""
+        replay = replay_to_dict(self.replay, ruleset_ref=self.ruleset_ref)
+        return {
+            "hand": replay["hands"][self.sequence - 1],
+            "last": replay["hands"][-1],
+            "end": replay.get("end"),
+            "final": replay.get("final"),
+        }
 
 
 def correction_preview(*, game: Game, sequence: int, entry: dict[str, Any]) -> CorrectionPreview:
@@ -106,11 +148,6 @@ def correction_preview(*, game: Game, sequence: int, entry: dict[str, Any]) -> C
     entries = [hand.entry for hand in hands]
     entries[sequence - 1] = entry
     replayed = engine.replay_game(game_record_build(game, entries))
-    replay = replay_to_dict(replayed, ruleset_ref=game.ruleset_snapshot)
-    document = {
-        "hand": replay["hands"][sequence - 1],
-        "last": replay["hands"][-1],
-        "end": replay.get("end"),
-        "final": replay.get("final"),
-    }
-    return CorrectionPreview(document, tuple(replay_money_changes(game, replayed)))
+    return CorrectionPreview(
+        replayed, sequence, tuple(replay_money_changes(game, replayed)), game.ruleset_snapshot
+    )

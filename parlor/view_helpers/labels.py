@@ -16,10 +16,14 @@ from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
 from scoring import (
     AbortiveReason,
+    Compensation,
     EndReason,
+    LimitClass,
     LimitName,
     PenaltyKind,
     Reason,
+    TableState,
+    Win,
 )
 
 # Each table is keyed by the engine's own vocabulary, so a code the engine lacks cannot be
@@ -129,15 +133,16 @@ def seat_wind(code: str) -> str:
     return str(SEAT_WINDS[code])
 
 
-def round_label(state: Mapping[str, Any] | None) -> str:
-    """東2局 1本場 / East 2, 1 honba: the hand a state names (a replay's `next` or a hand)."""
+def round_label(state: TableState | Mapping[str, Any] | None) -> str:
+    """東2局 1本場 / East 2, 1 honba: the hand a table state names (a hand's `before`, its
+    `next_state`). A Mapping is the stored `Game.next_state` column as its readers pass it."""
     if not state:
         return ""
-    hand = _("%(wind)s %(number)s") % {
-        "wind": wind_name(state["round_wind"]),
-        "number": state["round_number"],
-    }
-    honba = state.get("honba", 0)
+    if isinstance(state, TableState):
+        wind, number, honba = state.round_wind, state.round_number, state.honba
+    else:
+        wind, number, honba = state["round_wind"], state["round_number"], state.get("honba", 0)
+    hand = _("%(wind)s %(number)s") % {"wind": wind_name(wind), "number": number}
     if not honba:
         return hand
     return _("%(hand)s, %(honba)s honba") % {"hand": hand, "honba": honba}
@@ -170,18 +175,39 @@ def yakuman_label(code: str) -> str:
     return str(YAKUMAN[code])
 
 
-def win_value_label(win: Mapping[str, Any], *, limits: Sequence[Any] = ()) -> str:
-    """3翻30符 / 満貫 / 役満 / 12点: a win's value as entered."""
-    yakuman = win.get("yakuman")
-    if isinstance(yakuman, list):
-        return " ".join(yakuman_label(name) for name in yakuman)
+def win_value_label(win: Win | Compensation, *, limits: Sequence[LimitClass] = ()) -> str:
+    """3翻30符 / 満貫 / 役満 / 12点: a win's value (or a chombo's compensation) as entered."""
+    if isinstance(win, Compensation):
+        return value_label(han=win.han, fu=win.fu, yakuman=win.yakuman, limits=limits)
+    return value_label(
+        han=win.han,
+        fu=win.fu,
+        yakuman=win.yakuman,
+        yakuman_names=win.yakuman_names,
+        points=win.points,
+        limits=limits,
+    )
+
+
+def value_label(
+    *,
+    han: int | None,
+    fu: int | None = None,
+    yakuman: int = 0,
+    yakuman_names: Sequence[str] = (),
+    points: int | None = None,
+    limits: Sequence[LimitClass] = (),
+) -> str:
+    """3翻30符 / 満貫 (6翻) / 役満 / 国士無双 / 12点: a value in words, the limit named where
+    the han reach one of the ruleset's `limits`."""
+    if yakuman_names:
+        return " ".join(yakuman_label(name) for name in yakuman_names)
     if yakuman:
         if yakuman == 1:
             return _("Yakuman")
         return _("%(count)s× yakuman") % {"count": yakuman}
-    if win.get("points") is not None:
-        return _("%(points)s points") % {"points": win["points"]}
-    han, fu = win.get("han"), win.get("fu")
+    if points is not None:
+        return _("%(points)s points") % {"points": points}
     limit = None
     for item in limits:
         if han is not None and han >= item.min_han:

@@ -18,10 +18,7 @@ from parlor.selectors.counter import PlayerAtCounter
 from parlor.selectors.rulesets import rulesets_resolve
 from parlor.view_helpers import labels
 from scoring import (
-    AbortiveReason,
-    EndReason,
     GameState,
-    PenaltyKind,
     Ruleset,
     SettlementUnit,
     Transfer,
@@ -221,12 +218,15 @@ def start_picks(rows: list[PlayerAtCounter], picked: list[str]) -> list[dict[str
 
 
 def transfer_rows(
-    transfers: Iterable[Mapping[str, Any]], names: list[str]
+    transfers: Iterable[Transfer | Mapping[str, Any]], names: list[str]
 ) -> list[dict[str, str]]:
-    """A hand's ledger as stored or previewed (Transfer.to_dict), one row per payment."""
+    """A hand's ledger, one row per payment: the engine's transfers, or the stored ledger
+    (Transfer.to_dict, read back by the engine's Transfer.from_dict)."""
     table = _("Table")
     rows = []
-    for t in map(Transfer.from_dict, transfers):
+    for t in transfers:
+        if not isinstance(t, Transfer):
+            t = Transfer.from_dict(t)
         rows.append({
             "from": names[t.payer] if t.payer is not None else table,
             "to": names[t.payee] if t.payee is not None else table,
@@ -234,42 +234,6 @@ def transfer_rows(
             "reason": labels.reason_label(t.reason),
         })
     return rows
-
-
-def score_rows(item: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
-    return [
-        {
-            "name": name,
-            "before": points(item["scores_before"][seat]),
-            "delta": signed(item["deltas"][seat]),
-            "is_gain": item["deltas"][seat] > 0,
-            "is_loss": item["deltas"][seat] < 0,
-            "after": points(item["scores_after"][seat]),
-        }
-        for seat, name in enumerate(names)
-    ]
-
-
-def final_rows(final: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
-    """The engine's `final` per seat, best rank first."""
-    deductions = final.get("deductions") or [0] * len(names)
-    rows = [
-        {
-            "seat": seat,
-            "name": name,
-            "rank": final["ranks"][seat],
-            "score": points(final["scores"][seat]),
-            "oka": p_value(final["oka"][seat]),
-            "uma": p_value(final["uma"][seat]),
-            "bonus": p_value(final["bonuses"][seat]),
-            "deduction": p_value(deductions[seat]),
-            "has_deduction": bool(deductions[seat]),
-            "total": p_value(final["total_points"][seat]),
-            "chips": final.get("chips", [0] * len(names))[seat],
-        }
-        for seat, name in enumerate(names)
-    ]
-    return sorted(rows, key=lambda row: (row["rank"], row["seat"]))
 
 
 def result_rows(results: list[GameResult], names: list[str]) -> list[dict[str, Any]]:
@@ -292,91 +256,3 @@ def result_rows(results: list[GameResult], names: list[str]) -> list[dict[str, A
         for r in results
     ]
     return sorted(rows, key=lambda row: (row["rank"], row["seat"]))
-
-
-def preview_context(preview: dict[str, Any], names: list[str], ruleset: Ruleset) -> dict[str, Any]:
-    """What _preview.html shows for hand_preview's answer."""
-    item = preview["hand"]
-    end = preview.get("end")
-    deductions = deduction_lines(item.get("deductions", []), names, ruleset)
-    owed = {line.seat: line.amount for line in deductions}
-    final = final_rows(preview["final"], names) if preview.get("final") else []
-    return {
-        "round": labels.round_label(item),
-        "transfers": transfer_rows(item["transfers"], names),
-        "scores": [
-            {**row, "deduction": owed.get(seat, "")}
-            for seat, row in enumerate(score_rows(item, names))
-        ],
-        "deductions": deductions,
-        "sticks_before": item["sticks_before"],
-        "sticks_after": item["sticks_after"],
-        "chips": [
-            {"name": name, "chips": signed(item["chips"][seat])}
-            for seat, name in enumerate(names)
-            if item.get("chips") and item["chips"][seat]
-        ],
-        "next": labels.round_label(item.get("next")),
-        "end": labels.end_label(EndReason(end["reason"])) if end else "",
-        "final": final,
-        "final_has_deductions": any(row["has_deduction"] for row in final),
-        "notes": [labels.note_label(note, names) for note in item.get("notes", [])],
-    }
-
-
-def entry_summary(entry: dict[str, Any], names: list[str], ruleset: Ruleset) -> str:
-    """One line for a hand as entered: ロン 青木 ← 馬場 3翻30符."""
-    result = entry.get("result", {})
-    kind = result.get("kind")
-
-    def name(seat: Any) -> str:
-        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
-
-    def value(win: dict[str, Any]) -> str:
-        text = labels.win_value_label(win, limits=ruleset.limits)
-        if win.get("pao") is not None:
-            text += " " + _("(pao: %(name)s)") % {"name": name(win["pao"])}
-        if win.get("daiminkan_feeder") is not None:  # 大明槓の責任払い
-            text += " " + _("(open-kan feeder pays: %(name)s)") % {
-                "name": name(win["daiminkan_feeder"])
-            }
-        return text
-
-    if kind == "ron":
-        wins = ", ".join(f"{name(w.get('winner'))} {value(w)}" for w in result.get("wins", []))
-        text = _("Ron: %(wins)s from %(loser)s") % {
-            "wins": wins,
-            "loser": name(result.get("loser")),
-        }
-    elif kind == "tsumo":
-        win = result.get("win", {})
-        text = _("Tsumo: %(winner)s %(value)s") % {
-            "winner": name(win.get("winner")),
-            "value": value(win),
-        }
-    elif kind == "draw":
-        tenpai = ", ".join(name(s) for s in result.get("tenpai", [])) or _("nobody")
-        text = _("Draw, tenpai: %(seats)s") % {"seats": tenpai}
-    elif kind == "abortive":
-        text = _("Abortive draw: %(reason)s") % {
-            "reason": labels.abortive_label(AbortiveReason(result["reason"]))
-        }
-    elif kind == "chombo":
-        text = _("Chombo: %(name)s") % {"name": name(result.get("offender"))}
-        comp = result.get("compensation")
-        if isinstance(comp, dict):
-            text += " · " + _("compensation to %(name)s: %(value)s") % {
-                "name": name(comp.get("to")),
-                "value": labels.win_value_label(comp, limits=ruleset.limits),
-            }
-    else:
-        text = str(kind)
-    riichi = entry.get("riichi") or []
-    if riichi:
-        text += " · " + _("riichi: %(seats)s") % {"seats": ", ".join(name(s) for s in riichi)}
-    for penalty in entry.get("penalties") or []:
-        seat = penalty.get("offender", penalty.get("seat"))
-        text += f" · {labels.penalty_label(PenaltyKind(penalty['kind']))}: {name(seat)}"
-    if entry.get("wareme") is not None:
-        text += " · " + _("wareme: %(name)s") % {"name": name(entry["wareme"])}
-    return text

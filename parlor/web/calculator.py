@@ -143,7 +143,7 @@ def value_context(calculated: Calculated) -> dict[str, Any]:
              "tile": tile_face(tile_name(p.tile)) if p.tile != NO_FU else ""}
             for p in value.fu_parts
         ],
-        "label": labels.win_value_label(calculated.win_fields, limits=ruleset.limits),
+        "label": labels.win_value_label(calculated.entered, limits=ruleset.limits),
         "limit": labels.limit_label(LimitName(value.limit)) if value.limit != "none" else "",
         "points": pages.points(value.points),
         "joker_faces": [tile_face(face) for face in value.joker_faces],

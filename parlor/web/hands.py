@@ -8,6 +8,7 @@ the Wi-Fi was down and sent twice is recorded once.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -22,11 +23,11 @@ from parlor.models import Game, HandState
 from parlor.security.limits import HAND_SEQUENCE_MAX
 from parlor.selectors.access import game_for
 from parlor.services import engine
-from parlor.services.hand_previews import correction_preview, hand_preview
+from parlor.services.hand_previews import HandPreview, correction_preview, hand_preview
 from parlor.services.hands import hand_correct, hand_record_once
 from parlor.services.idempotency import KeyedRequest, idempotent_call, request_keyed
 from parlor.services.settlements import SettledMoneyChange
-from parlor.view_helpers import labels, pages
+from parlor.view_helpers import hand_rows, labels, pages
 from parlor.view_helpers.hand_inputs import HandCorrectInput, HandPreviewInput, HandRecordInput
 from parlor.web.access import staff_page
 from parlor.web.adjustments import settled_notice
@@ -57,7 +58,7 @@ def _error(exc: DomainError | ScoringError) -> JsonResponse:
     return JsonResponse({"ok": False, "error": error_payload(exc)}, status=error_status(exc))
 
 
-def _can_stop(game: Game, entry: dict[str, Any], preview: dict[str, Any]) -> bool:
+def _can_stop(game: Game, entry: dict[str, Any], preview: HandPreview) -> bool:
     """Whether the all-last dealer may choose to stop after this hand (アガリ止め/テンパイ止め).
 
     Asked of the engine by previewing the same hand with `stop`: where the ruleset leaves the
@@ -65,14 +66,37 @@ def _can_stop(game: Game, entry: dict[str, Any], preview: dict[str, Any]) -> boo
     """
     if entry.get("stop"):
         return True
-    ruleset = engine.ruleset_from_snapshot(game.ruleset_snapshot)
-    if not stop_is_optional(ruleset) or preview.get("end"):
+    if not stop_is_optional(preview.ruleset) or preview.end is not None:
         return False
     try:
         stopped = hand_preview(game=game, entry={**entry, "stop": True})
     except (ScoringError, DomainError):
         return False
-    return bool(stopped.get("end"))
+    return stopped.end is not None
+
+
+@dataclass(frozen=True, slots=True)
+class _Shown:
+    """What the preview shows: the hand and the game's end, the money a correction settles and
+    the scores after the game's last hand (for a correction)."""
+
+    preview: HandPreview
+    settled: tuple[SettledMoneyChange, ...] = ()
+    standing: tuple[int, ...] | None = None
+    can_stop: bool = False
+
+
+def _previewed(game: Game, entry: dict[str, Any], correct: int | None) -> _Shown:
+    if not correct:
+        previewed = hand_preview(game=game, entry=entry)
+        return _Shown(previewed, can_stop=_can_stop(game, entry, previewed))
+    corrected = correction_preview(game=game, sequence=correct, entry=entry)
+    replay = corrected.replay
+    return _Shown(
+        HandPreview(corrected.hand, replay.end, replay.final, game.ruleset),
+        settled=corrected.settled,
+        standing=corrected.last.scores_after,
+    )
 
 
 @require_POST
@@ -82,32 +106,25 @@ def preview(request: HttpRequest, game_id: str) -> JsonResponse:
     game, _access = game_for(request.user, game_id)
     try:
         values = validated(PreviewInput, json_body(request))
-        entry, correct = values["hand"], values.get("correct")
-        names = pages.game_names(game)
-        settled: list[SettledMoneyChange] = []
-        if correct:
-            corrected = correction_preview(game=game, sequence=correct, entry=entry)
-            result, settled, can_stop = corrected.game, list(corrected.settled), False
-        else:
-            result = hand_preview(game=game, entry=entry)
-            can_stop = _can_stop(game, entry, result)
+        shown = _previewed(game, values["hand"], values.get("correct"))
     except (DomainError, ScoringError) as exc:
         return _error(exc)
-    ruleset = engine.ruleset_from_snapshot(game.ruleset_snapshot)
-    context = pages.preview_context(result, names, ruleset)
-    if correct:
+    names, previewed = pages.game_names(game), shown.preview
+    context = hand_rows.preview_context(
+        previewed.outcome, names, previewed.ruleset, end=previewed.end, final=previewed.final
+    )
+    if shown.standing is not None:
         context["standing"] = [
-            (name, pages.points(score))
-            for name, score in zip(names, result["last"]["scores_after"])
+            (name, pages.points(score)) for name, score in zip(names, shown.standing)
         ]
     html = str(render_to_string("tablet/_preview.html", context, request=request))
     # The money notice goes beside 確定, outside the payments that scroll (issue 30).
     return JsonResponse({
         "ok": True,
         "html": html,
-        "settled": settled_notice(settled, request=request),
-        "can_stop": can_stop,
-        "ends": bool(result.get("end")),
+        "settled": settled_notice(list(shown.settled), request=request),
+        "can_stop": shown.can_stop,
+        "ends": previewed.end is not None,
     })
 
 
@@ -161,16 +178,15 @@ def correct_page(request: HttpRequest, game_id: str, sequence: int) -> HttpRespo
     )
     if hand is None:
         raise NotFound(f"the game has no hand {sequence}", code="hand_not_found")
-    ruleset = engine.ruleset_from_snapshot(game.ruleset_snapshot)
-    outcome = hand.outcome
+    ruleset, names, outcome = game.ruleset, pages.game_names(game), hand.outcome
+    parsed = engine.hand_of(hand.entry, ruleset=ruleset, seats=len(names), index=sequence - 1)
     state = {
         "round_wind": outcome.round_wind,
         "round_number": outcome.round_number,
         "honba": outcome.honba,
         "dealer": outcome.dealer,
-        "sit_out": hand.entry.get("sit_out"),
+        "sit_out": parsed.sit_out,
     }
-    names = pages.game_names(game)
     context = {
         "game": game,
         "table": game.table,
@@ -180,11 +196,11 @@ def correct_page(request: HttpRequest, game_id: str, sequence: int) -> HttpRespo
         "tiles": pages.seat_tiles(
             names, outcome.scores_before, state, player_count=ruleset.player_count
         ),
-        "summary": pages.entry_summary(hand.entry, names, ruleset),
+        "summary": hand_rows.entry_summary(parsed, names, ruleset),
         "pad": pad_config(ruleset, seats=len(names)),
         "strings": script_strings(),
         "initial": hand.entry,
-        "sit_out": state["sit_out"],
+        "sit_out": parsed.sit_out,
         "next_sequence": sequence,
     }
     return render(request, "tablet/correct.html", context)

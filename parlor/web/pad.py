@@ -31,7 +31,7 @@ def value_grid(ruleset: Ruleset) -> dict[str, Any]:
         grid["points"] = list(POINT_CHOICES)
     elif ruleset.value_input is ValueInput.HAN_FIXED_40FU:
         grid["rows"] = [
-            {"han": han, "label": labels.win_value_label({"han": han}), "cells": []} for han in hans
+            {"han": han, "label": labels.value_label(han=han), "cells": []} for han in hans
         ]
     else:
         grid["fus"] = list(FU_COLUMNS)

@@ -30,7 +30,7 @@ from parlor.services import engine
 from parlor.services.games import game_finish, game_start
 from parlor.services.seating import Seating
 from parlor.services.visits import visit_check_in
-from parlor.view_helpers import labels, pages
+from parlor.view_helpers import hand_rows, labels, pages
 from parlor.web.access import staff_page
 from parlor.web.errors import error_payload
 from parlor.web.game_state import state_context
@@ -225,7 +225,7 @@ def game_history(request: HttpRequest, game_id: str) -> HttpResponse:
                 )
                 if outcome
                 else "",
-                "summary": pages.entry_summary(hand.entry, names, ruleset),
+                "summary": hand_rows.recorded_summary(hand, names, ruleset),
                 # 罰符 owed at the final settlement: nothing moved at the table for them.
                 "deductions": pages.deduction_lines(outcome.deductions, names, ruleset)
                 if outcome

@@ -11,10 +11,12 @@ from parlor.models import MemberRole
 from parlor.services.games import game_start
 from parlor.services.hands import hand_record
 from parlor.services.seating import Seating
-from parlor.view_helpers.pages import entry_summary
+from parlor.services.engine import hand_of
+from parlor.view_helpers.hand_rows import entry_summary
 from parlor.web.errors import error_area
 from parlor.web.pad import compensation_config, pad_config, penalty_kinds
 from rulesets.registry import PRESETS, preset
+from scoring import Chombo, Compensation, Hand, Penalty, PenaltyKind
 from tests.parlor.factories import MemberFactory, TableFactory
 
 NAMES = ["青木", "馬場", "千葉", "土井"]
@@ -73,18 +75,19 @@ def test_errors_about_penalties_and_compensation_are_shown_beside_them(field, co
 
 
 def test_the_history_line_names_penalties_compensation_and_the_wareme_seat():
-    hand = {
-        "wareme": 2,
-        "penalties": [{"kind": "deposit", "seat": 1}, {"kind": "dead_hand", "seat": 0}],
-        "result": {"kind": "chombo", "offender": 3, "compensation": {"to": 1, "yakuman": 1}},
-    }
+    # The engine's hand (no one preset has all three: seed-001 has no wareme).
+    parsed = Hand(
+        result=Chombo(offender=3, compensation=Compensation(to=1, yakuman=1)),
+        penalties=(Penalty(PenaltyKind.DEPOSIT, 1), Penalty(PenaltyKind.DEAD_HAND, 0)),
+        wareme=2,
+    )
     with translation.override("ja"):
-        text = entry_summary(hand, NAMES, preset("seed-001"))
+        text = entry_summary(parsed, NAMES, preset("seed-001"))
     assert (
         text == "チョンボ: 土井 · 補償 馬場: 役満 · 罰符供託: 馬場 · 和了放棄: 青木 · 割れ目: 千葉"
     )
     with translation.override("en"):
-        text = entry_summary(hand, NAMES, preset("seed-001"))
+        text = entry_summary(parsed, NAMES, preset("seed-001"))
     assert text == (
         "Chombo: 土井 · compensation to 馬場: Yakuman · Penalty deposit: 馬場"
         " · Dead hand: 青木 · wareme: 千葉"
@@ -140,3 +143,12 @@ def test_the_wareme_seat_is_offered_on_a_seed_000_table_only(parlor, players):
     del seat["dice"]
     data = client.post(url, {"hand": seat}, content_type="application/json").json()
     assert data["ok"] and "7,800" in data["html"]  # 3,900 doubled: the winner is wareme
+
+
+def test_the_history_line_names_no_seat_for_a_wareme_the_dice_gave():
+    """The engine reads `dice` as an offset from the dealer (negative until the replay
+    resolves it): the line says nothing of it, as it did not before the entry was parsed."""
+    entry = {"dice": 7, "result": {"kind": "draw", "tenpai": [0]}}
+    parsed = hand_of(entry, ruleset=preset("seed-000"), seats=len(NAMES), index=0)
+    with translation.override("en"):
+        assert entry_summary(parsed, NAMES, preset("seed-000")) == "Draw, tenpai: 青木"
