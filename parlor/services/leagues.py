@@ -1,31 +1,24 @@
-"""Leagues (リーグ戦): creating one with its stages, registering players, opening a session and
-closing a stage with its cut.
+"""Leagues (リーグ戦): creating one with its stages, and registering its players.
 
-A session is a tournament event made by event_create with the stage's players registered, so
-the director seats, times and ends its rounds on the event's page as for any tournament. Every
-change here is one transaction on the locked league row, so two directors cannot open two
-sessions or close a stage twice.
+Sessions and the cut are in services.league_sessions. Every change is one transaction on the
+locked league row, so two directors cannot open two sessions or close a stage twice.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import date
 from typing import Any
 
 from django.db import transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from parlor.domain.league_cut import CarryOver, StageLine, stage_cut
+from parlor.domain.league_cut import CarryOver
 from parlor.errors import Conflict, InvalidInput
 from parlor.models import (
     AuditAction,
-    EventStatus,
     League,
     LeagueEntry,
-    LeagueSession,
     LeagueStage,
     LeagueStatus,
     Parlor,
@@ -34,10 +27,9 @@ from parlor.models import (
 )
 from parlor.models.users import Actor, actor_row
 from parlor.security.text import text_check
-from parlor.selectors.leagues import current_stage, stage_lines
 from parlor.selectors.rulesets import ruleset_resolve
 from parlor.services.audit_log import audit_record
-from parlor.services.tournaments import MAX_ROUNDS, event_create, event_register
+from parlor.services.tournaments import MAX_ROUNDS
 
 MAX_STAGES = 6
 MAX_SESSIONS = 60  # a weekly session for a year, with room to spare
@@ -83,11 +75,12 @@ def league_create(
         for order, spec in enumerate(stages, start=1)
     )
     stage_words = [f"{s.name.strip()} ({s.session_count}, {s.advance})" for s in stages]
-    _audit(
+    league_audit(
         league,
         by=by,
         action=AuditAction.CREATE,
         summary=f"league {league.name} created",
+        kind="league.created",
         after={"stages": stage_words},
     )
     return league
@@ -147,10 +140,20 @@ def stages_check(stages: Sequence[StageSpec], *, table_size: int) -> None:
         previous = spec.advance
 
 
-def _audit(
-    league: League, *, by: Actor, action: AuditAction, summary: str, after: dict[str, Any]
+def league_audit(
+    league: League,
+    *,
+    by: Actor,
+    action: AuditAction,
+    summary: str,
+    kind: str,
+    after: dict[str, Any],
 ) -> None:
+    """The league's one call into the audit log; `kind` says it in the reader's language."""
+    counts = {k: len(v) for k, v in after.items() if k in ("advancing", "out")}
     audit_record(
+        kind=kind,
+        data={"league": league.name, "stage": after.get("stage", ""), **counts},
         parlor=league.parlor,
         by=by,
         action=action,
@@ -161,14 +164,14 @@ def _audit(
     )
 
 
-def _league_lock(league: League) -> League:
+def league_lock(league: League) -> League:
     return League.objects.select_for_update().select_related("parlor").get(pk=league.pk)
 
 
 @transaction.atomic
 def league_register(*, league: League, player: Player, by: Actor) -> LeagueEntry:
     """Registers a member or a guest in the first stage, before its first session."""
-    league = _league_lock(league)
+    league = league_lock(league)
     if player.parlor_id != league.parlor_id:
         raise InvalidInput(_("No such player at this parlor."), code="player_not_found")
     first = LeagueStage.objects.get(league=league, order=1)
@@ -180,101 +183,3 @@ def league_register(*, league: League, player: Player, by: Actor) -> LeagueEntry
             _("%(name)s is already registered.") % {"name": player.name}, code="already_registered"
         )
     return entry
-
-
-def _running_stage(league: League) -> LeagueStage:
-    stage = current_stage(league)
-    if stage is None:
-        raise Conflict(_("The league is over."), code="league_finished")
-    unfinished = LeagueSession.objects.filter(stage=stage).exclude(
-        event__status=EventStatus.FINISHED
-    )
-    if unfinished.exists():
-        raise Conflict(
-            _("Finish session %(n)d first: play all its rounds.") % {"n": unfinished[0].number},
-            code="session_open",
-        )
-    return stage
-
-
-@transaction.atomic
-def league_session_open(
-    *, league: League, starts_on: date, ends_on: date, round_minutes: int = 90, by: Actor
-) -> LeagueSession:
-    """Opens the current stage's next session: a tournament event of the stage's players,
-    seated and played on the event's page."""
-    league = _league_lock(league)
-    stage = _running_stage(league)
-    number = LeagueSession.objects.filter(stage=stage).count() + 1
-    if number > stage.session_count:
-        raise Conflict(
-            _("All the sessions of %(stage)s are played: close the stage.") % {"stage": stage.name},
-            code="sessions_done",
-        )
-    words = {"league": league.name, "stage": stage.name, "n": number}
-    event = event_create(
-        parlor=league.parlor,
-        name=_("%(league)s %(stage)s session %(n)d") % words,
-        starts_on=starts_on,
-        ends_on=ends_on,
-        round_count=stage.rounds_per_session,
-        tables=list(league.tables.all()),
-        round_minutes=round_minutes,
-        by=by,
-    )
-    for entry in LeagueEntry.objects.filter(stage=stage).select_related("player"):
-        event_register(event=event, player=entry.player, by=by)
-    if league.status == LeagueStatus.REGISTRATION:
-        league.status = LeagueStatus.RUNNING
-        league.save(update_fields=["status"])
-    return LeagueSession.objects.create(stage=stage, number=number, event=event)
-
-
-@transaction.atomic
-def league_stage_close(*, league: League, by: Actor) -> LeagueStage:
-    """Closes the current stage once all its sessions are played: the top `advance` go on to
-    the next stage with the points they carry; the rest are out (敗退), their lines kept."""
-    league = _league_lock(league)
-    stage = _running_stage(league)
-    if LeagueSession.objects.filter(stage=stage).count() < stage.session_count:
-        raise Conflict(
-            _("%(stage)s has sessions still to play.") % {"stage": stage.name},
-            code="sessions_left",
-        )
-    lines = stage_lines(stage)
-    going_on: dict[int, int] = {}
-    if stage.advance is not None:
-        cut = stage_cut(lines, advance=stage.advance, policy=CarryOver(stage.carry_over))
-        going_on = dict(cut.advancing)
-    _entries_close(stage, lines, going_on)
-    following = LeagueStage.objects.filter(league=league, order=stage.order + 1).first()
-    if following is not None:
-        LeagueEntry.objects.bulk_create(
-            LeagueEntry(stage=following, player_id=player, carried_in_tenths=points)
-            for player, points in going_on.items()
-        )
-    else:
-        league.status = LeagueStatus.FINISHED
-        league.save(update_fields=["status"])
-    names = {line.player_id: line.name for line in lines}
-    out = [] if stage.advance is None else [n for p, n in names.items() if p not in going_on]
-    after = {"stage": stage.name, "advancing": [names[p] for p in going_on], "out": out}
-    _audit(
-        league, by=by, action=AuditAction.FINISH, summary=f"stage {stage.name} closed", after=after
-    )
-    return stage
-
-
-def _entries_close(
-    stage: LeagueStage, lines: Sequence[StageLine], going_on: dict[int, int]
-) -> None:
-    """Stores each entry's final rank and total, and whether it went on (None after the last
-    stage, which has no cut); closes the stage."""
-    entries = {e.player_id: e for e in LeagueEntry.objects.filter(stage=stage)}
-    for line in lines:
-        entry = entries[line.player_id]
-        entry.final_rank, entry.final_total_tenths = line.rank, line.total
-        entry.advanced = line.player_id in going_on if stage.advance is not None else None
-        entry.save(update_fields=["final_rank", "final_total_tenths", "advanced"])
-    stage.closed_at = timezone.now()
-    stage.save(update_fields=["closed_at"])

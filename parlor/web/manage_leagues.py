@@ -19,7 +19,7 @@ from parlor.errors import DomainError, InvalidInput
 from parlor.models import League, LeagueEntry, Player, Table
 from parlor.selectors.access import Role, require
 from parlor.selectors.leagues import current_stage, league_for, league_view
-from parlor.services import leagues
+from parlor.services import league_sessions, leagues
 from parlor.web.errors import refusal_sentence
 from parlor.web.manage_forms import form_refused
 from parlor.web.manager import manager_error, manager_page
@@ -150,11 +150,11 @@ def league_action(request: HttpRequest, league_id: str, action: str) -> HttpResp
             return leagues.league_register(league=league, player=player, by=by)
         if action == "session":
             starts_on, ends_on = _date(request, "starts_on"), _date(request, "ends_on")
-            return leagues.league_session_open(
+            return league_sessions.league_session_open(
                 league=league, starts_on=starts_on, ends_on=ends_on, by=by
             )
         if action == "close":
-            return leagues.league_stage_close(league=league, by=by)
+            return league_sessions.league_stage_close(league=league, by=by)
         raise InvalidInput(f"no league action {action!r}", code="unknown_action")
 
     return _act(request, league_id, act)

@@ -9,6 +9,7 @@ from datetime import date
 from typing import Any
 
 import pytest
+from django.utils import translation
 
 from parlor.domain.league_cut import CarryOver, carried
 from parlor.errors import Conflict, InvalidInput
@@ -26,15 +27,11 @@ from parlor.models import (
     RoundTable,
     Table,
 )
+from parlor.selectors.audit_text import event_text
 from parlor.selectors.leagues import stage_lines
 from parlor.services.hands import hand_record
-from parlor.services.leagues import (
-    StageSpec,
-    league_create,
-    league_register,
-    league_session_open,
-    league_stage_close,
-)
+from parlor.services.league_sessions import league_session_open, league_stage_close
+from parlor.services.leagues import StageSpec, league_create, league_register
 from parlor.services.tournament_rounds import round_end, round_seat, round_start
 from tests.parlor.factories import MemberFactory, PlayerFactory, TableFactory
 
@@ -124,6 +121,22 @@ def test_a_league_of_three_stages_cuts_16_to_8_to_4(league, parlor, manager):
     assert audited.count() == 4  # created, and three stages closed
     first_cut = audited.filter(after__stage="予選").get()
     assert len(first_cut.after["advancing"]) == 8 and len(first_cut.after["out"]) == 8
+    with translation.override("ja"):
+        assert event_text(first_cut) == "秋季リーグ：予選を締めました（勝ち上がり8名、敗退8名）"
+
+
+def test_a_session_needs_whole_tables_and_more_players_than_go_on(league, parlor, manager):
+    for player in PlayerFactory.create_batch(6, parlor=parlor):
+        league_register(league=league, player=player, by=manager)
+    with pytest.raises(Conflict) as refused:  # 6 players: a table and a half
+        league_session_open(league=league, starts_on=DAY, ends_on=DAY, by=manager)
+    assert refused.value.code == "league_player_count"
+    for player in PlayerFactory.create_batch(2, parlor=parlor):
+        league_register(league=league, player=player, by=manager)
+    with pytest.raises(Conflict) as refused:  # 8 players, and 8 go on: no cut
+        league_session_open(league=league, starts_on=DAY, ends_on=DAY, by=manager)
+    assert refused.value.code == "league_player_count"
+    assert not LeagueSession.objects.exists()
 
 
 def test_a_session_waits_for_the_last_one_and_a_stage_for_its_sessions(league, parlor, manager):
