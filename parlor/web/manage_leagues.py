@@ -49,9 +49,11 @@ class StageForm(forms.Form):
 
     name = forms.CharField(label=_("Stage name"), max_length=40)
     session_count = forms.IntegerField(label=_("Sessions"), min_value=1)
-    rounds_per_session = forms.IntegerField(label=_("Rounds per session"), min_value=1)
+    rounds_per_session = forms.IntegerField(label=_("Rounds per session"), min_value=1, initial=1)
     advance = forms.IntegerField(label=_("Players who go on"), min_value=1, required=False)
-    carry_over = forms.ChoiceField(label=_("Points carried on"), choices=CARRY_OVER_CHOICES)
+    carry_over = forms.ChoiceField(
+        label=_("Points carried on"), choices=CARRY_OVER_CHOICES, initial=CarryOver.FULL.value
+    )
 
     def spec(self) -> leagues.StageSpec:
         data = self.cleaned_data
@@ -92,8 +94,8 @@ def _create(request: HttpRequest, form: LeagueForm, stages: Any, parlor: Any) ->
 def leagues_page(request: HttpRequest) -> HttpResponse:
     parlor = require(request.user, Role.STAFF).parlor
     form = LeagueForm(request.POST or None, parlor=parlor)
-    initial = [{"rounds_per_session": 1, "carry_over": CarryOver.FULL.value}] * leagues.MAX_STAGES
-    stages = StageFormSet(request.POST or None, prefix="stage", initial=initial)
+    # Every row is an extra form, so a row left as it came (its field initials) is no stage.
+    stages = StageFormSet(request.POST or None, prefix="stage")
     league = _create(request, form, stages, parlor)
     if league is not None:
         return redirect("manage:league", league_id=league.public_id)

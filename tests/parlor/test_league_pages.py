@@ -50,6 +50,8 @@ def stage_rows(*rows: tuple[str, str, str, str]) -> dict[str, str]:
 
 
 def test_a_league_is_created_from_the_form_and_a_session_opened(browser, tables, parlor, manager):
+    blank = browser.get("/manage/leagues/").content.decode()
+    assert 'name="stage-INITIAL_FORMS" value="0"' in blank  # every row may be left empty
     form = {"name": "冬季リーグ", "tables": [t.pk for t in tables]}
     stages = stage_rows(("予選", "2", "4", "half"), ("決勝", "1", "", "full"))
     created = browser.post("/manage/leagues/", form | stages)
