@@ -73,6 +73,8 @@ def test_a_league_is_created_from_the_form_and_a_session_opened(browser, tables,
     assert session.event.entries.count() == 8
     page = browser.get(url).content.decode()
     assert f"/manage/events/{session.event.public_id}/" in page and "次の節を開く" in page
+    event_page = browser.get(f"/manage/events/{session.event.public_id}/").content.decode()
+    assert f'href="{url}"' in event_page and "リーグ「冬季リーグ」予選 第1節" in event_page
 
 
 def test_a_refused_stage_list_is_shown_beside_the_form(browser, tables):
