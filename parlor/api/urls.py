@@ -53,6 +53,7 @@ urlpatterns = [
     path("", include("parlor.api.day_close")),  # closing the day (締め, issue 24)
     path("", include("parlor.api.waiting")),  # the waiting list (待ち席, issue 25)
     path("", include("parlor.api.events")),  # tournaments (大会, issue 28)
+    path("", include("parlor.api.leagues")),  # leagues (リーグ戦, issue 28)
     path("", include("parlor.api.rankings")),  # rankings over any period, seasons (issue 28)
     path("reports/", include("parlor.api.report_urls")),  # daily reports (issue 7)
 ]

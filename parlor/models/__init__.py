@@ -6,6 +6,14 @@ from parlor.models.day_close import DayClose, DayFloat
 from parlor.models.games import Game, GameResult, GameSeat, GameStatus
 from parlor.models.hands import Hand, HandOutcome, HandState
 from parlor.models.idempotency import IdempotencyRecord
+from parlor.models.leagues import (
+    CarryOverChoice,
+    League,
+    LeagueEntry,
+    LeagueSession,
+    LeagueStage,
+    LeagueStatus,
+)
 from parlor.models.money import (
     MAX_RATE_YEN_PER_P,
     MAX_TERM_YEN,
@@ -52,6 +60,7 @@ __all__ = [
     "AuditAction",
     "AuditEvent",
     "AuditLogImmutable",
+    "CarryOverChoice",
     "DayClose",
     "DayFloat",
     "Event",
@@ -71,6 +80,11 @@ __all__ = [
     "HandOutcome",
     "HandState",
     "IdempotencyRecord",
+    "League",
+    "LeagueEntry",
+    "LeagueSession",
+    "LeagueStage",
+    "LeagueStatus",
     "LineKind",
     "MemberRole",
     "MoneySettings",

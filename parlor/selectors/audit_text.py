@@ -73,6 +73,11 @@ KIND_TEXT: dict[str, Promise] = {
     "shift.signed_out": gettext_lazy(
         "%(staff)s signed out: float back %(yen)s yen, owes %(owed_yen)s yen"
     ),
+    "league.created": gettext_lazy("League %(league)s created"),
+    "league.stage_closed": gettext_lazy(
+        "League %(league)s: %(stage)s closed, %(advancing)s go on and %(out)s are out"
+    ),
+    "league.finished": gettext_lazy("League %(league)s: %(stage)s closed, the league is over"),
 }
 
 # Amounts that may be negative read with their sign (+3,470 / -1,200).

@@ -1,6 +1,7 @@
 """{% live_link game as live %}: the players' live view of the game's table, as a URL and a QR code;
 {% guest_link visit as link %}: the guest's phone page of a visit (お客様の画面), the same way;
-{% event_link event as link %}: a tournament's public standings.
+{% event_link event as link %}: a tournament's public standings;
+{% league_link league as link %}: a league's public standings.
 The URL is one a phone reaches (parlor/public_address.py), never the server's 127.0.0.1.
 
 The QR code is an SVG drawn on the server (segno), so the tablet loads no script or image for it.
@@ -16,7 +17,7 @@ from django import template
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 
-from parlor.models import Event, Game, Visit
+from parlor.models import Event, Game, League, Visit
 from parlor.public_address import public_url
 from parlor.selectors.guest import guest_token
 from parlor.selectors.live import live_token
@@ -47,6 +48,12 @@ def guest_link(context: dict[str, Any], visit: Visit) -> LiveLink:
 def event_link(context: dict[str, Any], event: Event) -> LiveLink:
     """The absolute URL of a tournament's public standings (大会の順位, no query)."""
     return _link(context, reverse("public:event", kwargs={"event_id": event.public_id}))
+
+
+@register.simple_tag(takes_context=True)
+def league_link(context: dict[str, Any], league: League) -> LiveLink:
+    """The absolute URL of a league's public standings (リーグの順位, no query)."""
+    return _link(context, reverse("public:league", kwargs={"league_id": league.public_id}))
 
 
 def _link(context: dict[str, Any], path: str) -> LiveLink:

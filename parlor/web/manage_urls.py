@@ -7,6 +7,7 @@ from django.urls import path
 
 from parlor.web import (
     manage_events,
+    manage_leagues,
     manage_money,
     manage_parlor,
     manage_rulesets,
@@ -39,6 +40,13 @@ urlpatterns = [
         "events/<str:event_id>/entry/<slug:action>/",
         manage_events.event_entry_action,
         name="event-entry",
+    ),
+    path("leagues/", manage_leagues.leagues_page, name="leagues"),
+    path("leagues/<str:league_id>/", manage_leagues.league_page, name="league"),
+    path(
+        "leagues/<str:league_id>/<slug:action>/",
+        manage_leagues.league_action,
+        name="league-action",
     ),
     path("parlor/", manage_parlor.parlor_page, name="parlor"),
     path("standings/", manage_standings.standings_page, name="standings"),

@@ -39,6 +39,7 @@ from parlor.selectors.live import live_token
 from parlor.services.day_close import day_close_record
 from parlor.services.games import game_start
 from parlor.services.hands import hand_record
+from parlor.services.leagues import StageSpec, league_create
 from parlor.services.seasons import season_create
 from parlor.services.seating import Seating
 from parlor.services.settlements import adjustment_create
@@ -165,6 +166,7 @@ HAND_2 = {"game_id": "game", "sequence": "two"}
 CLOSE = {"close_id": "day_close"}
 SHIFT = {"shift_id": "shift"}
 EVENT = {"event_id": "event"}
+LEAGUE = {"league_id": "league"}
 SEASON = {"season_id": "season"}
 JANUARY = "?first_day=2026-01-01&last_day=2026-01-31"  # a range of business days
 
@@ -197,6 +199,7 @@ EXPECTED: dict[str, list[Call]] = {
     "api:player-games": [api("get", "player", 200, kw=PLAYER)],
     "api:tables": [api("get", "staff", 200, own_parlor_list=True)],
     "api:event-standings": [api("get", "staff", 200, kw=EVENT)],
+    "api:league-standings": [api("get", "staff", 200, kw=LEAGUE)],
     "api:event-penalties": [
         api(
             "post",
@@ -329,6 +332,8 @@ EXPECTED: dict[str, list[Call]] = {
     "public:event": [everyone("get", 200, kw=EVENT)],
     "public:event-csv": [everyone("get", 200, kw=EVENT)],
     "public:event-ema": [everyone("get", 200, kw=EVENT)],
+    # A league's standings: public by QR as an event's, the league's id is the key.
+    "public:league": [everyone("get", 200, kw=LEAGUE)],
     "public:standings-csv": [
         Call("get", {"slug": "slug"}, dict.fromkeys(ROLES, 200), query=JANUARY)
     ],
@@ -438,6 +443,13 @@ EXPECTED: dict[str, list[Call]] = {
     "manage:event-extend": [page("post", "staff", 404, kw=EVENT)],  # no such table
     "manage:event-round": [page("post", "staff", 400, kw={**EVENT, "action": "start"})],
     "manage:event-entry": [page("post", "staff", 400, kw={**EVENT, "action": "penalty"})],
+    # --- Leagues (リーグ戦, issue 28): staff direct, as for tournaments
+    "manage:leagues": [
+        page("get", "staff", 200, own_parlor_list=True),
+        page("post", "staff", 400, own_parlor_list=True),
+    ],
+    "manage:league": [page("get", "staff", 200, kw=LEAGUE)],
+    "manage:league-action": [page("post", "staff", 400, kw={**LEAGUE, "action": "register"})],
     # --- The manager's seasons page (issue 28) -------------------------------------------------
     "manage:seasons": [
         page("get", "manager", 200, own_parlor_list=True, other_staff=403),
@@ -682,6 +694,13 @@ def scene(db: None) -> Scene:
         by=users["manager"],
     )
     entry = event_register(event=event, player=players[9], by=users["manager"])
+    league = league_create(
+        parlor=parlor,
+        name="リーグ",
+        tables=[free],
+        stages=[StageSpec("決勝", session_count=1, advance=None)],
+        by=users["manager"],
+    )
     values = {
         "event": str(event.public_id),
         "entry": entry.pk,
@@ -706,6 +725,7 @@ def scene(db: None) -> Scene:
         "day_close": str(closed.public_id),
         "shift": str(shift.public_id),
         "season": str(season.public_id),
+        "league": str(league.public_id),
     }
     values.update(_admin_objects())
     return Scene(values, users)
