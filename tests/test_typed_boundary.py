@@ -55,7 +55,7 @@ KNOWN: dict[str, tuple[int, str]] = {
 }
 
 # `dict[str, Any]` annotations in parlor today: the number may fall, never grow.
-DICT_STR_ANY_LIMIT = 190
+DICT_STR_ANY_LIMIT = 187
 
 
 def _key(node: ast.AST) -> str | None:

@@ -9,6 +9,7 @@ The QR code is an SVG drawn on the server (segno), so the tablet loads no script
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,31 +33,31 @@ class LiveLink:
 
 
 @register.simple_tag(takes_context=True)
-def live_link(context: dict[str, Any], game: Game) -> LiveLink:
+def live_link(context: Mapping[str, Any], game: Game) -> LiveLink:
     """The absolute URL of the live view of `game`'s table (one query: the game's seat draw)."""
     path = reverse("public:live", kwargs={"token": live_token(game.seat_draw)})
     return _link(context, path)
 
 
 @register.simple_tag(takes_context=True)
-def guest_link(context: dict[str, Any], visit: Visit) -> LiveLink:
+def guest_link(context: Mapping[str, Any], visit: Visit) -> LiveLink:
     """The absolute URL of the guest's phone page of `visit` (no query)."""
     return _link(context, reverse("public:guest", kwargs={"token": guest_token(visit)}))
 
 
 @register.simple_tag(takes_context=True)
-def event_link(context: dict[str, Any], event: Event) -> LiveLink:
+def event_link(context: Mapping[str, Any], event: Event) -> LiveLink:
     """The absolute URL of a tournament's public standings (大会の順位, no query)."""
     return _link(context, reverse("public:event", kwargs={"event_id": event.public_id}))
 
 
 @register.simple_tag(takes_context=True)
-def league_link(context: dict[str, Any], league: League) -> LiveLink:
+def league_link(context: Mapping[str, Any], league: League) -> LiveLink:
     """The absolute URL of a league's public standings (リーグの順位, no query)."""
     return _link(context, reverse("public:league", kwargs={"league_id": league.public_id}))
 
 
-def _link(context: dict[str, Any], path: str) -> LiveLink:
+def _link(context: Mapping[str, Any], path: str) -> LiveLink:
     url = public_url(context["request"], path)
     qr = segno.make(url, error="m")
     # No width or height: the viewBox alone lets the dialog size the code.
