@@ -14,6 +14,7 @@ from parlor.services.games import game_finish, game_start
 from parlor.services.hands import hand_record
 from parlor.services.money import money_settings_set
 from parlor.services.seating import Seating
+from parlor.services.settlements import adjustment_create
 from parlor.services.visits import visit_check_in, visit_check_out
 from tests.browser.tablet import SCREENSHOTS, Tablet
 
@@ -280,3 +281,40 @@ def test_the_value_grid_fits_at_both_orientations_and_its_cells_show_the_engines
     assert int(shown) == each[0]
     assert "オール" in page.inner_text("[data-pts-caption]")  # the caption says each pays
     page.set_viewport_size({"width": 1280, "height": 800})
+
+
+def test_a_pay_out_confirmation_covers_no_other_row_at_both_orientations(tablet, parlor_floor):
+    """Issue 30: the counter's pay-out confirmation opens inside its player's card, over no
+    other player's adjustments, its button reachable, in landscape and in portrait."""
+    staff, players = parlor_floor["staff"], parlor_floor["players"]
+    adjustment_create(player=players[0], amount_yen=1500, reason="お詫び", by=staff)
+    adjustment_create(player=players[1], amount_yen=-700, reason="ドリンク代", by=staff)
+    page = tablet.page
+    tablet.goto("/tablet/counter/")
+    tablet.wait_ready()
+    for card, name in (("first", players[0].name), ("last", players[1].name)):
+        page.click(f'[data-pay-out="{name}"]')
+        confirm = f'[data-pay-out-confirm="{name}"]'
+        page.wait_for_selector(confirm, state="visible")
+        for orientation, (width, height) in ORIENTATIONS.items():
+            page.set_viewport_size({"width": width, "height": height})
+            page.wait_for_timeout(100)
+            page.eval_on_selector(f"{confirm} [data-confirm-pay-out]", "el => el.scrollIntoView()")
+            where = f"{name}'s pay-out, {orientation}"
+            box = on_screen(tablet, confirm)
+            button = on_screen(tablet, f"{confirm} [data-confirm-pay-out]")
+            assert button["inside"] and button["uncovered"], f"{where}: its button at {button}"
+            own = page.eval_on_selector(f'[data-owed="{name}"]', ON_SCREEN)
+            assert own["top"] <= box["top"] and box["bottom"] <= own["bottom"], where
+            others = page.eval_on_selector_all(
+                f'[data-owed]:not([data-owed="{name}"])', f"els => els.map({ON_SCREEN})"
+            )
+            assert others, where
+            for other in others:
+                assert not overlaps(box, other), f"{where}: over another card at {other}"
+            page.screenshot(
+                path=str(SCREENSHOTS / f"{tablet.prefix}-pay-out-{card}-{orientation}.png")
+            )
+        page.keyboard.press("Escape")
+        page.wait_for_selector(confirm, state="hidden")
+        page.set_viewport_size({"width": 1280, "height": 800})
