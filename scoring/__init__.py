@@ -55,6 +55,7 @@ from scoring.hand_value.tiles import tile_name
 from scoring.hand_value.yaku_files import load_yaku_tables, yaku_table_for
 from scoring.hand_value.yaku_table import DORA_KEYS, JokerRule
 from scoring.ledger import WIN_PAYMENTS, Reason, Transfer
+from scoring.price_table import WinPoints, win_points
 from scoring.record import GameRecord, read_record_head
 from scoring.replay import (
     GameReplay,
@@ -142,6 +143,7 @@ __all__ = [
     "ValueInput",
     "Win",
     "WinFlags",
+    "WinPoints",
     "WinningHand",
     "YakuTable",
     "evaluate_hand",
@@ -166,6 +168,7 @@ __all__ = [
     "seat_winds",
     "step",
     "tile_name",
+    "win_points",
     "winning_hand_from_json",
     "yaku_table_for",
 ]

@@ -14,12 +14,47 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from parlor.view_helpers import labels
-from scoring import ChomboHand, PenaltyKind, Ruleset, StopPolicy, ValueInput, impossible_fu
+from scoring import (
+    ChomboHand,
+    PenaltyKind,
+    Ruleset,
+    StopPolicy,
+    ValueInput,
+    impossible_fu,
+    win_points,
+)
 
 FU_COLUMNS = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
 POINT_CHOICES = tuple(range(1, 31))  # point-count hands, one button each; the pad takes more too
 MAX_YAKUMAN_COUNT = 3  # 役満 ×1 to ×3 on the pad; bigger stacks are entered by name
 MAX_CHIPS = 10
+
+
+def cell_points(ruleset: Ruleset, **value: int) -> dict[str, str]:
+    """What a value pays as its cell shows it, from the engine, honba excluded (点数早見表).
+
+    One text per way it is paid; the grid's script shows the one for the winner (dealer or
+    not) and the kind (ron or tsumo), and the panel's caption says which: 子ロン 1000, 親ロン
+    1500, 子ツモ 300/500 (each non-dealer / the dealer), 親ツモ 500 (オール: each player).
+    """
+    paid = win_points(ruleset=ruleset, **value)
+    return {
+        "ron": str(paid.ron),
+        "dealer_ron": str(paid.dealer_ron),
+        # each non-dealer / the dealer; the space lets a narrow cell wrap after the slash
+        "tsumo": f"{paid.tsumo}/\u200b{paid.tsumo_dealer_pays}",
+        "dealer_tsumo": str(paid.dealer_tsumo),
+    }
+
+
+def han_fu_cell(ruleset: Ruleset, *, han: int, fu: int) -> dict[str, Any]:
+    """One cell of the han/fu grid: whether ron and tsumo may have it, and its points."""
+    ron = impossible_fu(fu=fu, han=han, tsumo=False, ruleset=ruleset) is None
+    tsumo = impossible_fu(fu=fu, han=han, tsumo=True, ruleset=ruleset) is None
+    cell: dict[str, Any] = {"fu": fu, "ron": ron, "tsumo": tsumo}
+    if ron or tsumo:
+        cell["points"] = cell_points(ruleset, han=han, fu=fu)
+    return cell
 
 
 def value_grid(ruleset: Ruleset) -> dict[str, Any]:
@@ -31,7 +66,13 @@ def value_grid(ruleset: Ruleset) -> dict[str, Any]:
         grid["points"] = list(POINT_CHOICES)
     elif ruleset.value_input is ValueInput.HAN_FIXED_40FU:
         grid["rows"] = [
-            {"han": han, "label": labels.value_label(han=han), "cells": []} for han in hans
+            {
+                "han": han,
+                "label": labels.value_label(han=han),
+                "cells": [],
+                "points": cell_points(ruleset, han=han),
+            }
+            for han in hans
         ]
     else:
         grid["fus"] = list(FU_COLUMNS)
@@ -39,14 +80,7 @@ def value_grid(ruleset: Ruleset) -> dict[str, Any]:
             {
                 "han": han,
                 "label": _("%(han)s han") % {"han": han},
-                "cells": [
-                    {
-                        "fu": fu,
-                        "ron": impossible_fu(fu=fu, han=han, tsumo=False, ruleset=ruleset) is None,
-                        "tsumo": impossible_fu(fu=fu, han=han, tsumo=True, ruleset=ruleset) is None,
-                    }
-                    for fu in FU_COLUMNS
-                ],
+                "cells": [han_fu_cell(ruleset, han=han, fu=fu) for fu in FU_COLUMNS],
             }
             for han in hans
         ]
@@ -56,12 +90,25 @@ def value_grid(ruleset: Ruleset) -> dict[str, Any]:
                 "han": limit.min_han,
                 "label": labels.limit_label(limit.name),
                 "range": _("%(han)s+ han") % {"han": limit.min_han},
+                "points": cell_points(ruleset, han=limit.min_han),
             }
             for limit in ruleset.limits
         ]
     else:
         grid["limits"] = []
     return grid
+
+
+def yakuman_counts(ruleset: Ruleset) -> list[dict[str, Any]]:
+    """役満 ×1 to ×3 with their points (the ruleset's cap and stacking included).
+
+    No points under a point count: there a yakuman adds to the count entered.
+    """
+    priced = ruleset.value_input is not ValueInput.POINT_COUNT
+    return [
+        {"count": n, "points": cell_points(ruleset, yakuman=n) if priced else None}
+        for n in range(1, MAX_YAKUMAN_COUNT + 1)
+    ]
 
 
 def needs_yakuman_names(ruleset: Ruleset) -> bool:
@@ -118,7 +165,7 @@ def pad_config(ruleset: Ruleset, *, seats: int) -> dict[str, Any]:
         "has_sit_out": seats > ruleset.player_count,
         "max_winners": ruleset.player_count - 1,
         "grid": value_grid(ruleset),
-        "yakuman_counts": list(range(1, MAX_YAKUMAN_COUNT + 1)),
+        "yakuman_counts": yakuman_counts(ruleset),
         "yakuman_names": [
             {"code": code, "label": labels.yakuman_label(code)} for code in labels.YAKUMAN_CHOICES
         ]

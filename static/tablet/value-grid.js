@@ -67,6 +67,21 @@
     return d.ron === "1" || d.tsumo === "1";
   }
 
+  // Which of a cell's points (the server's, from the engine) to show: the winner's, as a
+  // dealer or not, by ron or tsumo. A spoiled hand after a chombo is valued as a ron.
+  function pointsKey(app, t) {
+    var seat = t ? dom.$('.seat[data-seat="' + t.seat + '"]') : null;
+    var dealer = !!seat && seat.classList.contains("is-dealer");
+    var tsumo = !!t && !t.compensation && app.state.kind === "tsumo";
+    if (tsumo) return dealer ? "ptsDealerTsumo" : "ptsTsumo";
+    return dealer ? "ptsDealerRon" : "ptsRon";
+  }
+
+  function showPoints(cell, key) {
+    var slot = cell.querySelector("[data-pts]");
+    if (slot) slot.textContent = cell.disabled ? "" : (cell.dataset[key] || "");
+  }
+
   function render(app) {
     var state = app.state, T = app.T;
     var t = target(app);
@@ -77,8 +92,12 @@
         t.compensation ? T.compensation_value : T.prompt_value, { name: tenbo.seats.name(t.seat) });
     }
     var value = t ? (t.compensation ? t.compensation.value : t.win.value) : null;
+    var key = pointsKey(app, t);
+    var caption = dom.$("[data-pts-caption]");
+    if (caption) caption.textContent = caption.dataset[key];
     dom.$$("#value-panel .cell").forEach(function (cell) {
       cell.disabled = !cellOpen(app, t, cell);
+      showPoints(cell, key);
       var selected = !!value && (cell.dataset.yakumanName
         ? Array.isArray(value.yakuman) && value.yakuman.indexOf(cell.dataset.yakumanName) >= 0
         : sameValue(cellValue(cell), value));

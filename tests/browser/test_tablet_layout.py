@@ -14,6 +14,7 @@ from parlor.services.games import game_finish, game_start
 from parlor.services.hands import hand_record
 from parlor.services.money import money_settings_set
 from parlor.services.seating import Seating
+from parlor.services.settlements import adjustment_create
 from parlor.services.visits import visit_check_in, visit_check_out
 from tests.browser.tablet import SCREENSHOTS, Tablet
 
@@ -96,8 +97,8 @@ def preview_both_ways(tablet: Tablet, entry: dict[str, Any], name: str) -> None:
     for orientation, (width, height) in ORIENTATIONS.items():
         tablet.page.set_viewport_size({"width": width, "height": height})
         tablet.page.wait_for_timeout(100)
-        assert_confirm_and_preview_in_view(tablet, f"{name}, {orientation}")
         tablet.page.screenshot(path=str(SCREENSHOTS / f"{tablet.prefix}-{name}-{orientation}.png"))
+        assert_confirm_and_preview_in_view(tablet, f"{name}, {orientation}")
     tablet.page.set_viewport_size({"width": 1280, "height": 800})
 
 
@@ -204,3 +205,116 @@ def test_a_corrections_money_notice_and_its_reason_are_above_confirm_at_both_ori
             path=str(SCREENSHOTS / f"{tablet.prefix}-correction-money-{orientation}.png")
         )
     page.set_viewport_size({"width": 1280, "height": 800})
+
+
+def main_scroll(tablet: Tablet) -> int:
+    """How far the page or its scrolling main area is scrolled: 0 is as the page opened."""
+    return int(tablet.page.evaluate("window.scrollY + document.querySelector('main').scrollTop"))
+
+
+def assert_whole_grid_in_view(tablet: Tablet, where: str) -> None:
+    """Every row of the value grid (each han, the limits, the yakuman counts) in view and
+    uncovered, neither the page nor the panel scrolled."""
+    page = tablet.page
+    assert main_scroll(tablet) == 0, where
+    panel = page.eval_on_selector(
+        "#value-panel", "el => ({scroll: el.scrollHeight - el.clientHeight})"
+    )
+    assert panel["scroll"] <= 1, f"{where}: the panel scrolls by {panel['scroll']}px"
+    rows = page.eval_on_selector_all(
+        "#value-panel .grid tbody tr, #value-panel .limit-row, #value-panel .yakuman-row,"
+        " #yakuman-names > summary",
+        f"els => els.map({ON_SCREEN})",
+    )
+    assert len(rows) == 7, where  # 1–4翻, the limits, the yakuman counts, and by name
+    for index, row in enumerate(rows):
+        assert row["inside"] and row["uncovered"], f"{where}: row {index} at {row}"
+
+
+def preview_amounts(tablet: Tablet) -> list[int]:
+    """The points of each payment in the preview, as shown ("3,900" → 3900)."""
+    tablet.page.wait_for_selector("[data-preview] [data-transfer]")
+    texts = tablet.page.eval_on_selector_all(
+        "[data-preview] [data-transfer] td.num", "els => els.map(e => e.textContent)"
+    )
+    return [int(text.replace(",", "")) for text in texts]
+
+
+def cell_points(tablet: Tablet, selector: str) -> str:
+    return tablet.page.inner_text(f"{selector} [data-pts]").replace("\u200b", "").strip()
+
+
+def test_the_value_grid_fits_at_both_orientations_and_its_cells_show_the_engines_points(
+    tablet, parlor_floor
+):
+    """Issue 30: all of 1–4翻 × fu and 満貫以上 in view without scrolling; a cell shows what
+    the hand pays (the payments' own figure), for the winner and the kind of win."""
+    tablet.start_game("1", NAMES, seating="given")  # 青木 (seat 0) deals
+    page = tablet.page
+    tablet.seat(2)  # 千葉, not the dealer, wins by ron off 馬場
+    tablet.seat(1)
+    page.wait_for_selector("#value-panel:not([hidden])")
+    for orientation, (width, height) in ORIENTATIONS.items():
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(100)
+        page.screenshot(path=str(SCREENSHOTS / f"{tablet.prefix}-grid-ron-{orientation}.png"))
+        assert_whole_grid_in_view(tablet, f"ron, {orientation}")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    cell = '.cell[data-han="3"][data-fu="30"]'
+    shown = cell_points(tablet, cell)
+    tablet.tap(cell)
+    assert [int(shown)] == preview_amounts(tablet)  # 子の3翻30符ロン
+
+    page.click("#clear")
+    tablet.seat(0)  # the dealer's tsumo: each pays the same (オール)
+    tablet.tap('[data-kind="tsumo"]')
+    page.wait_for_selector("#value-panel:not([hidden])")
+    page.set_viewport_size({"width": 800, "height": 1280})
+    page.wait_for_timeout(100)
+    page.screenshot(path=str(SCREENSHOTS / f"{tablet.prefix}-grid-dealer-tsumo-portrait.png"))
+    assert_whole_grid_in_view(tablet, "dealer's tsumo, portrait")
+    cell = '.cell[data-han="2"][data-fu="40"]'
+    shown = cell_points(tablet, cell)
+    tablet.tap(cell)
+    each = preview_amounts(tablet)
+    assert len(each) == 3 and len(set(each)) == 1
+    assert int(shown) == each[0]
+    assert "オール" in page.inner_text("[data-pts-caption]")  # the caption says each pays
+    page.set_viewport_size({"width": 1280, "height": 800})
+
+
+def test_a_pay_out_confirmation_covers_no_other_row_at_both_orientations(tablet, parlor_floor):
+    """Issue 30: the counter's pay-out confirmation opens inside its player's card, over no
+    other player's adjustments, its button reachable, in landscape and in portrait."""
+    staff, players = parlor_floor["staff"], parlor_floor["players"]
+    adjustment_create(player=players[0], amount_yen=1500, reason="お詫び", by=staff)
+    adjustment_create(player=players[1], amount_yen=-700, reason="ドリンク代", by=staff)
+    page = tablet.page
+    tablet.goto("/tablet/counter/")
+    tablet.wait_ready()
+    for card, name in (("first", players[0].name), ("last", players[1].name)):
+        page.click(f'[data-pay-out="{name}"]')
+        confirm = f'[data-pay-out-confirm="{name}"]'
+        page.wait_for_selector(confirm, state="visible")
+        for orientation, (width, height) in ORIENTATIONS.items():
+            page.set_viewport_size({"width": width, "height": height})
+            page.wait_for_timeout(100)
+            page.eval_on_selector(f"{confirm} [data-confirm-pay-out]", "el => el.scrollIntoView()")
+            where = f"{name}'s pay-out, {orientation}"
+            box = on_screen(tablet, confirm)
+            button = on_screen(tablet, f"{confirm} [data-confirm-pay-out]")
+            assert button["inside"] and button["uncovered"], f"{where}: its button at {button}"
+            own = page.eval_on_selector(f'[data-owed="{name}"]', ON_SCREEN)
+            assert own["top"] <= box["top"] and box["bottom"] <= own["bottom"], where
+            others = page.eval_on_selector_all(
+                f'[data-owed]:not([data-owed="{name}"])', f"els => els.map({ON_SCREEN})"
+            )
+            assert others, where
+            for other in others:
+                assert not overlaps(box, other), f"{where}: over another card at {other}"
+            page.screenshot(
+                path=str(SCREENSHOTS / f"{tablet.prefix}-pay-out-{card}-{orientation}.png")
+            )
+        page.keyboard.press("Escape")
+        page.wait_for_selector(confirm, state="hidden")
+        page.set_viewport_size({"width": 1280, "height": 800})
