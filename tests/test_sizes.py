@@ -23,8 +23,6 @@ WHY_MARKER = "Long because"
 ELSEWHERE = "split in progress elsewhere"
 NEXT = "not shortened yet: a service or page of its own, next in issue 27"
 KNOWN: dict[str, str] = {
-    "parlor/services/hands.py:hand_append": f"{NEXT} (the record door landed; its steps next)",
-    "parlor/services/hands.py:hand_correct": f"{NEXT} (the record door landed; its steps next)",
     "parlor/selectors/answers.py:game_answer": f"{NEXT} (the one game answer, built whole)",
     "parlor/view_helpers/pages.py": f"{NEXT} (typed engine values: the entry's summary)",
     "parlor/view_helpers/pages.py:entry_summary": f"{NEXT} (typed engine values)",
