@@ -230,7 +230,7 @@ def test_the_check_finds_two_packages_that_import_each_other() -> None:
 
 
 def test_the_check_sees_the_imports_of_a_module() -> None:
-    path = PARLOR / "services" / "hands.py"
+    path = PARLOR / "services" / "hand_corrections.py"
     names = imported(path)
     assert "parlor.models" in names and "parlor.services.engine" in names
     assert within("parlor.services.engine", ("parlor.services",))
