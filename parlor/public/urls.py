@@ -3,7 +3,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path, reverse_lazy
 
-from parlor.public import events, guest, live, views
+from parlor.public import events, guest, live, player, views
 
 urlpatterns = [
     path("standings/<slug:slug>/", views.standings_page, name="standings"),
@@ -23,7 +23,7 @@ urlpatterns = [
     path("events/<str:event_id>/", events.event_page, name="event"),
     path("events/<str:event_id>/results.csv", events.event_csv_download, name="event-csv"),
     path("events/<str:event_id>/ema.csv", events.event_ema_download, name="event-ema"),
-    path("me/", views.player_page, name="player"),
+    path("me/", player.player_page, name="player"),
     path(
         "me/login/",
         auth_views.LoginView.as_view(
