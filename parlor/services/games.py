@@ -164,7 +164,7 @@ def game_void(
         ]
     )
     live_view_changed(game.seat_draw.public_id)
-    seat_stats_store(game, results=())  # a voided game keeps no figures
+    seat_stats_store(game, results=())  # a voided game keeps no stats
     settlement_reconcile_game(game, by=by)
     shift_reconcile_game(game, by=by)
     report_days_changed(game.table.parlor, [game.ended_at])  # its day no longer counts it

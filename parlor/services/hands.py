@@ -30,7 +30,7 @@ from parlor.services.replays import (
     live_state_set,
     outcome_row,
 )
-from parlor.services.seat_stats import figures_after
+from parlor.services.seat_stats import stats_after
 from parlor.services.verification import enqueue_verify_if_finished
 from scoring import GameState, Ruleset, final_settlement
 
@@ -128,7 +128,7 @@ def hand_append(
     instead of a second hand.
 
     A hand that leaves the game going reads nothing more than the locked row; the hand that
-    ends it also writes the results and the players' figures (reading the seats and the
+    ends it also writes the results and the players' stats (reading the seats and the
     hands' outcomes), and has the visits it was settled in checked.
     """
     game_open_require(game)
@@ -147,8 +147,8 @@ def hand_append(
     hand.outcome = outcome_row(hand, outcome, sit_out=has_sit_out(ruleset, after.seats))
     hand.outcome.save(force_insert=True)
     live_state_set(game, after, next_state=hand.outcome.next_state, hands=sequence)
-    game.figures = figures_after(
-        game.figures, after.seats, (outcome.hand, outcome.settled.transfers)
+    game.running_stats = stats_after(
+        game.running_stats, after.seats, (outcome.hand, outcome.settled.transfers)
     )
     game.save(update_fields=LIVE_FIELDS)
     results = _game_end_if_ended(game, after, ruleset)
