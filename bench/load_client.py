@@ -67,7 +67,7 @@ def next_hand(rng: random.Random, game: dict[str, Any]) -> dict[str, Any]:
 
 class Kind:
     """What a timed request was: a hand that left the game going, the hand that ended it (its
-    results, the players' figures, the money and the check queued for the worker), or a bare
+    results, the players' stats, the money and the check queued for the worker), or a bare
     insert."""
 
     HAND = "hand"

@@ -3,7 +3,7 @@
 Shared by bench/report.py and bench/standings.py. What it writes is what the product stores for
 a finished game: the seat draw, the game (ruleset snapshot, live state, end), its seats, money
 terms, every hand (a few corrected: the old version superseded) with the engine's outcome, the
-results, the per seat figures of the standings and statistics (GameSeatStats), and each player's
+results, the per seat stats of the standings and statistics (GameSeatStats), and each player's
 visit of the day with its settlement (receipt lines at the game's money terms).
 
 The hands are real engine replays: the Tenhou corpus (tests/data/tenhou/records.jsonl, 261
@@ -136,7 +136,7 @@ class Template:
     sticks: int
     hand_texts: list[tuple[str, list[str]]]  # (entry, outcome columns) per hand
     results: list[tuple[int, int, int, int, int, int, int]]  # seat, final, rank, oka..chips
-    figures: list[dict[str, Any]]  # GameSeatStats values per seat, without ids and time
+    seat_stats: list[dict[str, Any]]  # GameSeatStats values per seat, without ids and time
     title: str
 
 
@@ -209,7 +209,7 @@ def _template(key: str, definition: Any, entries: list[dict[str, Any]]) -> Templ
         end_reason = replay["end"]["reason"]
         scores = last["scores_after"]
 
-    figures = seat_stats_values(
+    seat_stats = seat_stats_values(
         _Game,
         parlor_id=0,
         seats={s: (0, False) for s in seats},
@@ -230,7 +230,7 @@ def _template(key: str, definition: Any, entries: list[dict[str, Any]]) -> Templ
         sticks=last["sticks_after"],
         hand_texts=hand_texts,
         results=results,  # type: ignore[arg-type]
-        figures=figures,
+        seat_stats=seat_stats,
         title=str(snapshot.get("title", key))[:100],
     )
 
@@ -356,7 +356,7 @@ TABLES = {
         "id, public_id, number_in_seating, first_dealer_position, ruleset_key, "
         "ruleset_snapshot, schema_version, start_state, is_closed_by_staff, status, started_at, "
         "ended_at, verified_at, end_reason, void_reason, hand_count, scores, sticks, "
-        "next_state, started_by_id, seat_draw_id, table_id, hands_voided, figures, state"
+        "next_state, started_by_id, seat_draw_id, table_id, hands_voided, running_stats, state"
     ),
     "parlor_gameseat": "id, seat, name, game_id, player_id, is_staff_play",
     "parlor_gamemoney": (
@@ -699,7 +699,7 @@ class Seeder:
             self._row(
                 "parlor_gameresult", ids.take("parlor_gameresult"), *r, game_id, players[r[0]].pk
             )
-        for f in template.figures:
+        for f in template.seat_stats:
             seat = f["seat"]
             self._row(
                 "parlor_gameseatstats",

@@ -8,6 +8,7 @@ class ParlorConfig(AppConfig):
 
     def ready(self) -> None:
         from parlor import tasks  # noqa: F401  (registers the tasks services enqueue by name)
+        from parlor.reports import tasks as report_tasks  # noqa: F401  (the same, for reports)
         from parlor.security import checks  # noqa: F401  (registers the deploy checks)
         from parlor.view_helpers import manager_link
 

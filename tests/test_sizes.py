@@ -23,19 +23,10 @@ WHY_MARKER = "Long because"
 ELSEWHERE = "split in progress elsewhere"
 NEXT = "not shortened yet: a service or page of its own, next in issue 27"
 KNOWN: dict[str, str] = {
-    "parlor/services/hands.py:hand_append": f"{NEXT} (the record door landed; its steps next)",
-    "parlor/services/hands.py:hand_correct": f"{NEXT} (the record door landed; its steps next)",
     "parlor/domain/tournament_seating.py": f"{NEXT} (tournaments: the local search apart)",
     "parlor/domain/tournament_standings.py:event_standings": f"{NEXT} (tournaments)",
     "parlor/services/tournaments.py:event_create": f"{NEXT} (tournaments)",
     "parlor/services/seasons.py:season_create": f"{NEXT} (rankings)",
-    "parlor/public/views.py": f"{NEXT} (the player's page apart)",
-    "parlor/services/imports.py:game_import": NEXT,
-    "parlor/services/money.py:money_settings_set": NEXT,
-    "parlor/services/parlors.py:parlor_settings_set": NEXT,
-    "parlor/public/views.py:player_page": NEXT,
-    "parlor/web/day_close.py:_page": NEXT,
-    "parlor/web/views.py:game_history": NEXT,
 }
 
 

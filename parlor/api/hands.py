@@ -18,8 +18,9 @@ from parlor.api.serializers import (
 )
 from parlor.selectors.access import game_for
 from parlor.selectors.answers import game_answer, hand_recorded_answer
+from parlor.services.hand_corrections import hand_correct, hand_void_last
 from parlor.services.hand_previews import correction_preview, hand_preview
-from parlor.services.hands import hand_correct, hand_record_once, hand_void_last
+from parlor.services.hands import hand_record_once
 from parlor.services.idempotency import Answer
 from parlor.view_helpers.hand_inputs import (
     HandCorrectInput,

@@ -1,16 +1,19 @@
 """The engine's state after a game's current hands, stored on the game (tenbo-state/1)."""
 
+from typing import Any
+
 from django.apps.registry import Apps
-from django.db.backends.base.schema import BaseDatabaseSchemaEditor
 from django.db import migrations, models
+from django.db.backends.base.schema import BaseDatabaseSchemaEditor
 
 
 def fill_states(apps: Apps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     """Each existing game's state, from a replay of its current hands."""
     from parlor.services import engine
-    from parlor.services.seat_stats import figures_of_hands
+    from parlor.services.seat_stats import stats_of_hands
 
-    Game = apps.get_model("parlor", "Game")
+    # The model as it stood here, with `figures` (renamed `running_stats` in 0025), not today's.
+    Game: Any = apps.get_model("parlor", "Game")
     for game in Game.objects.all().iterator():
         seats = list(game.seats.order_by("seat"))
         entries = list(
@@ -26,7 +29,7 @@ def fill_states(apps: Apps, schema_editor: BaseDatabaseSchemaEditor) -> None:
         replay = engine.replay_game(record)
         game.state = replay.state.to_dict()
         game.hands_voided = game.hands.filter(state="voided").count()
-        game.figures = figures_of_hands(
+        game.figures = stats_of_hands(
             len(seats),
             [(outcome.hand, outcome.settled.transfers) for outcome in replay.hands],
         )

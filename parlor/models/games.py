@@ -70,9 +70,9 @@ class Game(models.Model):
     # The engine's state after the current hands (scoring.step.GameState, tenbo-state/1): the
     # next hand is stepped from it. The columns above are read from it for the floor.
     state = models.JSONField(null=True, blank=True)
-    # Each seat's figures over the current hands so far (hands, wins, deal-ins, riichi, win
-    # points: services.seat_stats.FIGURES), kept with the state for the players' statistics.
-    figures = models.JSONField(default=list, blank=True)
+    # Each seat's running stats over the current hands so far (hands, wins, deal-ins, riichi,
+    # win points: services.seat_stats.STATS), kept with the state for the players' statistics.
+    running_stats = models.JSONField(default=list, blank=True)
 
     class Meta:
         verbose_name = "対局 Game"

@@ -1,4 +1,4 @@
-"""Per seat figures of a finished game, for the standings and a player's statistics.
+"""Per seat stats of a finished game, for the standings and a player's statistics.
 
 A derived copy of the game's results and hand log, kept so that reading a month of standings or
 a regular's thousands of games is one aggregate query instead of a walk over every hand.

@@ -3,7 +3,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path, reverse_lazy
 
-from parlor.public import events, guest, leagues, live, views
+from parlor.public import events, guest, leagues, live, player, views
 
 urlpatterns = [
     path("standings/<slug:slug>/", views.standings_page, name="standings"),
@@ -24,7 +24,7 @@ urlpatterns = [
     path("events/<str:event_id>/results.csv", events.event_csv_download, name="event-csv"),
     path("events/<str:event_id>/ema.csv", events.event_ema_download, name="event-ema"),
     path("leagues/<str:league_id>/", leagues.league_page, name="league"),
-    path("me/", views.player_page, name="player"),
+    path("me/", player.player_page, name="player"),
     path(
         "me/login/",
         auth_views.LoginView.as_view(

@@ -12,10 +12,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 
-from parlor.domain.units import Result, settlement_unit_of
 from parlor.errors import DomainError, InvalidInput, NotFound
-from parlor.models import Parlor, Player
-from parlor.models.users import actor_row
+from parlor.models import Parlor
 from parlor.public.pdf import PdfUnavailable, html_to_pdf, html_to_roll_pdf
 from parlor.public.rankings import (
     ChosenPeriod,
@@ -26,21 +24,14 @@ from parlor.public.rankings import (
     period_form,
 )
 from parlor.selectors.access import Role
-from parlor.selectors.games import results_of_player
-from parlor.selectors.visits import receipt_of, visit_for, visit_lines_of_player
-from parlor.selectors.yaku_stats import share_text, win_style_label, yaku_stats_of_player
-from parlor.services.seasons import seasons_of_player
+from parlor.selectors.visits import receipt_of, visit_for
 from parlor.services.standings import Standings, parlor_standings, standings_are_public
-from parlor.services.stats import player_stats
-from parlor.view_helpers.pages import ruleset_titles
 from parlor.view_helpers.paper import PAPERS, Paper, paper_of
 from parlor.view_helpers.present import (
     receipt_lines,
     receipt_times,
     receipt_totals,
-    signed,
     signed_result,
-    stats_rows,
 )
 
 LOGIN = "public:login"
@@ -169,87 +160,6 @@ def _seconds(request: HttpRequest, name: str, bounds: tuple[int, int, int]) -> i
         return min(most, max(least, int(request.GET.get(name, default))))
     except ValueError:
         return default
-
-
-def _yaku_context(player: Player) -> dict[str, Any]:
-    """The player's yaku counts and riichi, dama and open shares of the wins with yaku."""
-    stats = yaku_stats_of_player(player)
-    return {
-        "yaku": [{"row": row, "share": share_text(row.share_tenths)} for row in stats.yaku],
-        "yaku_wins": stats.yaku_wins,
-        "paid_wins": stats.paid_wins,
-        "win_styles": [
-            {
-                "style": row.style.value,
-                "label": win_style_label(row.style),
-                "wins": row.wins,
-                "share": share_text(row.share_tenths),
-            }
-            for row in stats.styles
-        ],
-    }
-
-
-@login_required(login_url=LOGIN)
-def player_page(request: HttpRequest) -> HttpResponse:
-    """The signed-in player's history and statistics, from their hand records."""
-    user = actor_row(request.user)  # signed in (login_required): never None here
-    player = (
-        None if user is None else Player.objects.filter(user=user).select_related("parlor").first()
-    )
-    if player is None:
-        raise PermissionDenied(_("This account has no player at any parlor."))
-    results = results_of_player(player, limit=50)
-    titles = ruleset_titles(player.parlor, {result.game.ruleset_key for result in results})
-    games = [
-        {
-            "game": result.game,
-            "ruleset": titles[result.game.ruleset_key],
-            "rank": result.rank,
-            "result": signed_result(
-                Result(
-                    result.total_tenths,
-                    settlement_unit_of(
-                        {"settlement_unit": getattr(result, "settlement_unit", None)}
-                    ),
-                )
-            ),
-            "chips": signed(result.chips),
-        }
-        for result in results
-    ]
-    visits = [
-        {"visit": row.visit, "games": row.games, "total": signed(row.total_yen)}
-        for row in visit_lines_of_player(player, limit=20)
-    ]
-    stats = [
-        {"player_count": s.player_count, "is_point_count": s.is_point_count, **stats_rows(s)}
-        for s in player_stats(player)
-    ]
-    seasons = [
-        {
-            "season": line.season,
-            "row": line.row,
-            "is_ranked": line.is_ranked,
-            "player_count": line.player_count,
-            "is_point_count": line.is_point_count,
-            "total": signed_result(line.row.total, with_unit=False),
-            "average_rank": f"{line.row.average_rank:.2f}",
-        }
-        for line in seasons_of_player(player.pk, player.parlor)
-    ]
-    return render(
-        request,
-        "public/player.html",
-        {
-            "player": player,
-            "games": games,
-            "visits": visits,
-            "stats": stats,
-            "seasons": seasons,
-            **_yaku_context(player),
-        },
-    )
 
 
 def _receipt_context(request: HttpRequest, visit_id: str, paper: Paper) -> dict[str, Any]:

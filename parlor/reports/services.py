@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import date
+from functools import partial
+from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
@@ -15,14 +17,35 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from parlor.celery import app
 from parlor.domain.business_days import business_day_of
 from parlor.errors import InvalidInput, TooManyRequests
 from parlor.models import Parlor
 from parlor.models.users import Actor, actor_row
+from parlor.reports import conf
 from parlor.reports.models import DailyReport, ReportFormat, ReportStatus
-from parlor.reports.tasks import enqueue_daily_report
 
 FORMATS: tuple[ReportFormat, ...] = tuple(ReportFormat)
+
+# The Celery task that builds a report (parlor/reports/tasks.py). Tasks sit above the services
+# and import them; a service enqueues a task by its registered name, so the import points one
+# way. `ParlorConfig.ready` imports the tasks, so the name is always registered.
+DAILY_REPORT_TASK = "parlor.reports.tasks.daily_report_task"
+
+
+def _send(report_id: int) -> None:
+    queue = conf.queue_name()
+    options: dict[str, Any] = {"queue": queue} if queue else {}  # none: the default queue
+    app.tasks[DAILY_REPORT_TASK].apply_async((report_id,), **options)
+
+
+def enqueue_daily_report(report_id: int) -> None:
+    """Builds the report in a worker once the transaction commits (eagerly without a broker).
+
+    robust: a failing eager build (the embedded default) is logged and leaves the report
+    failed on the page, rather than failing the request that asked for it.
+    """
+    transaction.on_commit(partial(_send, report_id), robust=True)
 
 
 def _enqueue_waiting(rows: QuerySet[DailyReport]) -> int:

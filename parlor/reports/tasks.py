@@ -10,15 +10,12 @@ The claim (build.py) makes every duplicate delivery harmless.
 
 from __future__ import annotations
 
-from functools import partial
-from typing import Any
-
 from celery import shared_task
-from django.db import transaction
 
 from parlor.reports import conf
 from parlor.reports.build import BuildState, daily_report_build
 from parlor.reports.schedule import daily_reports_expired, daily_reports_schedule
+from parlor.reports.services import enqueue_daily_report
 
 BUSY_RETRIES = 50  # a build holding the claim is waited for, at the pace of its lease
 
@@ -57,18 +54,3 @@ def _enqueue_each(report_ids: list[int]) -> int:
     for report_id in report_ids:
         enqueue_daily_report(report_id)
     return len(report_ids)
-
-
-def _send(report_id: int) -> None:
-    queue = conf.queue_name()
-    options: dict[str, Any] = {"queue": queue} if queue else {}  # none: the default queue
-    daily_report_task.apply_async((report_id,), **options)
-
-
-def enqueue_daily_report(report_id: int) -> None:
-    """Builds the report in a worker once the transaction commits (eagerly without a broker).
-
-    robust: a failing eager build (the embedded default) is logged and leaves the report
-    failed on the page, rather than failing the request that asked for it.
-    """
-    transaction.on_commit(partial(_send, report_id), robust=True)

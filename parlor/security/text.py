@@ -19,6 +19,7 @@ from django.utils.deconstruct import deconstructible
 from django.utils.translation import gettext_lazy
 
 from parlor.errors import InvalidInput
+from parlor.security.limits import REASON_MAX_LENGTH
 
 # C0 but tab and line breaks, DEL, C1, and the surrogates (never valid alone in text).
 _CONTROL_CHARACTERS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
@@ -48,6 +49,15 @@ def text_check(value: str, *, field: str, max_length: int, one_line: bool = True
             field=field,
         )
     return value
+
+
+def reason_check(value: str, *, missing: str) -> str:
+    """The reason a person gave for a change (a hand corrected, a game voided), stripped: none
+    is refused with `missing` (code reason_required), and it is checked as text_check does."""
+    value = value.strip()
+    if not value:
+        raise InvalidInput(missing, code="reason_required", field="reason")
+    return text_check(value, field="reason", max_length=REASON_MAX_LENGTH, one_line=False)
 
 
 def writer_safe(text: str) -> str:

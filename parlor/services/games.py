@@ -8,12 +8,11 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from parlor.errors import Conflict, Forbidden, InvalidInput
+from parlor.errors import Conflict, Forbidden
 from parlor.models import Game, GameSeat, GameStatus, Player, Table
 from parlor.models.users import Actor, actor_row
 from parlor.reports.staleness import report_days_changed
-from parlor.security.limits import REASON_MAX_LENGTH
-from parlor.security.text import text_check
+from parlor.security.text import reason_check
 from parlor.selectors.access import is_manager
 from parlor.selectors.rulesets import ruleset_resolve
 from parlor.services import engine
@@ -141,7 +140,7 @@ def game_void(
     password). Only a manager voids a finished game; what closed receipts paid for it is
     reversed by adjustments, while open visits simply stop counting it.
     """
-    reason = _void_reason_check(reason)
+    reason = reason_check(reason, missing="say why the game is voided")
     game = game_lock(game)
     if game.status == GameStatus.VOIDED:
         raise Conflict("the game is already voided", code="game_cancelled")
@@ -165,20 +164,12 @@ def game_void(
         ]
     )
     live_view_changed(game.seat_draw.public_id)
-    seat_stats_store(game, results=())  # a voided game keeps no figures
+    seat_stats_store(game, results=())  # a voided game keeps no stats
     settlement_reconcile_game(game, by=by)
     shift_reconcile_game(game, by=by)
     report_days_changed(game.table.parlor, [game.ended_at])  # its day no longer counts it
     audit_game_voided(game, by=by, before=before, reason=reason)
     return game
-
-
-def _void_reason_check(reason: str) -> str:
-    reason = reason.strip()
-    if not reason:
-        raise InvalidInput("say why the game is voided", code="reason_required", field="reason")
-    text_check(reason, field="reason", max_length=REASON_MAX_LENGTH, one_line=False)
-    return reason
 
 
 def _void_manager(game: Game, by: Actor, confirmed_by: Actor, *, needed: bool) -> Actor:

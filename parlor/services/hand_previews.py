@@ -135,8 +135,8 @@ class CorrectionPreview:
 def correction_preview(*, game: Game, sequence: int, entry: dict[str, Any]) -> CorrectionPreview:
     """What replacing hand `sequence` by `entry` would give: that hand and the game after it.
 
-    The read-only twin of services.hands.hand_correct (same record, same replay); it stores
-    nothing. Reads the current hands, the seats and, for a finished game, what its
+    The read-only twin of services.hand_corrections.hand_correct (same record, same replay);
+    it stores nothing. Reads the current hands, the seats and, for a finished game, what its
     checked-out players were paid.
     """
     game_not_voided_require(game)

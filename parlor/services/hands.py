@@ -1,8 +1,7 @@
-"""Hands: record, correct and void (their previews: hand_previews). Hands are append-only;
-the game row is locked.
+"""Hands: recording the next one (correcting and voiding: hand_corrections; their previews:
+hand_previews). Hands are append-only; the game row is locked.
 
-Recording a hand steps the game's stored state (the engine's GameState) and appends; a
-correction or a void replays the stored log (replays.replay_store).
+Recording a hand steps the game's stored state (the engine's GameState) and appends.
 """
 
 from __future__ import annotations
@@ -12,39 +11,28 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import Q
-from django.utils import timezone
 
-from parlor.errors import Conflict, InvalidInput, NotFound
+from parlor.errors import Conflict
 from parlor.models import Game, GameResult, Hand, HandState
 from parlor.models.users import Actor, actor_row
 from parlor.reports.staleness import report_days_changed
-from parlor.security.limits import REASON_MAX_LENGTH
-from parlor.security.text import text_check
 from parlor.selectors.access import game_for
-from parlor.services import engine
 from parlor.services.audit_log import (
-    audit_hand_corrected,
     audit_hand_recorded,
-    audit_hand_voided,
-    hand_snapshot,
 )
 from parlor.services.games import game_lock
-from parlor.services.hand_previews import game_not_voided_require, game_open_require, hand_step
-from parlor.services.hand_versions import hand_version_require, hand_void_refusal
+from parlor.services.hand_previews import game_open_require, hand_step
 from parlor.services.idempotency import KeyedRequest, key_reused
 from parlor.services.replays import (
     LIVE_FIELDS,
-    current_hands,
     game_end_store,
-    game_record_build,
     has_sit_out,
     live_state_set,
     outcome_row,
-    replay_store,
 )
-from parlor.services.seat_stats import figures_after
+from parlor.services.seat_stats import stats_after
 from parlor.services.verification import enqueue_verify_if_finished
-from scoring import final_settlement
+from scoring import GameState, Ruleset, final_settlement
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,7 +128,7 @@ def hand_append(
     instead of a second hand.
 
     A hand that leaves the game going reads nothing more than the locked row; the hand that
-    ends it also writes the results and the players' figures (reading the seats and the
+    ends it also writes the results and the players' stats (reading the seats and the
     hands' outcomes), and has the visits it was settled in checked.
     """
     game_open_require(game)
@@ -148,13 +136,46 @@ def hand_append(
     if sequence != expected:
         raise _stale(game, sequence, expected)
     outcome, after, ruleset = hand_step(game, entry)
-    # The hand's version: a voided hand keeps its sequence and version, so the new hand takes
-    # the next (every writer of a game's hands holds its lock, so no other can take it).
-    # `version`: the caller's count, where it read the versions of this number.
-    if version is None:
-        version = game.hands.filter(sequence=sequence).count() + 1 if game.hands_voided else 1
+    hand = _hand_insert(
+        game,
+        sequence=sequence,
+        version=_next_version(game, sequence) if version is None else version,
+        entry=entry,
+        by=by,
+        idempotency_key=idempotency_key,
+    )
+    hand.outcome = outcome_row(hand, outcome, sit_out=has_sit_out(ruleset, after.seats))
+    hand.outcome.save(force_insert=True)
+    live_state_set(game, after, next_state=hand.outcome.next_state, hands=sequence)
+    game.running_stats = stats_after(
+        game.running_stats, after.seats, (outcome.hand, outcome.settled.transfers)
+    )
+    game.save(update_fields=LIVE_FIELDS)
+    results = _game_end_if_ended(game, after, ruleset)
+    audit_hand_recorded(hand, game=game, by=by)
+    return RecordedHand(hand=hand, game=game, results=results)
+
+
+def _next_version(game: Game, sequence: int) -> int:
+    """The version of a new hand `sequence`: a voided hand keeps its sequence and version, so
+    the new hand takes the next (every writer of a game's hands holds its lock, so no other
+    can take it). A game with no voided hand has one version of each: no query."""
+    return game.hands.filter(sequence=sequence).count() + 1 if game.hands_voided else 1
+
+
+def _hand_insert(
+    game: Game,
+    *,
+    sequence: int,
+    version: int,
+    entry: dict[str, Any],
+    by: Actor,
+    idempotency_key: str,
+) -> Hand:
+    """Inserts the hand row; a key taken already (under the game's lock, only the key can be)
+    is refused as reused."""
     try:
-        hand = Hand.objects.create(
+        return Hand.objects.create(
             game=game,
             sequence=sequence,
             version=version,
@@ -163,29 +184,21 @@ def hand_append(
             idempotency_key=idempotency_key,
         )
     except IntegrityError as exc:
-        if idempotency_key:  # under the game's lock only the key can be taken
+        if idempotency_key:
             raise key_reused() from exc
         raise
-    sit_out = has_sit_out(ruleset, after.seats)
-    hand.outcome = outcome_row(hand, outcome, sit_out=sit_out)
-    hand.outcome.save(force_insert=True)
-    live_state_set(game, after, next_state=hand.outcome.next_state, hands=sequence)
-    game.figures = figures_after(
-        game.figures, after.seats, (outcome.hand, outcome.settled.transfers)
-    )
-    game.save(update_fields=LIVE_FIELDS)
-    results: list[GameResult] = []
-    if after.end is not None:
-        results = game_end_store(
-            game,
-            final_settlement(after, ruleset=ruleset),
-            ruleset,
-            had_results=False,
-        )
-        report_days_changed(game.table.parlor, [game.ended_at])
-        enqueue_verify_if_finished(game)
-    audit_hand_recorded(hand, game=game, by=by)
-    return RecordedHand(hand=hand, game=game, results=tuple(results))
+
+
+def _game_end_if_ended(game: Game, after: GameState, ruleset: Ruleset) -> tuple[GameResult, ...]:
+    """If the hand ended the game: stores its results and final settlement, marks its business
+    day's reports stale and has it verified. None otherwise."""
+    if after.end is None:
+        return ()
+    final = final_settlement(after, ruleset=ruleset)
+    results = game_end_store(game, final, ruleset, had_results=False)
+    report_days_changed(game.table.parlor, [game.ended_at])
+    enqueue_verify_if_finished(game)
+    return tuple(results)
 
 
 def _stale(game: Game, sequence: int, expected: int) -> Conflict:
@@ -203,88 +216,3 @@ def _stale(game: Game, sequence: int, expected: int) -> Conflict:
         code="hand_out_of_order",
         field="sequence",
     )
-
-
-@transaction.atomic
-def hand_correct(
-    *,
-    game: Game,
-    sequence: int,
-    entry: dict[str, Any],
-    reason: str,
-    by: Actor,
-    version: int | None = None,
-) -> Hand:
-    """Replaces hand `sequence` by a new version and replays the game from it on.
-
-    The old version stays in the log, superseded, with the outcome it had. `version`: the
-    version the correction was made from; if the hand changed since (another tablet corrected
-    or undid it), the correction is refused with a 409 naming who changed it and when, instead
-    of replacing their correction unseen. None (an API client that does not send it) corrects
-    whatever version is current.
-    """
-    game = game_lock(game)
-    game_not_voided_require(game)
-    if not reason.strip():
-        raise InvalidInput("say why the hand is corrected", code="reason_required", field="reason")
-    text_check(reason.strip(), field="reason", max_length=REASON_MAX_LENGTH, one_line=False)
-    hands = current_hands(game)
-    if version is not None:
-        # Under the game's lock: a correction that waited for another one sees its version.
-        hand_version_require(game, hands, sequence=sequence, version=version)
-    if not 1 <= sequence <= len(hands):
-        raise NotFound(
-            f"the game has no hand {sequence} (it has {len(hands)})", code="hand_not_found"
-        )
-    old = hands[sequence - 1]
-    entries = [h.entry for h in hands]
-    entries[sequence - 1] = entry
-    replay = engine.replay_game(game_record_build(game, entries))
-    before = hand_snapshot(old)
-    old.state = HandState.SUPERSEDED
-    old.save(update_fields=["state"])
-    new = Hand.objects.create(
-        game=game,
-        sequence=sequence,
-        version=old.version + 1,
-        entry=entry,
-        entered_by=actor_row(by),
-        supersedes=old,
-        reason=reason.strip(),
-    )
-    hands[sequence - 1] = new
-    ended_before = game.ended_at
-    replay_store(game, replay, hands, from_sequence=sequence)
-    report_days_changed(game.table.parlor, [new.entered_at, ended_before, game.ended_at])
-    audit_hand_corrected(new, game=game, by=by, before=before)
-    enqueue_verify_if_finished(game)
-    return new
-
-
-@transaction.atomic
-def hand_void_last(*, game: Game, sequence: int, reason: str, by: Actor) -> Hand:
-    """Voids the game's last hand (取消), e.g. one entered by mistake. It stays in the log.
-
-    `sequence` names the hand the caller means: a request sent again after its hand was voided,
-    or made before another hand was recorded, is refused (naming what changed) instead of
-    voiding the hand that is last now."""
-    text_check(reason.strip(), field="reason", max_length=REASON_MAX_LENGTH, one_line=False)
-    game = game_lock(game)
-    game_open_require(game)
-    hands = current_hands(game)
-    if not hands or sequence != len(hands):
-        raise hand_void_refusal(game, hands, sequence=sequence)
-    last = hands.pop()
-    replay = engine.replay_game(game_record_build(game, [h.entry for h in hands]))
-    before = hand_snapshot(last)
-    last.state, last.voided_at = HandState.VOIDED, timezone.now()
-    last.voided_by = actor_row(by)
-    last.void_reason = reason.strip()
-    last.save(update_fields=["state", "voided_at", "voided_by", "void_reason"])
-    game.hands_voided += 1
-    game.save(update_fields=["hands_voided"])
-    ended_before = game.ended_at
-    replay_store(game, replay, hands, from_sequence=len(hands) + 1)
-    report_days_changed(game.table.parlor, [last.voided_at, ended_before])
-    audit_hand_voided(last, game=game, by=by, before=before)
-    return last

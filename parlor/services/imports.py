@@ -16,6 +16,7 @@ from parlor.models import (
     Hand,
     Player,
     PlayerKind,
+    SeatDraw,
     SeatDrawMethod,
     Table,
 )
@@ -33,8 +34,6 @@ from parlor.services.replays import game_record_build, replay_store
 from parlor.services.rulesets import RULESET_KEY_MAX_LENGTH, RULESET_TITLE_MAX_LENGTH
 from parlor.services.seating import seat_draw_create
 from parlor.services.verification import enqueue_verify_if_finished
-from parlor.services.game_visits import game_money_attach
-from parlor.services.people_in_games import open_game_refuse, people_lock
 from rulesets.registry import PRESETS
 from scoring import RecordError, Ruleset
 
@@ -145,31 +144,14 @@ def game_import(
     a game in progress (finished record or not: its seating is never replaced), and an
     unfinished record, which becomes the table's open game, seats nobody who is playing
     elsewhere and joins its players' visits as a game started at the table does."""
-    if not isinstance(record, Mapping) or record.get("format") != engine.RECORD_FORMAT:
-        raise RecordError(f"format must be {engine.RECORD_FORMAT!r}", field="format")
-    ruleset = _snapshot(record)
-    names = _names(record)
-    entries = record.get("hands")
-    if not isinstance(entries, list):
-        raise RecordError("hands must be a list", field="hands")
-    record = {**record, "ruleset": ruleset.to_dict(), "players": names}
+    record, ruleset, entries = _record_read(record)
     replay = engine.replay_game(record)  # validated completely before anything is written
     table = table_lock(table)
     table_open_game_refuse(table)
+    names = record["players"]
     seated = _seated(table, names, players, by=by, is_open=replay.end is None)
     draw = seat_draw_create(table=table, players=seated, method=SeatDrawMethod.IMPORTED, by=by)
-    game = Game.objects.create(
-        table=table,
-        seat_draw=draw,
-        ruleset_key=ruleset.id,
-        ruleset_snapshot=ruleset.to_dict(),
-        schema_version=ruleset.schema_version,
-        start_state=record.get("start"),
-        is_closed_by_staff=bool(record.get("finished")),
-        started_by=actor_row(by),
-        status=GameStatus.FINISHED if replay.end else GameStatus.IN_PROGRESS,
-        ended_at=timezone.now() if replay.end else None,
-    )
+    game = _game_create(table, record, ruleset, draw=draw, ended=replay.end is not None, by=by)
     GameSeat.objects.bulk_create(
         GameSeat(game=game, seat=seat, player=player, name=name)
         for seat, (player, name) in enumerate(zip(seated, names, strict=True))
@@ -185,3 +167,41 @@ def game_import(
     audit_game_started(game, by=by, source="import")
     enqueue_verify_if_finished(game)
     return game
+
+
+def _record_read(record: Mapping[str, Any]) -> tuple[dict[str, Any], Ruleset, list[Any]]:
+    """The record checked for what the engine does not check (its format, the ruleset, the
+    names, a list of hands), with the ruleset's snapshot and the names as the counter takes
+    them in place of what it gave; the ruleset; the hands' entries."""
+    if not isinstance(record, Mapping) or record.get("format") != engine.RECORD_FORMAT:
+        raise RecordError(f"format must be {engine.RECORD_FORMAT!r}", field="format")
+    ruleset = _snapshot(record)
+    names = _names(record)
+    entries = record.get("hands")
+    if not isinstance(entries, list):
+        raise RecordError("hands must be a list", field="hands")
+    return {**record, "ruleset": ruleset.to_dict(), "players": names}, ruleset, entries
+
+
+def _game_create(
+    table: Table,
+    record: Mapping[str, Any],
+    ruleset: Ruleset,
+    *,
+    draw: SeatDraw,
+    ended: bool,
+    by: Actor,
+) -> Game:
+    """The game row of an imported record: finished now if the record played to its end."""
+    return Game.objects.create(
+        table=table,
+        seat_draw=draw,
+        ruleset_key=ruleset.id,
+        ruleset_snapshot=ruleset.to_dict(),
+        schema_version=ruleset.schema_version,
+        start_state=record.get("start"),
+        is_closed_by_staff=bool(record.get("finished")),
+        started_by=actor_row(by),
+        status=GameStatus.FINISHED if ended else GameStatus.IN_PROGRESS,
+        ended_at=timezone.now() if ended else None,
+    )

@@ -114,44 +114,62 @@ def money_settings_set(
     own = terms if isinstance(terms, OwnTerms) else OwnTerms.every(terms)
     _check_values(own)
     if table is not None:
-        plays = ruleset_resolve(parlor=parlor, key=table.ruleset_key).player_count
-        if plays != player_count:
-            raise InvalidInput(
-                f"table {table.label} plays {plays}-player games",
-                code="invalid",
-                field="player_count",
-            )
+        _table_plays_check(parlor, player_count, table)
     default_row = _default_row(parlor, player_count)
-    default = Terms.of(default_row) if default_row is not None else None
+    default: Terms | None
     if table is None:
-        missing = own.missing()
-        if missing:
-            raise InvalidInput(
-                f"the default for {player_count}-player games needs every term: "
-                f"{missing[0]} is missing",
-                code="required",
-                field=missing[0],
-            )
-        default = own.over(None)
-        assert default is not None  # every term is set
-        _check_coherent(default)
-        _check_tables_inheriting(parlor, player_count, default=default)
+        default = _default_check(parlor, player_count, own)
         row, basis = default_row, _game_type_basis(parlor, player_count)
     else:
-        merged = own.over(default)
-        if merged is None:
-            raise InvalidInput(
-                f"{player_count}-player games have no default terms yet: set the default "
-                "first, or every term of this table",
-                code="required",
-                field=own.missing()[0],
-            )
-        _check_coherent(merged)
+        default = Terms.of(default_row) if default_row is not None else None
+        _table_terms_check(player_count, own, default)
         row = MoneySettings.objects.select_for_update(of=("self",)).filter(table=table).first()
         basis = table_rate_basis(parlor, table)
     if row is None:
         row = MoneySettings(parlor=parlor, table=table, player_count=player_count)
     return _store(row, own, default=default, basis=basis, by=by)
+
+
+def _table_plays_check(parlor: Parlor, player_count: int, table: Table) -> None:
+    """A table's terms are for the game type it plays."""
+    plays = ruleset_resolve(parlor=parlor, key=table.ruleset_key).player_count
+    if plays != player_count:
+        raise InvalidInput(
+            f"table {table.label} plays {plays}-player games",
+            code="invalid",
+            field="player_count",
+        )
+
+
+def _default_check(parlor: Parlor, player_count: int, own: OwnTerms) -> Terms:
+    """The game type's new default terms: every term set, coherent, and coherent with the
+    terms of each table that inherits some of them."""
+    missing = own.missing()
+    if missing:
+        raise InvalidInput(
+            f"the default for {player_count}-player games needs every term: "
+            f"{missing[0]} is missing",
+            code="required",
+            field=missing[0],
+        )
+    default = own.over(None)
+    assert default is not None  # every term is set
+    _check_coherent(default)
+    _check_tables_inheriting(parlor, player_count, default=default)
+    return default
+
+
+def _table_terms_check(player_count: int, own: OwnTerms, default: Terms | None) -> None:
+    """A table's own terms over the default are coherent; with no default yet, it sets all."""
+    merged = own.over(default)
+    if merged is None:
+        raise InvalidInput(
+            f"{player_count}-player games have no default terms yet: set the default "
+            "first, or every term of this table",
+            code="required",
+            field=own.missing()[0],
+        )
+    _check_coherent(merged)
 
 
 def _store(

@@ -45,27 +45,7 @@ def parlor_settings_set(
 
     `game_back` (ゲームバック: full, half or none; None keeps it) is audited as an event of its
     own; shifts already signed out keep the rule they were settled under."""
-    name = name.strip() if isinstance(name, str) else ""
-    if not name:
-        raise InvalidInput("the parlor needs a name", code="invalid", field="name")
-    if len(name) > MAX_NAME_LENGTH or not name.isprintable():
-        raise InvalidInput(
-            f"the name is up to {MAX_NAME_LENGTH} printable characters",
-            code="invalid",
-            field="name",
-        )
-    if time_zone not in time_zones():
-        raise InvalidInput(
-            "choose a time zone from the list (e.g. Asia/Tokyo)", code="invalid", field="time_zone"
-        )
-    if (
-        isinstance(cutoff_hour, bool)
-        or not isinstance(cutoff_hour, int)
-        or not 0 <= cutoff_hour <= 23
-    ):
-        raise InvalidInput("the cutoff hour is 0 to 23", code="invalid", field="cutoff_hour")
-    if game_back is not None and game_back not in GameBack.values:
-        raise InvalidInput("the game back is full, half or none", code="invalid", field="game_back")
+    name = _settings_check(name, time_zone=time_zone, cutoff_hour=cutoff_hour, game_back=game_back)
     row = Parlor.objects.select_for_update().get(pk=parlor.pk)
     if game_back is not None and game_back != row.game_back:
         _game_back_set(row, game_back, by=by)
@@ -88,6 +68,32 @@ def parlor_settings_set(
     parlor.name, parlor.time_zone, parlor.game_back = row.name, row.time_zone, row.game_back
     parlor.business_day_cutoff_hour = row.business_day_cutoff_hour
     return row
+
+
+def _settings_check(name: str, *, time_zone: str, cutoff_hour: int, game_back: str | None) -> str:
+    """The settings as a person can fix them, each refusal naming its field; the name stripped."""
+    name = name.strip() if isinstance(name, str) else ""
+    if not name:
+        raise InvalidInput("the parlor needs a name", code="invalid", field="name")
+    if len(name) > MAX_NAME_LENGTH or not name.isprintable():
+        raise InvalidInput(
+            f"the name is up to {MAX_NAME_LENGTH} printable characters",
+            code="invalid",
+            field="name",
+        )
+    if time_zone not in time_zones():
+        raise InvalidInput(
+            "choose a time zone from the list (e.g. Asia/Tokyo)", code="invalid", field="time_zone"
+        )
+    if (
+        isinstance(cutoff_hour, bool)
+        or not isinstance(cutoff_hour, int)
+        or not 0 <= cutoff_hour <= 23
+    ):
+        raise InvalidInput("the cutoff hour is 0 to 23", code="invalid", field="cutoff_hour")
+    if game_back is not None and game_back not in GameBack.values:
+        raise InvalidInput("the game back is full, half or none", code="invalid", field="game_back")
+    return name
 
 
 def _game_back_set(row: Parlor, game_back: str, *, by: Actor) -> None:

@@ -1,5 +1,5 @@
 """What the engine says of a game's hands, stored: each hand's outcome, the game's state and,
-once it ended, its results and the players' figures.
+once it ended, its results and the players' stats.
 
 Recording a hand stores the engine's step of the state stored after the hand before
 (hands.hand_record); a correction, a void or a close replays the whole log and stores that
@@ -28,7 +28,7 @@ from parlor.models import (
 )
 from parlor.services import engine
 from parlor.services.live_views import live_view_changed
-from parlor.services.seat_stats import figures_of_hands, seat_stats_store
+from parlor.services.seat_stats import seat_stats_store, stats_of_hands
 from parlor.services.settlements import (
     SettledMoneyChange,
     settled_money_changes,
@@ -138,7 +138,7 @@ def live_state_set(
 
 LIVE_FIELDS = (
     "state",
-    "figures",
+    "running_stats",
     "scores",
     "sticks",
     "next_state",
@@ -153,7 +153,7 @@ def game_start_state_store(game: Game) -> None:
     """The state before the first hand of a game just started (its seats written)."""
     state = engine.start_state(game_record_build(game, []))
     live_state_set(game, state, next_state=hand_start_to_dict(state.table), hands=0)
-    game.figures = figures_of_hands(state.seats, [])
+    game.running_stats = stats_of_hands(state.seats, [])
     game.save(update_fields=LIVE_FIELDS)
 
 
@@ -186,7 +186,7 @@ def game_end_store(
     *,
     had_results: bool,
 ) -> list[GameResult]:
-    """The results and the players' figures of the game as it now stands (none unless it
+    """The results and the players' stats of the game as it now stands (none unless it
     ended). `had_results`: the game may have results (a replay of its log): they are replaced,
     and the visits it was settled in are reconciled. A hand appended to a game in progress
     needs neither: no visit closes while its game is in progress (visit_game_in_progress)."""
@@ -230,7 +230,7 @@ def replay_store(
     else:
         next_state = hand_start_to_dict(replay.state.table)
     live_state_set(game, replay.state, next_state=next_state, hands=len(hands))
-    game.figures = figures_of_hands(
+    game.running_stats = stats_of_hands(
         replay.record.seats,
         [(outcome.hand, outcome.settled.transfers) for outcome in replay.hands],
     )

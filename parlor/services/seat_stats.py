@@ -1,4 +1,4 @@
-"""Each seat's figures of a finished game (GameSeatStats), kept with the game's results.
+"""Each seat's stats of a finished game (GameSeatStats), kept with the game's results.
 
 The counting rules are those of services.stats (its module docstring); the pure functions here
 count one seat of one game, from the game's rows as plain values, so the service, the data
@@ -15,12 +15,12 @@ from parlor.models import Game, GameSeatStats, GameStatus
 from parlor.services.engine import hand_of, ruleset_from_snapshot
 from scoring import WIN_PAYMENTS, EndReason, Hand, Ron, Ruleset, Transfer, is_tobi
 
-# A hand as the figures count it: its facts and its ledger, the engine's values.
+# A hand as the stats count it: its facts and its ledger, the engine's values.
 HandPlayed = tuple[Hand, Sequence[Transfer]]
 
 
 @dataclass(frozen=True, slots=True)
-class HandFigures:
+class HandStats:
     hands: int = 0
     wins: int = 0
     deal_ins: int = 0
@@ -48,37 +48,37 @@ def hand_played(
     return hand, tuple(Transfer.from_dict(t) for t in transfers)
 
 
-FIGURES = ("hands", "wins", "deal_ins", "riichi", "win_points")  # a seat's figures, in order
+STATS = ("hands", "wins", "deal_ins", "riichi", "win_points")  # a seat's stats, in order
 
 
-def figures_after(
-    figures: Sequence[Sequence[int]] | None, seats: int, played: HandPlayed
+def stats_after(
+    stats: Sequence[Sequence[int]] | None, seats: int, played: HandPlayed
 ) -> list[list[int]]:
-    """Each seat's running figures (FIGURES, in order) after one more hand: what the game row
+    """Each seat's running stats (STATS, in order) after one more hand: what the game row
     keeps, so the hand that ends the game need not read every hand again."""
-    before = figures or [[0] * len(FIGURES) for _ in range(seats)]
+    before = stats or [[0] * len(STATS) for _ in range(seats)]
     return [
-        [a + b for a, b in zip(row, astuple(hand_figures(seat, [played])))]
+        [a + b for a, b in zip(row, astuple(hand_stats(seat, [played])))]
         for seat, row in enumerate(before)
     ]
 
 
-def figures_of_hands(seats: int, hands: Iterable[HandPlayed]) -> list[list[int]]:
-    """Each seat's figures over the hands played, as figures_after adds them up."""
-    figures: list[list[int]] = [[0] * len(FIGURES) for _ in range(seats)]
+def stats_of_hands(seats: int, hands: Iterable[HandPlayed]) -> list[list[int]]:
+    """Each seat's stats over the hands played, as stats_after adds them up."""
+    stats: list[list[int]] = [[0] * len(STATS) for _ in range(seats)]
     for played in hands:
-        figures = figures_after(figures, seats, played)
-    return figures
+        stats = stats_after(stats, seats, played)
+    return stats
 
 
-def hand_figures(seat: int, hands: Iterable[HandPlayed]) -> HandFigures:
+def hand_stats(seat: int, hands: Iterable[HandPlayed]) -> HandStats:
     """One seat's hands, wins, deal-ins, riichi and win points over the hands played.
 
     >>> from scoring import Reason, Win
     >>> ron = Hand(Ron(loser=0, wins=(Win(winner=1, han=3, fu=30),)), riichi=(1,))
     >>> paid = [Transfer(0, 1, 3900, Reason.RON)]
-    >>> hand_figures(1, [(ron, paid)]), hand_figures(0, [(ron, paid)]).deal_ins
-    (HandFigures(hands=1, wins=1, deal_ins=0, riichi=1, win_points=3900), 1)
+    >>> hand_stats(1, [(ron, paid)]), hand_stats(0, [(ron, paid)]).deal_ins
+    (HandStats(hands=1, wins=1, deal_ins=0, riichi=1, win_points=3900), 1)
     """
     count = wins = deal_ins = riichi = win_points = 0
     for hand, transfers in hands:
@@ -92,7 +92,7 @@ def hand_figures(seat: int, hands: Iterable[HandPlayed]) -> HandFigures:
             win_points += sum(won)
         if isinstance(hand.result, Ron) and hand.result.loser == seat:
             deal_ins += any(t.reason in WIN_PAYMENTS for t in transfers)
-    return HandFigures(count, wins, deal_ins, riichi, win_points)
+    return HandStats(count, wins, deal_ins, riichi, win_points)
 
 
 def seat_stats_values(
@@ -108,16 +108,14 @@ def seat_stats_values(
     Reads the game's ruleset snapshot, end reason, scores and end time.
     `seats` maps a seat to (player id, is staff play); `results` holds (seat, rank,
     total_tenths) per result; `hands` its current hands in order (HandPlayed), or
-    None for the running figures the game row keeps (`game.figures`).
+    None for the running stats the game row keeps (`game.running_stats`).
     """
     ruleset = ruleset_from_snapshot(game.ruleset_snapshot)
     ended_by_bust = game.end_reason == EndReason.TOBI
     rows = []
     for seat, rank, total_tenths in results:
         player_id, is_staff_play = seats[seat]
-        figures = (
-            HandFigures(*game.figures[seat]) if hands is None else hand_figures(seat, hands)
-        )
+        stats = HandStats(*game.running_stats[seat]) if hands is None else hand_stats(seat, hands)
         rows.append(
             {
                 "game_id": game.pk,
@@ -131,11 +129,11 @@ def seat_stats_values(
                 "is_last": rank == len(results),
                 "is_tobi": ended_by_bust and is_tobi((game.scores[seat],), ruleset),
                 "total_tenths": total_tenths,
-                "hands": figures.hands,
-                "wins": figures.wins,
-                "deal_ins": figures.deal_ins,
-                "riichi": figures.riichi,
-                "win_points": figures.win_points,
+                "hands": stats.hands,
+                "wins": stats.wins,
+                "deal_ins": stats.deal_ins,
+                "riichi": stats.riichi,
+                "win_points": stats.win_points,
             }
         )
     return rows
@@ -150,8 +148,8 @@ def seat_stats_store(
 ) -> None:
     """Rewrites the game's rows after its results were written (the caller holds its lock).
 
-    `results` are as seat_stats_values takes them; the hands' figures are the game row's
-    running ones (`game.figures`), so no hand is read again. A game that is not finished (a
+    `results` are as seat_stats_values takes them; the hands' stats are the game row's
+    running ones (`game.running_stats`), so no hand is read again. A game that is not finished (a
     correction reopened it) keeps none. `appended`: a hand was added to a game in progress,
     which had no rows to delete. Queries: none for a hand that leaves the game going; the
     insert for the one that ends it; a delete first after any other change.

@@ -73,7 +73,7 @@ class TableKind:
     rate_yen_per_p: int | None = None  # レート, of the game's money terms
 
     def games(self) -> Q:
-        """The seat figures of the games of this kind."""
+        """The seat stats of the games of this kind."""
         where = Q()
         if self.player_count is not None:
             where &= Q(player_count=self.player_count)
@@ -97,7 +97,7 @@ def standings_between(
 ) -> list[Standings]:
     """Per game type, the players ranked by their summed results in [start, end) (one query).
 
-    Sums the games' per seat figures (GameSeatStats) in the database, by game type, result unit
+    Sums the games' per seat stats (GameSeatStats) in the database, by game type, result unit
     and player; a player's results in points join their p (1,000 points = 1p, rounded once on
     the sum), and a point count's results form a standing of their own, after the p ones.
     """

@@ -81,7 +81,7 @@ def player_stats(player: Player) -> list[PlayerStats]:
     """The player's statistics per game type, four-player first, a point count's games after
     the others of their type (one query).
 
-    Sums the per seat figures of their finished games (GameSeatStats) in the database.
+    Sums the per seat stats of their finished games (GameSeatStats) in the database.
     """
     rows = (
         GameSeatStats.objects.filter(player=player, is_staff_play=False)

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from parlor.domain.business_days import business_day_of
-from parlor.domain.cash_drawer import DENOMINATIONS_YEN, counted_yen
+from parlor.domain.cash_drawer import DENOMINATIONS_YEN, Drawer, counted_yen
 from parlor.errors import DomainError
 from parlor.models import DayClose, Parlor
 from parlor.selectors.access import Role, require
@@ -90,6 +90,30 @@ def _figures(close: DayClose) -> dict[str, Any]:
     return {"close": close, "yen": yen | {"difference": f"{close.difference_yen:+,}"}}
 
 
+def _count_rows(counts: dict[int, Any]) -> list[dict[str, Any]]:
+    """The drawer's count, one row per denomination, as typed, with its subtotal."""
+    return [
+        {
+            "yen": yen,
+            "label": f"{yen:,}",
+            "count": counts.get(yen, ""),
+            "subtotal": f"{yen * _count_text(str(counts.get(yen, ''))):,}",
+        }
+        for yen in DENOMINATIONS_YEN
+    ]
+
+
+def _drawer_money(drawer: Drawer, counted: int) -> dict[str, str]:
+    """The drawer's money as the page shows it: in, out, expected, counted and the difference."""
+    return {
+        "paid_in": f"{drawer.paid_in_yen:,}",
+        "paid_out": f"{drawer.paid_out_yen:,}",
+        "expected": f"{drawer.expected_yen:,}",
+        "counted": f"{counted:,}",
+        "difference": f"{counted - drawer.expected_yen:+,}",
+    }
+
+
 def _page(
     request: HttpRequest,
     parlor: Parlor,
@@ -118,22 +142,8 @@ def _page(
         "float_text": float_text,
         "float_entered": entered,
         "float_entered_text": f"{entered:,}" if entered is not None else "",
-        "rows": [
-            {
-                "yen": yen,
-                "label": f"{yen:,}",
-                "count": counts.get(yen, ""),
-                "subtotal": f"{yen * _count_text(str(counts.get(yen, ''))):,}",
-            }
-            for yen in DENOMINATIONS_YEN
-        ],
-        "money": {
-            "paid_in": f"{drawer.paid_in_yen:,}",
-            "paid_out": f"{drawer.paid_out_yen:,}",
-            "expected": f"{drawer.expected_yen:,}",
-            "counted": f"{counted:,}",
-            "difference": f"{counted - drawer.expected_yen:+,}",
-        },
+        "rows": _count_rows(counts),
+        "money": _drawer_money(drawer, counted),
         "counted_yen": counted,
         "difference_yen": counted - drawer.expected_yen,
         "values": values,

@@ -23,8 +23,9 @@ from parlor.models import Game, HandState
 from parlor.security.limits import HAND_SEQUENCE_MAX
 from parlor.selectors.access import game_for
 from parlor.services import engine
+from parlor.services.hand_corrections import hand_correct
 from parlor.services.hand_previews import HandPreview, correction_preview, hand_preview
-from parlor.services.hands import hand_correct, hand_record_once
+from parlor.services.hands import hand_record_once
 from parlor.services.idempotency import KeyedRequest, idempotent_call, request_keyed
 from parlor.services.settlements import SettledMoneyChange
 from parlor.view_helpers import hand_rows, labels, pages

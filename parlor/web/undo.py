@@ -23,7 +23,7 @@ from parlor.models import Game
 from parlor.models.users import Actor
 from parlor.security.limits import HAND_SEQUENCE_MAX
 from parlor.selectors.access import game_for
-from parlor.services.hands import hand_void_last
+from parlor.services.hand_corrections import hand_void_last
 from parlor.services.idempotency import idempotent_call, request_keyed
 from parlor.view_helpers.hand_inputs import HandVoidInput
 from parlor.web.access import staff_page

@@ -20,7 +20,7 @@ from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_GET, require_POST
 
 from parlor.errors import DomainError
-from parlor.models import GameStatus, HandState, Parlor, Table
+from parlor.models import GameStatus, Hand, HandState, Parlor, Table
 from parlor.selectors.access import game_for, players_for, table_for
 from parlor.selectors.counter import player_matches, start_rows, visits_last_game_over
 from parlor.selectors.games import game_detail, table_state
@@ -36,7 +36,7 @@ from parlor.web.errors import error_payload
 from parlor.web.game_state import state_context
 from parlor.web.pad import pad_config
 from parlor.web.strings import script_strings
-from scoring import ScoringError
+from scoring import Ruleset, ScoringError
 
 
 class TabletLoginView(LoginView):
@@ -199,6 +199,40 @@ def game_close(request: HttpRequest, game_id: str) -> HttpResponse:
     return redirect("tablet:result", game_id=game.public_id)
 
 
+def _history_row(
+    hand: Hand, names: list[str], ruleset: Ruleset, *, can_undo: bool
+) -> dict[str, Any]:
+    """One version of a hand on the game's history: its number, round, entry, and (with an
+    outcome) its deductions and each player's change and running score."""
+    outcome = getattr(hand, "outcome", None)
+    return {
+        "hand": hand,
+        "number": labels.hand_number(hand.sequence),  # 第5局
+        "correction": labels.correction_text(hand.version),  # （訂正1）
+        "round": labels.round_label(
+            {
+                "round_wind": outcome.round_wind,
+                "round_number": outcome.round_number,
+                "honba": outcome.honba,
+            }
+        )
+        if outcome
+        else "",
+        "summary": hand_rows.recorded_summary(hand, names, ruleset),
+        # 罰符 owed at the final settlement: nothing moved at the table for them.
+        "deductions": pages.deduction_lines(outcome.deductions, names, ruleset) if outcome else [],
+        # Each player's change and score after the hand (the running score).
+        "deltas": [
+            (name, pages.signed(delta), pages.points(after))
+            for name, delta, after in zip(names, outcome.deltas, outcome.scores_after)
+        ]
+        if outcome
+        else [],
+        "is_current": hand.state == HandState.CURRENT,
+        "can_undo": can_undo,
+    }
+
+
 @require_GET
 @staff_page
 def game_history(request: HttpRequest, game_id: str) -> HttpResponse:
@@ -207,42 +241,11 @@ def game_history(request: HttpRequest, game_id: str) -> HttpResponse:
     ruleset = engine.ruleset_from_snapshot(game.ruleset_snapshot)
     names = [seat.name for seat in detail.seats.all()]
     current = [h for h in detail.hands.all() if h.state == HandState.CURRENT]
-    last_sequence = max((h.sequence for h in current), default=0)
-    rows = []
-    for hand in detail.hands.all():
-        outcome = getattr(hand, "outcome", None)
-        rows.append(
-            {
-                "hand": hand,
-                "number": labels.hand_number(hand.sequence),  # 第5局
-                "correction": labels.correction_text(hand.version),  # （訂正1）
-                "round": labels.round_label(
-                    {
-                        "round_wind": outcome.round_wind,
-                        "round_number": outcome.round_number,
-                        "honba": outcome.honba,
-                    }
-                )
-                if outcome
-                else "",
-                "summary": hand_rows.recorded_summary(hand, names, ruleset),
-                # 罰符 owed at the final settlement: nothing moved at the table for them.
-                "deductions": pages.deduction_lines(outcome.deductions, names, ruleset)
-                if outcome
-                else [],
-                # Each player's change and score after the hand (the running score).
-                "deltas": [
-                    (name, pages.signed(delta), pages.points(after))
-                    for name, delta, after in zip(names, outcome.deltas, outcome.scores_after)
-                ]
-                if outcome
-                else [],
-                "is_current": hand.state == HandState.CURRENT,
-                "can_undo": game.is_open
-                and hand.state == HandState.CURRENT
-                and hand.sequence == last_sequence,
-            }
-        )
+    last = max(current, key=lambda h: h.sequence, default=None)  # the hand an undo voids
+    rows = [
+        _history_row(hand, names, ruleset, can_undo=game.is_open and hand == last)
+        for hand in detail.hands.all()
+    ]
     context = {
         "game": detail,
         "table": game.table,

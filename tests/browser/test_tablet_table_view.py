@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from parlor.models import Game, Hand, HandState, MemberRole
-from parlor.services.hands import hand_correct
+from parlor.services.hand_corrections import hand_correct
 from tests.browser.tablet import Tablet
 from tests.parlor.factories import MemberFactory
 

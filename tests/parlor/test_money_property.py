@@ -54,7 +54,8 @@ from parlor.models import (
 from parlor.reports.day_money import day_money
 from parlor.services.day_close import day_close_record, day_float_record
 from parlor.services.games import game_finish, game_start, game_void
-from parlor.services.hands import hand_correct, hand_record
+from parlor.services.hand_corrections import hand_correct
+from parlor.services.hands import hand_record
 from parlor.services.money import money_settings_set
 from parlor.services.money_guard import LargeAmountNeedsManager
 from parlor.services.seating import Seating

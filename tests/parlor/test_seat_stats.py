@@ -28,7 +28,8 @@ from parlor.models import (
     Table,
 )
 from parlor.services.games import game_start
-from parlor.services.hands import hand_correct, hand_record
+from parlor.services.hand_corrections import hand_correct
+from parlor.services.hands import hand_record
 from parlor.services.seat_stats import is_bust
 from parlor.services.seating import Seating
 from parlor.services.standings import _ranked, _Tally, standings_between

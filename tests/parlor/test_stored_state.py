@@ -16,7 +16,8 @@ from parlor.errors import DomainError
 from parlor.models import Game, HandState
 from parlor.services import engine
 from parlor.services.games import game_start
-from parlor.services.hands import hand_correct, hand_record, hand_void_last
+from parlor.services.hand_corrections import hand_correct, hand_void_last
+from parlor.services.hands import hand_record
 from parlor.services.replays import OUTCOME_FIELDS, current_hands, game_record_build
 from parlor.services.seating import Seating
 from rulesets.registry import PRESETS

@@ -13,7 +13,8 @@ from django.test import Client
 
 from parlor.models import Game, Hand, HandState, MemberRole
 from parlor.services.games import game_start
-from parlor.services.hands import hand_correct, hand_record, hand_void_last
+from parlor.services.hand_corrections import hand_correct, hand_void_last
+from parlor.services.hands import hand_record
 from parlor.services.seating import Seating
 from tests.parlor.factories import MemberFactory
 

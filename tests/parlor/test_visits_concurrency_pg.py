@@ -10,7 +10,7 @@ import pytest
 from django.db import connection
 
 from parlor.models import Adjustment, Settlement, SettlementLine
-from parlor.services import hands as hand_services
+from parlor.services import hand_corrections
 from tests.parlor.money_helpers import FOUR_PLAYER_EXAMPLE, example_setup, play, ron, start
 from tests.parlor.test_concurrency_pg import _race
 
@@ -34,13 +34,13 @@ def test_a_check_out_racing_a_correction_pays_the_corrected_money_once(
     played, personas, players, monkeypatch
 ):
     staff, game, visit_id = played
-    real_replay = hand_services.engine.replay_game
+    real_replay = hand_corrections.engine.replay_game
 
     def slow_replay(record: dict) -> Any:
         time.sleep(0.3)  # hold the game's lock while the check-out arrives
         return real_replay(record)
 
-    monkeypatch.setattr(hand_services.engine, "replay_game", slow_replay)
+    monkeypatch.setattr(hand_corrections.engine, "replay_game", slow_replay)
     manager = personas["manager"]
     correction = {"hand": ron(3, 1, chips=2, han=6), "reason": "跳満の申告漏れ"}
     responses = _race(

@@ -38,7 +38,8 @@ from parlor.models import (
     Visit,
 )
 from parlor.services.games import game_start, game_void
-from parlor.services.hands import hand_correct, hand_record
+from parlor.services.hand_corrections import hand_correct
+from parlor.services.hands import hand_record
 from parlor.services.rulesets import ruleset_create
 from parlor.services.seating import Seating
 from parlor.services.visits import visit_check_in, visit_check_out

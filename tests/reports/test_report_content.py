@@ -11,7 +11,7 @@ from django.utils import translation
 from parlor.models import GameStatus, Hand
 from parlor.reports.data import DailyReportData, Points
 from parlor.reports.report import daily_report_data
-from parlor.services.hands import hand_correct
+from parlor.services.hand_corrections import hand_correct
 from parlor.services.players import player_update
 from tests.reports.day import CORRECTION_REASON, DAY, GAMES_OF_THE_DAY, DayOfGames, at
 from tests.reports.ledger import expected_for, points_of_each_game

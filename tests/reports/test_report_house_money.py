@@ -20,7 +20,7 @@ from parlor.reports.report import daily_report_data, summary_section
 from parlor.reports.sections import local_time
 from parlor.reports.selectors import day_ledger
 from parlor.selectors.visits import receipt_of
-from parlor.services.hands import hand_correct
+from parlor.services.hand_corrections import hand_correct
 from parlor.services.settlements import adjustment_settle
 from tests.reports.day import _thirty_to_forty_fu, at
 from tests.reports.house_day import DAY, ChomboDay, day_end, play_chombo_day

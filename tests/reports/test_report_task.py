@@ -25,7 +25,7 @@ from parlor.reports.models import DailyReport, ReportStatus
 from parlor.reports.schedule import daily_reports_schedule
 from parlor.reports.services import daily_report_request, daily_reports_mark_stale
 from parlor.reports.tasks import daily_report_task
-from parlor.services.hands import hand_correct
+from parlor.services.hand_corrections import hand_correct
 from parlor.services.settlements import adjustment_create
 from tests.reports.day import DAY, DayOfGames, at
 from tests.reports.files import needs_pdf

@@ -22,7 +22,7 @@ from parlor.reports.models import DailyReport
 from parlor.reports.render import render
 from parlor.reports.report import daily_report_data
 from parlor.reports.services import daily_report_request
-from parlor.services.hands import hand_correct
+from parlor.services.hand_corrections import hand_correct
 from tests.parlor.factories import MemberFactory, ParlorFactory, PlayerFactory
 from tests.parlor.test_yaku_counts import play
 from tests.parlor.test_yaku_stats import HANDS, y
