@@ -255,7 +255,7 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name='table',
             name='is_active',
-            field=models.BooleanField(default=True, verbose_name='Available for play'),
+            field=models.BooleanField(default=True, verbose_name='In service'),
         ),
         migrations.AlterField(
             model_name='table',

@@ -25,7 +25,7 @@ class Table(models.Model):
     ruleset_key = models.CharField(
         pgettext_lazy("model", "Ruleset"), max_length=50
     )  # a preset's or a parlor's
-    is_active = models.BooleanField(pgettext_lazy("model", "Available for play"), default=True)
+    is_active = models.BooleanField(pgettext_lazy("model", "In service"), default=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

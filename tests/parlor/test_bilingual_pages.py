@@ -115,7 +115,7 @@ def test_the_admin_lists_models_and_rulesets_by_their_names(
     assert PRESETS["seed-004"].title in tables
     assert ">seed-004<" not in tables
     form = admin_client.get("/admin/parlor/table/add/").content.decode()
-    assert "卓番" in form and "ルール" in form and "利用可" in form
+    assert "卓番" in form and "ルール" in form and "営業中" in form
     assert ">Label" not in form and "In use" not in form
 
 
