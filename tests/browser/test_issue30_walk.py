@@ -20,7 +20,7 @@ from rulesets.registry import PRESETS
 from tests.browser.conftest import signed_in_context
 from tests.browser.tablet import SCREENSHOTS, Tablet
 from tests.browser.test_headings_unbroken import LINES
-from tests.browser.test_parlor_day import csv_sections
+from tests.browser.test_parlor_day import csv_sections, watch
 from tests.browser.test_tablet_header_one_row import HEADER
 from tests.browser.test_tablet_languages import check_japanese
 from tests.browser.test_tablet_layout import POINT_5, a_game_its_players_checked_out, on_screen
@@ -45,7 +45,7 @@ class Walk:
         path = SCREENSHOTS / f"issue30-walk-{self.orientation}-{item}.png"
         self.page.screenshot(path=str(path), full_page=False)
 
-    def japanese(self, item: str, *, keys: set[str] = frozenset()) -> None:  # type: ignore[assignment]
+    def japanese(self, item: str, *, keys: frozenset[str] = frozenset()) -> None:
         """No English sentence and no JSON on a Japanese page (`keys`: identifiers shown)."""
         text = str(self.page.inner_text("body"))
         check_japanese(text, item, data=self.names | keys)
@@ -83,6 +83,7 @@ def test_issue30_walk(
     tablet = Tablet(staff.new_page(), live_server.url, prefix=f"issue30-walk-{orientation}")
     tablet.page.set_viewport_size({"width": width, "height": height})
     walk = Walk(tablet.page, orientation, evening["names"])
+    errors = watch(tablet.page)  # script errors and CSP violations, on every page walked
 
     floor(tablet, walk)
     correction_notice(tablet, walk, evening["finished"])
@@ -96,6 +97,7 @@ def test_issue30_walk(
     manager = browser.new_context(viewport={"width": width, "height": height})
     manager.set_default_timeout(20_000)
     walk = Walk(manager.new_page(), orientation, evening["names"])
+    manager_errors = watch(walk.page)
     sign_in(walk.page, live_server.url, evening["manager"].username)
     ruleset_from_mleague(walk, evening["parlor"])
     audit_log(walk, live_server.url)
@@ -103,6 +105,7 @@ def test_issue30_walk(
     manager.close()
     for size in ((1920, 1080), (1280, 720)):
         tv_board(browser, live_server.url, evening["parlor"].slug, size)
+    assert errors == [] and manager_errors == []
 
 
 def floor(tablet: Tablet, walk: Walk) -> None:
@@ -210,7 +213,7 @@ def ruleset_from_mleague(walk: Walk, parlor: Any) -> None:
     page.click("[data-preset-picker] button")
     page.wait_for_selector('[data-ruleset-form="mleague"]')
     keys = page.eval_on_selector_all("[data-field]", "els => els.map(e => e.dataset.field)")
-    walk.japanese("ruleset-form", keys=set(keys))  # each rule's key beside its Japanese label
+    walk.japanese("ruleset-form", keys=frozenset(keys))  # each rule's key beside its Japanese label
     page.fill('input[name="key"]', "mleague-walk")
     page.fill('input[name="title"]', "Mリーグ ウマ20-10")
     for name, value in zip(UMA, ("20", "10", "-10", "-20"), strict=True):
@@ -240,7 +243,7 @@ def report(walk: Walk, context: Any, base: str, parlor: Any) -> None:
     page.goto(base + "/reports/")
     day = business_day_of(parlor).isoformat()
     assert page.input_value('form.request input[name="day"]') == day
-    walk.japanese("reports", keys={"CSV", "XLSX", "Excel"})  # file formats, as PDF
+    walk.japanese("reports", keys=frozenset({"CSV", "XLSX", "Excel"}))  # file formats, as PDF
     for fmt in ("xlsx", "pdf"):
         page.uncheck(f'form.request input[name="format"][value="{fmt}"]')
     page.click('form.request button[type="submit"]')
@@ -274,6 +277,7 @@ def tv_board(browser: Any, base: str, slug: str, size: tuple[int, int]) -> None:
     """The TV board's text scales to the screen (test_live_view_and_tv)."""
     context = browser.new_context(viewport={"width": size[0], "height": size[1]})
     tv = context.new_page()
+    errors = watch(tv)
     tv.goto(f"{base}/standings/{slug}/tv/")
     tv.wait_for_selector('[data-column="today"][data-pages]')
     scale = tv.evaluate(TV_SCALE)
@@ -281,3 +285,4 @@ def tv_board(browser: Any, base: str, slug: str, size: tuple[int, int]) -> None:
     context.close()
     assert scale["scroll"] <= 0 and scale["wide"] >= 0.9, scale
     assert scale["font"] >= 0.04 and scale["empty"] <= 0.5, scale
+    assert errors == []
