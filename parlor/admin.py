@@ -8,7 +8,7 @@ from typing import Any
 from django import forms
 from django.contrib import admin
 from django.utils.html import format_html, format_html_join
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import pgettext, pgettext_lazy
 
 from parlor import (
     admin_audit,  # noqa: F401  (registers the audit log, read-only)
@@ -34,9 +34,9 @@ from parlor.view_helpers.ruleset_fields import field_help, named_refusal
 from rulesets.registry import PRESETS
 from scoring import ScoringError
 
-admin.site.site_header = "点棒 tenbo 管理 Administration"
-admin.site.site_title = "点棒 tenbo 管理"
-admin.site.index_title = "管理 Administration"
+admin.site.site_header = pgettext_lazy("admin", "tenbo administration")
+admin.site.site_title = pgettext_lazy("admin", "tenbo administration")
+admin.site.index_title = pgettext_lazy("admin", "Administration")
 
 
 class ParlorMemberInline(ParlorScopedInline, admin.TabularInline):
@@ -96,12 +96,12 @@ class RulesetDefinitionAdmin(ParlorScopedAdmin, admin.ModelAdmin):
     list_filter = ["parlor"]
     readonly_fields = ["rules_in_full"]
 
-    @admin.display(description="ルールの全項目 Every rule")
+    @admin.display(description=pgettext_lazy("admin", "Every rule"))
     def rules_in_full(self, row: RulesetDefinition) -> str:
         """Every field of the saved ruleset with its Japanese label and help (one query for
         the parlor's own rulesets, as the tables use them)."""
         if row.pk is None:
-            return "保存すると全項目を表示します。 Every field shows once the ruleset is saved."
+            return pgettext("admin", "Every field shows once the ruleset is saved.")
         try:
             ruleset = ruleset_resolve(parlor=row.parlor, key=row.key)
         except (ScoringError, DomainError) as exc:

@@ -110,7 +110,8 @@ def test_the_admin_lists_models_and_rulesets_by_their_names(
 ) -> None:
     Table.objects.create(parlor=parlor, label="7", ruleset_key="seed-004")
     index = admin_client.get("/admin/").content.decode()
-    assert "卓" in index and "Tables" not in index and "雀荘" in index and "点棒" in index
+    assert "卓" in index and "Tables" not in index and "雀荘" in index and "点棒 管理" in index
+    assert "Administration" not in index
     tables = admin_client.get("/admin/parlor/table/").content.decode()
     assert PRESETS["seed-004"].title in tables
     assert ">seed-004<" not in tables
