@@ -8,6 +8,7 @@ from typing import Any
 from django import forms
 from django.contrib import admin
 from django.utils.html import format_html, format_html_join
+from django.utils.translation import pgettext, pgettext_lazy
 
 from parlor import (
     admin_audit,  # noqa: F401  (registers the audit log, read-only)
@@ -33,9 +34,9 @@ from parlor.view_helpers.ruleset_fields import field_help, named_refusal
 from rulesets.registry import PRESETS
 from scoring import ScoringError
 
-admin.site.site_header = "点棒 tenbo 管理 Administration"
-admin.site.site_title = "点棒 tenbo 管理"
-admin.site.index_title = "管理 Administration"
+admin.site.site_header = pgettext_lazy("admin", "tenbo administration")
+admin.site.site_title = pgettext_lazy("admin", "tenbo administration")
+admin.site.index_title = pgettext_lazy("admin", "Administration")
 
 
 class ParlorMemberInline(ParlorScopedInline, admin.TabularInline):
@@ -95,21 +96,30 @@ class RulesetDefinitionAdmin(ParlorScopedAdmin, admin.ModelAdmin):
     list_filter = ["parlor"]
     readonly_fields = ["rules_in_full"]
 
-    @admin.display(description="ルールの全項目 Every rule")
+    @admin.display(description=pgettext_lazy("admin", "Every rule"))
     def rules_in_full(self, row: RulesetDefinition) -> str:
         """Every field of the saved ruleset with its Japanese label and help (one query for
         the parlor's own rulesets, as the tables use them)."""
         if row.pk is None:
-            return "保存すると全項目を表示します。 Every field shows once the ruleset is saved."
+            return pgettext("admin", "Every field shows once the ruleset is saved.")
         try:
             ruleset = ruleset_resolve(parlor=row.parlor, key=row.key)
         except (ScoringError, DomainError) as exc:
             return named_refusal(exc.field, exc.message)
         rows = format_html_join(
-            "", "<tr><td>{}</td><td><code>{}</code></td><td>{}</td><td>{}</td></tr>",
-            ((field_help(name).label, name, json.dumps(value, ensure_ascii=False),
-              field_help(name).help) for name, value in ruleset.to_dict().items()))
-        return format_html('<table data-rules-in-full>{}</table>', rows)
+            "",
+            "<tr><td>{}</td><td><code>{}</code></td><td>{}</td><td>{}</td></tr>",
+            (
+                (
+                    field_help(name).label,
+                    name,
+                    json.dumps(value, ensure_ascii=False),
+                    field_help(name).help,
+                )
+                for name, value in ruleset.to_dict().items()
+            ),
+        )
+        return format_html("<table data-rules-in-full>{}</table>", rows)
 
 
 class TableForm(forms.ModelForm):
@@ -133,7 +143,7 @@ class TableAdmin(ParlorScopedAdmin, admin.ModelAdmin):
     list_display = ["label", "parlor", "ruleset", "is_active"]
     list_filter = ["parlor", "is_active"]
 
-    @admin.display(description="ルール Ruleset", ordering="ruleset_key")
+    @admin.display(description=pgettext_lazy("model", "Ruleset"), ordering="ruleset_key")
     def ruleset(self, table: Table) -> str:
         """The title of the table's ruleset (one query for a parlor's own ruleset)."""
         try:
@@ -167,7 +177,13 @@ class GameResultInline(ReadOnlyInline):
 class HandInline(ReadOnlyInline):
     model = Hand
     readonly_fields = (
-        "sequence", "version", "state", "entry", "entered_by", "entered_at", "reason",
+        "sequence",
+        "version",
+        "state",
+        "entry",
+        "entered_by",
+        "entered_at",
+        "reason",
     )
     fields = readonly_fields  # entered_at is not editable: listed as a field, the page was a 500
 
@@ -182,6 +198,6 @@ class GameAdmin(ParlorScopedAdmin, admin.ModelAdmin):
     list_filter = ["status", "table__parlor"]
     inlines = [GameSeatInline, GameResultInline, HandInline]
 
-    @admin.display(description="ルール Ruleset", ordering="ruleset_key")
+    @admin.display(description=pgettext_lazy("model", "Ruleset"), ordering="ruleset_key")
     def ruleset(self, game: Game) -> str:
         return ruleset_title(game.ruleset) or game.ruleset_key

@@ -1,9 +1,10 @@
 from django.apps import AppConfig
+from django.utils.translation import pgettext_lazy
 
 
 class ParlorConfig(AppConfig):
     name = "parlor"
-    verbose_name = "雀荘 Parlor"
+    verbose_name = pgettext_lazy("model", "Parlor")
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:

@@ -7,6 +7,7 @@ import uuid
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import pgettext_lazy
 
 from parlor.models.games import Game
 from parlor.models.hands import Hand
@@ -15,9 +16,9 @@ from parlor.models.settlements import Settlement
 
 
 class AdjustmentKind(models.TextChoices):
-    CORRECTION = "correction", "Correction of a settled game"
-    PAYMENT = "payment", "Paid during the visit"
-    OTHER = "other", "Other"
+    CORRECTION = "correction", pgettext_lazy("model", "Correction of a settled game")
+    PAYMENT = "payment", pgettext_lazy("model", "Paid during the visit")
+    OTHER = "other", pgettext_lazy("model", "Other")
 
 
 class Adjustment(models.Model):
@@ -60,8 +61,8 @@ class Adjustment(models.Model):
     )
 
     class Meta:
-        verbose_name = "調整 Adjustment"
-        verbose_name_plural = "調整 Adjustments"
+        verbose_name = pgettext_lazy("model", "Adjustment")
+        verbose_name_plural = pgettext_lazy("model", "Adjustments")
         ordering = ["created_at", "id"]
         constraints = [
             models.CheckConstraint(

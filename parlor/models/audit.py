@@ -36,7 +36,10 @@ class AuditAction(models.TextChoices):
     # 取消: a hand undone, a last-game call taken back, ...
     VOID = "void", pgettext_lazy("audit action", "Taken back")
     FINISH = "finish", pgettext_lazy("audit action", "Finished")  # 終了
-    GAME_VOID = "cancel", pgettext_lazy("audit action", "Game voided")  # 無効; the published value stays "cancel"
+    GAME_VOID = (
+        "cancel",
+        pgettext_lazy("audit action", "Game voided"),
+    )  # 無効; the published value stays "cancel"
     CLOSE = "close", pgettext_lazy("audit action", "Closed")  # 締め: a settlement (精算) closed
 
 
@@ -85,8 +88,8 @@ class AuditEvent(models.Model):
     objects = AuditEventQuerySet.as_manager()
 
     class Meta:
-        verbose_name = "監査ログ Audit event"
-        verbose_name_plural = "監査ログ Audit log"
+        verbose_name = pgettext_lazy("model", "Audit event")
+        verbose_name_plural = pgettext_lazy("model", "Audit log")
         ordering = ["at", "id"]
         indexes = [
             models.Index(fields=["parlor", "at"], name="audit_parlor_at"),

@@ -13,6 +13,7 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
+from django.utils.translation import pgettext_lazy
 
 from parlor.models.parlors import Parlor
 
@@ -30,8 +31,8 @@ class DayFloat(models.Model):
     )
 
     class Meta:
-        verbose_name = "釣り銭準備金 Opening float"
-        verbose_name_plural = "釣り銭準備金 Opening floats"
+        verbose_name = pgettext_lazy("model", "Opening float")
+        verbose_name_plural = pgettext_lazy("model", "Opening floats")
         ordering = ["-business_day"]
         constraints = [
             models.UniqueConstraint(
@@ -76,8 +77,8 @@ class DayClose(models.Model):
     reopen_reason = models.TextField(blank=True)
 
     class Meta:
-        verbose_name = "締め Day close"
-        verbose_name_plural = "締め Day closes"
+        verbose_name = pgettext_lazy("model", "Day close")
+        verbose_name_plural = pgettext_lazy("model", "Day closes")
         ordering = ["business_day", "closed_at", "id"]
         constraints = [
             models.UniqueConstraint(

@@ -7,6 +7,7 @@ import uuid
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import pgettext_lazy
 
 from parlor.domain.snapshots import ruleset_of_snapshot
 from parlor.domain.units import SettlementUnit, settlement_unit_of
@@ -16,12 +17,12 @@ from scoring import EndReason, Ruleset
 
 
 class GameStatus(models.TextChoices):
-    IN_PROGRESS = "in_progress", "In progress 対局中"
-    FINISHED = "finished", "Finished 終了"
+    IN_PROGRESS = "in_progress", pgettext_lazy("model", "In progress")
+    FINISHED = "finished", pgettext_lazy("model", "Finished")
     # A game that counts for nothing (無効): started by mistake, or voided by a manager after it
     # finished. Its hands stay in the log; it charges no fee, points or money.
     # The stored and published value stays "cancelled": the API's answers carry it (status).
-    VOIDED = "cancelled", "Voided 無効"
+    VOIDED = "cancelled", pgettext_lazy("model", "Voided")
 
 
 class Game(models.Model):
@@ -75,8 +76,8 @@ class Game(models.Model):
     running_stats = models.JSONField(default=list, blank=True)
 
     class Meta:
-        verbose_name = "対局 Game"
-        verbose_name_plural = "対局 Games"
+        verbose_name = pgettext_lazy("model", "Game")
+        verbose_name_plural = pgettext_lazy("model", "Games")
         ordering = ["-started_at", "-id"]
         constraints = [
             models.UniqueConstraint(
@@ -135,8 +136,8 @@ class GameSeat(models.Model):
     is_staff_play = models.BooleanField(default=False)
 
     class Meta:
-        verbose_name = "席 Game seat"
-        verbose_name_plural = "席 Game seats"
+        verbose_name = pgettext_lazy("model", "Game seat")
+        verbose_name_plural = pgettext_lazy("model", "Game seats")
         ordering = ["game", "seat"]
         constraints = [
             models.UniqueConstraint(fields=["game", "seat"], name="game_seat_unique_seat"),
@@ -164,8 +165,8 @@ class GameResult(models.Model):
     chips = models.IntegerField(default=0)  # チップ
 
     class Meta:
-        verbose_name = "対局結果 Game result"
-        verbose_name_plural = "対局結果 Game results"
+        verbose_name = pgettext_lazy("model", "Game result")
+        verbose_name_plural = pgettext_lazy("model", "Game results")
         ordering = ["game", "seat"]
         constraints = [
             models.UniqueConstraint(fields=["game", "seat"], name="game_result_unique_seat"),

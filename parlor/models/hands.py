@@ -7,14 +7,15 @@ import uuid
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import pgettext_lazy
 
 from parlor.models.games import Game
 
 
 class HandState(models.TextChoices):
-    CURRENT = "current", "Current"
-    SUPERSEDED = "superseded", "Corrected 訂正済"
-    VOIDED = "voided", "Voided 取消"
+    CURRENT = "current", pgettext_lazy("model", "Current")
+    SUPERSEDED = "superseded", pgettext_lazy("model", "Corrected")
+    VOIDED = "voided", pgettext_lazy("model", "Taken back")
 
 
 class Hand(models.Model):
@@ -46,8 +47,8 @@ class Hand(models.Model):
     void_reason = models.TextField(blank=True)
 
     class Meta:
-        verbose_name = "局 Hand"
-        verbose_name_plural = "局 Hands"
+        verbose_name = pgettext_lazy("model", "Hand")
+        verbose_name_plural = pgettext_lazy("model", "Hands")
         ordering = ["game", "sequence", "version"]
         constraints = [
             models.UniqueConstraint(
@@ -106,8 +107,8 @@ class HandOutcome(models.Model):
     computed_at = models.DateTimeField(auto_now=True)
 
     class Meta:
-        verbose_name = "局の結果 Hand outcome"
-        verbose_name_plural = "局の結果 Hand outcomes"
+        verbose_name = pgettext_lazy("model", "Hand outcome")
+        verbose_name_plural = pgettext_lazy("model", "Hand outcomes")
         constraints = [
             models.CheckConstraint(
                 condition=Q(round_wind__in=["E", "S", "W", "N"]),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import pgettext_lazy
 from rest_framework.utils.encoders import JSONEncoder
 
 from parlor.models.parlors import Parlor
@@ -41,8 +42,8 @@ class IdempotencyRecord(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        verbose_name = "冪等キー Idempotency record"
-        verbose_name_plural = "冪等キー Idempotency records"
+        verbose_name = pgettext_lazy("model", "Idempotency record")
+        verbose_name_plural = pgettext_lazy("model", "Idempotency records")
         constraints = [
             models.UniqueConstraint(
                 fields=["table", "key"], name="idempotency_unique_key_per_table"

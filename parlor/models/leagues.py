@@ -15,6 +15,7 @@ import uuid
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import pgettext_lazy
 
 from parlor.models.parlors import Parlor, Player
 from parlor.models.tables import Table
@@ -29,9 +30,9 @@ LeagueStatus = EventStatus
 class CarryOverChoice(models.TextChoices):
     """Values of parlor.domain.league_cut.CarryOver (持ち越し)."""
 
-    FULL = "full", "Full 全額"
-    HALF = "half", "Half 半分"
-    NONE = "none", "None なし"
+    FULL = "full", pgettext_lazy("model", "Full")
+    HALF = "half", pgettext_lazy("model", "Half")
+    NONE = "none", pgettext_lazy("model", "None")
 
 
 class League(models.Model):
@@ -51,8 +52,8 @@ class League(models.Model):
     )
 
     class Meta:
-        verbose_name = "リーグ League"
-        verbose_name_plural = "リーグ Leagues"
+        verbose_name = pgettext_lazy("model", "League")
+        verbose_name_plural = pgettext_lazy("model", "Leagues")
         ordering = ["-created_at", "-id"]
         constraints = [
             models.CheckConstraint(
@@ -79,8 +80,8 @@ class LeagueStage(models.Model):
     closed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        verbose_name = "リーグの段階 League stage"
-        verbose_name_plural = "リーグの段階 League stages"
+        verbose_name = pgettext_lazy("model", "League stage")
+        verbose_name_plural = pgettext_lazy("model", "League stages")
         ordering = ["league", "order"]
         constraints = [
             models.UniqueConstraint(fields=["league", "order"], name="league_stage_unique_order"),
@@ -122,8 +123,8 @@ class LeagueEntry(models.Model):
     advanced = models.BooleanField(null=True, blank=True)  # None until the stage closes
 
     class Meta:
-        verbose_name = "リーグ参加者 League entry"
-        verbose_name_plural = "リーグ参加者 League entries"
+        verbose_name = pgettext_lazy("model", "League entry")
+        verbose_name_plural = pgettext_lazy("model", "League entries")
         ordering = ["stage", "registered_at", "id"]
         constraints = [
             models.UniqueConstraint(fields=["stage", "player"], name="league_entry_unique"),
@@ -145,8 +146,8 @@ class LeagueSession(models.Model):
     event = models.OneToOneField(Event, on_delete=models.PROTECT, related_name="league_session")
 
     class Meta:
-        verbose_name = "リーグの節 League session"
-        verbose_name_plural = "リーグの節 League sessions"
+        verbose_name = pgettext_lazy("model", "League session")
+        verbose_name_plural = pgettext_lazy("model", "League sessions")
         ordering = ["stage", "number"]
         constraints = [
             models.UniqueConstraint(

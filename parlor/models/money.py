@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import pgettext_lazy
 
 from parlor.domain import money as rules
 from parlor.domain.own_terms import TERM_NAMES
@@ -96,8 +97,8 @@ class MoneySettings(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
-        verbose_name = "料金設定 Money settings"
-        verbose_name_plural = "料金設定 Money settings"
+        verbose_name = pgettext_lazy("model", "Money settings")
+        verbose_name_plural = pgettext_lazy("model", "Money settings")
         ordering = ["parlor", "player_count", "table"]
         constraints = [
             models.UniqueConstraint(
@@ -142,8 +143,8 @@ class GameMoney(MoneyTerms):
     )
 
     class Meta:
-        verbose_name = "対局の料金 Game money"
-        verbose_name_plural = "対局の料金 Game money"
+        verbose_name = pgettext_lazy("model", "Game money")
+        verbose_name_plural = pgettext_lazy("model", "Game money")
         constraints = _term_checks("game_money")
 
     def __str__(self) -> str:
@@ -158,8 +159,8 @@ class StandingsSettings(models.Model):
     monthly_min_games = models.PositiveSmallIntegerField(default=10)  # 月間ランキングの規定数
 
     class Meta:
-        verbose_name = "ランキング設定 Standings settings"
-        verbose_name_plural = "ランキング設定 Standings settings"
+        verbose_name = pgettext_lazy("model", "Standings settings")
+        verbose_name_plural = pgettext_lazy("model", "Standings settings")
 
     def __str__(self) -> str:
         return f"standings of {self.parlor}: at least {self.monthly_min_games} games a month"

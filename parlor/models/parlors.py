@@ -7,6 +7,7 @@ import uuid
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import pgettext_lazy
 
 from parlor.security.text import OneLineText
 
@@ -15,36 +16,43 @@ class GameBack(models.TextChoices):
     """The parlor's game-back rule (ゲームバック): how much of the game fees its staff's 本走
     games would have been charged is given back to them (domain.shift_money.GameBackRule)."""
 
-    FULL = "full", "全額バック Full back"
-    HALF = "half", "半額バック Half back"
-    NONE = "none", "なし No back"
+    FULL = "full", pgettext_lazy("model", "Full back")
+    HALF = "half", pgettext_lazy("model", "Half back")
+    NONE = "none", pgettext_lazy("model", "No back")
 
 
 class Parlor(models.Model):
     """A store (雀荘). Its business day (営業日) turns over at its cutoff hour, local time."""
 
     public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
-    name = models.CharField("店名 Name", max_length=100, validators=[OneLineText()])
-    slug = models.SlugField("URL名 Slug", max_length=50, unique=True)
-    time_zone = models.CharField("タイムゾーン Time zone", max_length=64, default="Asia/Tokyo")
+    name = models.CharField(
+        pgettext_lazy("model", "Parlor name"), max_length=100, validators=[OneLineText()]
+    )
+    slug = models.SlugField(pgettext_lazy("model", "Slug"), max_length=50, unique=True)
+    time_zone = models.CharField(
+        pgettext_lazy("model", "Time zone"), max_length=64, default="Asia/Tokyo"
+    )
     business_day_cutoff_hour = models.PositiveSmallIntegerField(
-        "営業日の切り替え時刻 Business day cutoff hour", default=6
+        pgettext_lazy("model", "Business day cutoff hour"), default=6
     )
     # 確認が必要な金額: a receipt line or an adjustment beyond this many yen needs a manager's
     # confirmation. None: the bound derived from each game's rate (domain.money_guard).
     large_amount_yen = models.PositiveIntegerField(
-        "確認が必要な金額 Amount a manager confirms", null=True, blank=True
+        pgettext_lazy("model", "Amount a manager confirms"), null=True, blank=True
     )
     # ゲームバック: how much of the fees its staff's 本走 games would have paid is given back
     # to them at the end of their shift (models.shifts.GameBack; docs/shifts.md).
     game_back = models.CharField(
-        "ゲームバック Game back", max_length=8, default=GameBack.FULL, choices=GameBack.choices
+        pgettext_lazy("model", "Game back"),
+        max_length=8,
+        default=GameBack.FULL,
+        choices=GameBack.choices,
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        verbose_name = "雀荘 Parlor"
-        verbose_name_plural = "雀荘 Parlors"
+        verbose_name = pgettext_lazy("model", "Parlor")
+        verbose_name_plural = pgettext_lazy("model", "Parlors")
         ordering = ["name"]
         constraints = [
             models.CheckConstraint(
@@ -60,8 +68,8 @@ class Parlor(models.Model):
 
 
 class MemberRole(models.TextChoices):
-    MANAGER = "manager", "店長 Manager"
-    STAFF = "staff", "スタッフ Staff"
+    MANAGER = "manager", pgettext_lazy("model", "Manager")
+    STAFF = "staff", pgettext_lazy("model", "Staff")
 
 
 class ParlorMember(models.Model):
@@ -72,12 +80,15 @@ class ParlorMember(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="parlor_member"
     )
     role = models.CharField(
-        "役割 Role", max_length=16, choices=MemberRole.choices, default=MemberRole.STAFF
+        pgettext_lazy("model", "Role"),
+        max_length=16,
+        choices=MemberRole.choices,
+        default=MemberRole.STAFF,
     )
 
     class Meta:
-        verbose_name = "スタッフ・店長 Parlor member"
-        verbose_name_plural = "スタッフ・店長 Parlor members"
+        verbose_name = pgettext_lazy("model", "Parlor member")
+        verbose_name_plural = pgettext_lazy("model", "Parlor members")
         constraints = [
             models.CheckConstraint(
                 condition=Q(role__in=MemberRole.values), name="parlor_member_role_valid"
@@ -89,8 +100,8 @@ class ParlorMember(models.Model):
 
 
 class PlayerKind(models.TextChoices):
-    MEMBER = "member", "会員 Member"
-    GUEST = "guest", "ゲスト Guest"
+    MEMBER = "member", pgettext_lazy("model", "Member")
+    GUEST = "guest", pgettext_lazy("model", "Guest")
 
 
 class Player(models.Model):
@@ -98,15 +109,23 @@ class Player(models.Model):
 
     public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     parlor = models.ForeignKey(Parlor, on_delete=models.CASCADE, related_name="players")
-    name = models.CharField("名前 Name", max_length=60, validators=[OneLineText()])
+    name = models.CharField(
+        pgettext_lazy("model", "Name"), max_length=60, validators=[OneLineText()]
+    )
     kana = models.CharField(  # for search at the counter
-        "よみがな Kana", max_length=60, blank=True, validators=[OneLineText()]
+        pgettext_lazy("model", "Kana"), max_length=60, blank=True, validators=[OneLineText()]
     )
     member_number = models.CharField(
-        "会員番号 Member number", max_length=20, blank=True, validators=[OneLineText()]
+        pgettext_lazy("model", "Member number"),
+        max_length=20,
+        blank=True,
+        validators=[OneLineText()],
     )
     kind = models.CharField(
-        "種別 Kind", max_length=16, choices=PlayerKind.choices, default=PlayerKind.GUEST
+        pgettext_lazy("model", "Kind"),
+        max_length=16,
+        choices=PlayerKind.choices,
+        default=PlayerKind.GUEST,
     )
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL,
@@ -118,8 +137,8 @@ class Player(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        verbose_name = "プレイヤー Player"
-        verbose_name_plural = "プレイヤー Players"
+        verbose_name = pgettext_lazy("model", "Player")
+        verbose_name_plural = pgettext_lazy("model", "Players")
         ordering = ["name"]
         constraints = [
             models.UniqueConstraint(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import uuid
 
 from django.db import models
+from django.utils.translation import pgettext_lazy
 
 from parlor.models.parlors import Parlor
 from parlor.security.text import OneLineText
@@ -19,15 +20,17 @@ class RulesetDefinition(models.Model):
 
     public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     parlor = models.ForeignKey(Parlor, on_delete=models.CASCADE, related_name="rulesets")
-    key = models.SlugField("キー Key", max_length=50)
-    title = models.CharField("名前 Title", max_length=100, validators=[OneLineText()])
-    definition = models.JSONField("定義 Definition")
+    key = models.SlugField(pgettext_lazy("model", "Key"), max_length=50)
+    title = models.CharField(
+        pgettext_lazy("model", "Title"), max_length=100, validators=[OneLineText()]
+    )
+    definition = models.JSONField(pgettext_lazy("model", "Definition"))
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
-        verbose_name = "独自ルール Custom ruleset"
-        verbose_name_plural = "独自ルール Custom rulesets"
+        verbose_name = pgettext_lazy("model", "Custom ruleset")
+        verbose_name_plural = pgettext_lazy("model", "Custom rulesets")
         ordering = ["key"]
         constraints = [
             models.UniqueConstraint(fields=["parlor", "key"], name="ruleset_unique_key_per_parlor"),

@@ -14,6 +14,7 @@ import uuid
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
+from django.utils.translation import pgettext_lazy
 
 from parlor.models.parlors import Parlor, Player
 from parlor.security.text import OneLineText
@@ -42,8 +43,8 @@ class Season(models.Model):
     )
 
     class Meta:
-        verbose_name = "シーズン Season"
-        verbose_name_plural = "シーズン Seasons"
+        verbose_name = pgettext_lazy("model", "Season")
+        verbose_name_plural = pgettext_lazy("model", "Seasons")
         ordering = ["-first_day", "name"]
         constraints = [
             models.UniqueConstraint(fields=["parlor", "name"], name="season_unique_name"),
@@ -80,8 +81,8 @@ class SeasonStanding(models.Model):
     tops = models.PositiveIntegerField()  # トップ回数
 
     class Meta:
-        verbose_name = "シーズン成績 Season standing"
-        verbose_name_plural = "シーズン成績 Season standings"
+        verbose_name = pgettext_lazy("model", "Season standing")
+        verbose_name_plural = pgettext_lazy("model", "Season standings")
         ordering = ["season", "-player_count", "is_point_count", "-is_ranked", "position"]
         constraints = [
             models.UniqueConstraint(

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import pgettext_lazy
 
 from parlor.models.games import Game
 from parlor.models.parlors import Parlor, Player
@@ -44,8 +45,8 @@ class GameSeatStats(models.Model):
     win_points = models.IntegerField(default=0)  # the wins' ron/tsumo/pao payments (打点)
 
     class Meta:
-        verbose_name = "席の成績 Game seat stats"
-        verbose_name_plural = "席の成績 Game seat stats"
+        verbose_name = pgettext_lazy("model", "Game seat stats")
+        verbose_name_plural = pgettext_lazy("model", "Game seat stats")
         ordering = ["game", "seat"]
         constraints = [
             models.UniqueConstraint(fields=["game", "seat"], name="game_seat_stats_unique_seat"),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.db import models
 from django.db.models import F, Q
+from django.utils.translation import pgettext_lazy
 
 from parlor.domain.units import Result, SettlementUnit
 from parlor.models.adjustments import Adjustment
@@ -12,8 +13,8 @@ from parlor.models.settlements import ImmutableModel, Settlement
 
 
 class LineKind(models.TextChoices):
-    GAME = "game", "Game"
-    ADJUSTMENT = "adjustment", "Adjustment"
+    GAME = "game", pgettext_lazy("model", "Game")
+    ADJUSTMENT = "adjustment", pgettext_lazy("model", "Adjustment")
 
 
 class SettlementLine(ImmutableModel):
@@ -55,8 +56,8 @@ class SettlementLine(ImmutableModel):
     stand_in = models.BooleanField(default=False)  # 代走 during this game
 
     class Meta:
-        verbose_name = "精算明細 Settlement line"
-        verbose_name_plural = "精算明細 Settlement lines"
+        verbose_name = pgettext_lazy("model", "Settlement line")
+        verbose_name_plural = pgettext_lazy("model", "Settlement lines")
         ordering = ["settlement", "position"]
         constraints = [
             models.UniqueConstraint(

@@ -12,6 +12,7 @@ from typing import Any, NoReturn
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
+from django.utils.translation import pgettext_lazy
 
 from parlor.models.visits import Visit
 
@@ -73,8 +74,8 @@ class Settlement(ImmutableModel):
     line_count = models.PositiveIntegerField(default=0)
 
     class Meta:
-        verbose_name = "精算 Settlement"
-        verbose_name_plural = "精算 Settlements"
+        verbose_name = pgettext_lazy("model", "Settlement")
+        verbose_name_plural = pgettext_lazy("model", "Settlements")
         ordering = ["-closed_at", "-id"]
         constraints = [
             models.CheckConstraint(

@@ -11,6 +11,7 @@ import uuid
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import pgettext_lazy
 
 from parlor.models.parlors import GameBack, Parlor
 
@@ -43,8 +44,8 @@ class Shift(models.Model):
     owed_yen = models.BigIntegerField(null=True, blank=True)  # + staff pays, − staff is paid
 
     class Meta:
-        verbose_name = "シフト Shift"
-        verbose_name_plural = "シフト Shifts"
+        verbose_name = pgettext_lazy("model", "Shift")
+        verbose_name_plural = pgettext_lazy("model", "Shifts")
         ordering = ["-signed_in_at", "-id"]
         constraints = [
             models.UniqueConstraint(

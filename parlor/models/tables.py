@@ -7,6 +7,7 @@ import uuid
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import pgettext_lazy
 
 from parlor.models.parlors import Parlor, Player
 from parlor.security.text import OneLineText
@@ -19,15 +20,17 @@ class Table(models.Model):
     public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     parlor = models.ForeignKey(Parlor, on_delete=models.CASCADE, related_name="tables")
     label = models.CharField(  # e.g. "3" or "東1"
-        "卓番 Label", max_length=20, validators=[OneLineText()]
+        pgettext_lazy("model", "Label"), max_length=20, validators=[OneLineText()]
     )
-    ruleset_key = models.CharField("ルール Ruleset", max_length=50)  # a preset's or a parlor's
-    is_active = models.BooleanField("使用中 In use", default=True)
+    ruleset_key = models.CharField(
+        pgettext_lazy("model", "Ruleset"), max_length=50
+    )  # a preset's or a parlor's
+    is_active = models.BooleanField(pgettext_lazy("model", "In service"), default=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        verbose_name = "卓 Table"
-        verbose_name_plural = "卓 Tables"
+        verbose_name = pgettext_lazy("model", "Table")
+        verbose_name_plural = pgettext_lazy("model", "Tables")
         ordering = ["parlor", "label"]
         constraints = [
             models.UniqueConstraint(
@@ -41,9 +44,9 @@ class Table(models.Model):
 
 
 class SeatDrawMethod(models.TextChoices):
-    RANDOM = "random", "Random draw 場決め"
-    GIVEN = "given", "Seats given by staff"
-    IMPORTED = "imported", "Imported game record"
+    RANDOM = "random", pgettext_lazy("model", "Random draw")
+    GIVEN = "given", pgettext_lazy("model", "Seats given by staff")
+    IMPORTED = "imported", pgettext_lazy("model", "Imported game record")
 
 
 class SeatDraw(models.Model):
@@ -59,8 +62,8 @@ class SeatDraw(models.Model):
     players = models.ManyToManyField(Player, through="SeatDrawPosition", related_name="+")
 
     class Meta:
-        verbose_name = "場所決め Seat draw"
-        verbose_name_plural = "場所決め Seat draws"
+        verbose_name = pgettext_lazy("model", "Seat draw")
+        verbose_name_plural = pgettext_lazy("model", "Seat draws")
         ordering = ["-drawn_at", "-id"]
         get_latest_by = ["drawn_at", "id"]
         constraints = [
@@ -79,8 +82,8 @@ class SeatDrawPosition(models.Model):
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
 
     class Meta:
-        verbose_name = "場所決めの席 Seat draw position"
-        verbose_name_plural = "場所決めの席 Seat draw positions"
+        verbose_name = pgettext_lazy("model", "Seat draw position")
+        verbose_name_plural = pgettext_lazy("model", "Seat draw positions")
         ordering = ["seat_draw", "position"]
         constraints = [
             models.UniqueConstraint(

@@ -12,25 +12,26 @@ import uuid
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import pgettext_lazy
 
+from parlor.models.adjustments import Adjustment
 from parlor.models.games import Game
 from parlor.models.parlors import Parlor, Player
 from parlor.models.tables import Table
-from parlor.models.adjustments import Adjustment
 from parlor.security.text import OneLineText
 
 
 class EventStatus(models.TextChoices):
-    REGISTRATION = "registration", "Registration 受付中"
-    RUNNING = "running", "Running 進行中"
-    FINISHED = "finished", "Finished 終了"
+    REGISTRATION = "registration", pgettext_lazy("model", "Registration")
+    RUNNING = "running", pgettext_lazy("model", "Running")
+    FINISHED = "finished", pgettext_lazy("model", "Finished")
 
 
 class TimeUpRule(models.TextChoices):
     """What a table does when the round's time is up (時間打ち切り)."""
 
-    FINISH_HAND = "finish_hand", "Finish the current hand 現局で終了"
-    MORE_HANDS = "more_hands", "Play N more hands あとN局"
+    FINISH_HAND = "finish_hand", pgettext_lazy("model", "Finish the current hand")
+    MORE_HANDS = "more_hands", pgettext_lazy("model", "Play N more hands")
 
 
 class Event(models.Model):
@@ -62,8 +63,8 @@ class Event(models.Model):
     )
 
     class Meta:
-        verbose_name = "大会 Event"
-        verbose_name_plural = "大会 Events"
+        verbose_name = pgettext_lazy("model", "Event")
+        verbose_name_plural = pgettext_lazy("model", "Events")
         ordering = ["-starts_on", "-id"]
         constraints = [
             models.CheckConstraint(
@@ -103,8 +104,8 @@ class EventPlayer(models.Model):
     )
 
     class Meta:
-        verbose_name = "大会参加者 Event player"
-        verbose_name_plural = "大会参加者 Event players"
+        verbose_name = pgettext_lazy("model", "Event player")
+        verbose_name_plural = pgettext_lazy("model", "Event players")
         ordering = ["event", "registered_at", "id"]
         constraints = [
             models.UniqueConstraint(fields=["event", "player"], name="event_player_unique"),
@@ -125,9 +126,9 @@ class EventPlayer(models.Model):
 
 
 class RoundStatus(models.TextChoices):
-    SEATED = "seated", "Seated 組合せ済"
-    PLAYING = "playing", "Playing 対局中"
-    FINISHED = "finished", "Finished 終了"
+    SEATED = "seated", pgettext_lazy("model", "Seated")
+    PLAYING = "playing", pgettext_lazy("model", "Playing")
+    FINISHED = "finished", pgettext_lazy("model", "Finished")
 
 
 class EventRound(models.Model):
@@ -146,8 +147,8 @@ class EventRound(models.Model):
     ended_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        verbose_name = "回戦 Event round"
-        verbose_name_plural = "回戦 Event rounds"
+        verbose_name = pgettext_lazy("model", "Event round")
+        verbose_name_plural = pgettext_lazy("model", "Event rounds")
         ordering = ["event", "number"]
         constraints = [
             models.UniqueConstraint(fields=["event", "number"], name="event_round_unique_number"),
@@ -174,8 +175,8 @@ class RoundTable(models.Model):
     extension_seconds = models.PositiveIntegerField(default=0)
 
     class Meta:
-        verbose_name = "回戦の卓 Round table"
-        verbose_name_plural = "回戦の卓 Round tables"
+        verbose_name = pgettext_lazy("model", "Round table")
+        verbose_name_plural = pgettext_lazy("model", "Round tables")
         ordering = ["round", "number"]
         constraints = [
             models.UniqueConstraint(fields=["round", "number"], name="round_table_unique_number"),
@@ -194,8 +195,8 @@ class RoundSeat(models.Model):
     entry = models.ForeignKey(EventPlayer, on_delete=models.PROTECT, related_name="seats")
 
     class Meta:
-        verbose_name = "回戦の席 Round seat"
-        verbose_name_plural = "回戦の席 Round seats"
+        verbose_name = pgettext_lazy("model", "Round seat")
+        verbose_name_plural = pgettext_lazy("model", "Round seats")
         ordering = ["round_table", "seat"]
         constraints = [
             models.UniqueConstraint(fields=["round_table", "seat"], name="round_seat_unique_seat"),
@@ -221,8 +222,8 @@ class EventPenalty(models.Model):
     )
 
     class Meta:
-        verbose_name = "大会ペナルティ Event penalty"
-        verbose_name_plural = "大会ペナルティ Event penalties"
+        verbose_name = pgettext_lazy("model", "Event penalty")
+        verbose_name_plural = pgettext_lazy("model", "Event penalties")
         ordering = ["event", "given_at", "id"]
         constraints = [
             models.CheckConstraint(condition=Q(points__gte=1), name="event_penalty_positive"),

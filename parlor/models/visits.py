@@ -11,14 +11,15 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import pgettext_lazy
 
 from parlor.models.games import Game
 from parlor.models.parlors import Parlor, Player
 
 
 class VisitStatus(models.TextChoices):
-    OPEN = "open", "Checked in"
-    CLOSED = "closed", "Checked out"
+    OPEN = "open", pgettext_lazy("model", "Checked in")
+    CLOSED = "closed", pgettext_lazy("model", "Checked out")
 
 
 class Visit(models.Model):
@@ -49,8 +50,8 @@ class Visit(models.Model):
     )
 
     class Meta:
-        verbose_name = "来店 Visit"
-        verbose_name_plural = "来店 Visits"
+        verbose_name = pgettext_lazy("model", "Visit")
+        verbose_name_plural = pgettext_lazy("model", "Visits")
         ordering = ["-checked_in_at", "-id"]
         constraints = [
             models.UniqueConstraint(
@@ -102,8 +103,8 @@ class VisitGame(models.Model):
     stand_in_note = models.CharField(max_length=200, blank=True)
 
     class Meta:
-        verbose_name = "来店の対局 Visit game"
-        verbose_name_plural = "来店の対局 Visit games"
+        verbose_name = pgettext_lazy("model", "Visit game")
+        verbose_name_plural = pgettext_lazy("model", "Visit games")
         ordering = ["visit", "game__started_at", "game_id"]
         constraints = [
             models.UniqueConstraint(fields=["visit", "game"], name="visit_game_unique_game"),

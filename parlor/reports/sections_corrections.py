@@ -8,7 +8,7 @@ from django.utils.translation import pgettext
 from parlor.reports.data import CellValue, Section
 from parlor.reports.sections import Local, hand_label, who
 from parlor.reports.selectors import DayLedger
-from parlor.selectors.audit_text import event_text
+from parlor.selectors.audit_text import correction_words, event_text
 
 Row = tuple[CellValue, ...]
 
@@ -48,7 +48,8 @@ def _hand_rows(ledger: DayLedger, local: Local) -> list[Row]:
             pgettext("daily report", "Hand corrected"),
             h.game.table.label,
             local(h.game.started_at),
-            f"{hand_label(h)} v{h.version}",
+            pgettext("daily report", "%(hand)s, %(correction)s")
+            % {"hand": hand_label(h), "correction": correction_words(h.version)},
             "",
             who(h.entered_by),
             h.reason,

@@ -26,9 +26,7 @@ KIND_TEXT: dict[str, Promise] = {
     "game.finished": gettext_lazy("Table %(table)s: game closed by staff"),
     "game.voided": gettext_lazy("Table %(table)s: game voided"),
     "hand.recorded": gettext_lazy("Table %(table)s: hand %(sequence)s recorded"),
-    "hand.corrected": gettext_lazy(
-        "Table %(table)s: hand %(sequence)s corrected (version %(old_version)s → %(new_version)s)"
-    ),
+    "hand.corrected": gettext_lazy("Table %(table)s: hand %(sequence)s corrected (%(correction)s)"),
     "hand.voided": gettext_lazy("Table %(table)s: hand %(sequence)s voided"),
     "player.added": gettext_lazy("Player %(player)s added"),
     "player.changed": gettext_lazy("Player %(player)s changed"),
@@ -139,10 +137,39 @@ def event_text(event: AuditEvent) -> str:
     if sentence is None:
         return event.summary
     values = {k: _data_text(k, v, signed=event.kind in SIGNED_KINDS) for k, v in event.data.items()}
+    if isinstance(event.data.get("new_version"), int):  # a hand's version, in a manager's words
+        values["correction"] = correction_words(event.data["new_version"])
     try:
         return str(sentence) % values
     except (KeyError, TypeError, ValueError):  # data that does not fit its sentence
         return event.summary
+
+
+def correction_words(version: int) -> str:
+    """A hand's version as its correction (訂正): version 2 is the 1st correction, 「1回目の訂正」.
+
+    >>> from django.utils import translation
+    >>> with translation.override("en"):
+    ...     [correction_words(v) for v in (2, 3, 4, 5, 12)]
+    ['1st correction', '2nd correction', '3rd correction', '4th correction', '11th correction']
+    """
+    number = version - 1
+    return _("%(ordinal)s correction") % {"ordinal": str(_ordinal_form(number)).format(number)}
+
+
+ORDINAL_FORMS: dict[int, Promise] = {  # by the number's last digit; Japanese: the number alone
+    1: p_("ordinal", "{}st"),
+    2: p_("ordinal", "{}nd"),
+    3: p_("ordinal", "{}rd"),
+    0: p_("ordinal", "{}th"),
+}
+
+
+def _ordinal_form(number: int) -> Promise:
+    """1st, 2nd, 3rd, 4th, 11th, 21st: the form of the number's ordinal."""
+    if number % 100 in (11, 12, 13):
+        return ORDINAL_FORMS[0]
+    return ORDINAL_FORMS.get(number % 10, ORDINAL_FORMS[0])
 
 
 def _data_text(key: str, value: Any, *, signed: bool) -> str:

@@ -68,21 +68,25 @@ CHOICE_LABELS: dict[str, Promise] = {
     "gosha_rokunyu_abs": pgettext_lazy("ruleset choice", "Five down, six up"),
     "shisha_gonyu_abs": pgettext_lazy("ruleset choice", "Four down, five up"),
     "shisha_gonyu_half_up": pgettext_lazy(
-        "ruleset choice", "Four down, five up, a negative half upward"),
+        "ruleset choice", "Four down, five up, a negative half upward"
+    ),
     "shisha_gonyu_score": pgettext_lazy(
-        "ruleset choice", "The score to 1,000, half away from zero"),
+        "ruleset choice", "The score to 1,000, half away from zero"
+    ),
     "floor": pgettext_lazy("ruleset choice", "Round down"),
     "ceil": pgettext_lazy("ruleset choice", "Round up"),
     "p_1000": pgettext_lazy("ruleset choice", "p (1,000 points)"),
     "points": pgettext_lazy("ruleset choice", "Points"),
     "ten": pgettext_lazy("ruleset choice", "Ten (point count)"),
     "discarder_or_tsumo_kamicha": pgettext_lazy(
-        "ruleset choice", "The discarder, or the tsumo winner's kamicha"),
+        "ruleset choice", "The discarder, or the tsumo winner's kamicha"
+    ),
     "optional_if_top": pgettext_lazy("ruleset choice", "May stop if top"),
     "optional_any_rank": pgettext_lazy("ruleset choice", "May stop at any rank"),
     "automatic_if_top": pgettext_lazy("ruleset choice", "Stops if top"),
     "automatic_if_top_optional_otherwise": pgettext_lazy(
-        "ruleset choice", "Stops if top, may stop otherwise"),
+        "ruleset choice", "Stops if top, may stop otherwise"
+    ),
     "kicha_order": pgettext_lazy("ruleset choice", "Kicha first"),
     "dealer_order_at_end": pgettext_lazy("ruleset choice", "From the last dealer"),
     "split": pgettext_lazy("ruleset choice", "Shared"),
@@ -90,7 +94,8 @@ CHOICE_LABELS: dict[str, Promise] = {
     "below_zero": pgettext_lazy("ruleset choice", "Below zero"),
     "at_or_below_zero": pgettext_lazy("ruleset choice", "At or below zero"),
     "nearest_tenpai_shimocha": pgettext_lazy(
-        "ruleset choice", "The nearest tenpai player to the right"),
+        "ruleset choice", "The nearest tenpai player to the right"
+    ),
     "p": pgettext_lazy("ruleset choice", "p"),
     "abortive_draw": pgettext_lazy("ruleset choice", "An abortive draw"),
     "allowed": pgettext_lazy("ruleset choice", "Allowed"),
@@ -155,10 +160,27 @@ PART_LABELS: dict[str, Promise] = {
 }
 
 
+# The presets' red fives (赤ドラ), a line of information the engine does not read: each
+# preset's words, in the page's language (a test checks every preset's has one; "none" is
+# a choice's).
+RED_FIVES_TEXT: dict[str, Promise] = {
+    "one each of 5m 5p 5s": pgettext_lazy("red fives", "one each of 5m 5p 5s"),
+    "one each of 5p 5s": pgettext_lazy("red fives", "one each of 5p 5s"),
+    "5m, 5s and two 5p": pgettext_lazy("red fives", "5m, 5s and two 5p"),
+    "5p and 5s always dora; 白 wild": pgettext_lazy("red fives", "5p and 5s always dora; 白 wild"),
+    "every 5p and 5s: 2 red + 2 gold each": pgettext_lazy(
+        "red fives", "every 5p and 5s: 2 red + 2 gold each"
+    ),
+    "optional": pgettext_lazy("red fives", "optional"),
+    "table option": pgettext_lazy("red fives", "table option"),
+}
+
+
 def choice_label(value: str) -> str:
     """The label of a choice in the page's language; a value without one shows as it is (a
-    test forbids that)."""
-    return str(CHOICE_LABELS.get(value, value))
+    test forbids that), or as the preset's red fives read."""
+    label = CHOICE_LABELS.get(value) or RED_FIVES_TEXT.get(value)
+    return value if label is None else str(label)
 
 
 def part_label(name: str) -> str:

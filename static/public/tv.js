@@ -55,7 +55,21 @@
     }
   }
 
+  // The largest text (up to twice the base size) at which every column shows all its rows;
+  // the base size when even that does not fit (the columns then page).
+  function fit() {
+    const all = [...board.querySelectorAll(".tv-column")];
+    const spills = (column) => overflows(column) || column.scrollWidth > column.clientWidth + 1;
+    for (const column of all) show(column, [...column.querySelectorAll("tbody tr")], [0, Infinity]);
+    for (let scale = 2; scale > 1; scale -= 0.1) {
+      board.style.setProperty("--tv-scale", scale.toFixed(1));
+      if (!all.some(spills)) return;
+    }
+    board.style.setProperty("--tv-scale", "1");
+  }
+
   function layout() {
+    fit();
     columns = [...board.querySelectorAll(".tv-column")].map(paginate);
     render();
   }

@@ -100,7 +100,7 @@ def test_a_correction_reads_in_words_with_the_points_before_and_after(
         "old_version": 1,
         "new_version": 2,
     }
-    assert correction["text"] == f"Table {table.label}: hand 1 corrected (version 1 → 2)"
+    assert correction["text"] == f"Table {table.label}: hand 1 corrected (1st correction)"
     assert correction["summary"] == f"table {table.label}: hand 1 corrected (version 1 → 2)"
     moved = {c["field"]: c for c in correction["changes"]}["deltas"]
     old = " / ".join(f"{d:,}" for d in correction["before"]["outcome"]["deltas"])
@@ -109,7 +109,7 @@ def test_a_correction_reads_in_words_with_the_points_before_and_after(
     assert old != new
 
     japanese = audit_page(manager, "ja")
-    assert f"{table.label}番卓：第1局を訂正（版 1 → 2）" in japanese
+    assert f"{table.label}番卓：第1局を訂正（1回目の訂正）" in japanese and "版" not in japanese
     assert f"点数移動: {old} → {new}" in japanese
 
 

@@ -20,7 +20,7 @@ from parlor.models import MemberRole, Parlor
 from parlor.view_helpers.ruleset_fields import field_help
 from parlor.web.ruleset_form import GROUPS, RulesetForm
 from parlor.web.ruleset_form_fields import IDENTITY_FIELDS, NAMED_CHOICES, rule_fields
-from parlor.web.ruleset_labels import CHOICE_LABELS, PART_LABELS
+from parlor.web.ruleset_labels import CHOICE_LABELS, PART_LABELS, RED_FIVES_TEXT, choice_label
 from parlor.web.ruleset_refusals import REFUSALS, refusal_text
 from rulesets.registry import PRESETS
 from scoring.errors import RulesetError
@@ -59,19 +59,36 @@ def test_the_form_offers_every_field_but_the_identity_and_groups_them_as_the_doc
 
 
 def test_every_value_the_engine_accepts_has_a_japanese_choice_and_every_part_a_label() -> None:
-    values = {m.value for enum in vars(choices).values()
-              if isinstance(enum, type) and issubclass(enum, choices.StrEnum)
-              and enum is not choices.StrEnum for m in enum}
+    values = {
+        m.value
+        for enum in vars(choices).values()
+        if isinstance(enum, type)
+        and issubclass(enum, choices.StrEnum)
+        and enum is not choices.StrEnum
+        for m in enum
+    }
     values |= {v for named in NAMED_CHOICES.values() for v in named}
     missing = sorted(values - set(CHOICE_LABELS))
     assert not missing
     for value in values - {"p"}:  # p is p in Japanese too
         assert JAPANESE.search(str(CHOICE_LABELS[value])), value
-    part_names = {f.name for cls in vars(parts).values()
-                  if isinstance(cls, type) and hasattr(cls, "__dataclass_fields__")
-                  for f in fields(cls)}
+    part_names = {
+        f.name
+        for cls in vars(parts).values()
+        if isinstance(cls, type) and hasattr(cls, "__dataclass_fields__")
+        for f in fields(cls)
+    }
     assert part_names <= set(PART_LABELS)
     assert all(JAPANESE.search(str(label)) for label in PART_LABELS.values())
+
+
+def test_every_presets_red_fives_read_in_japanese() -> None:
+    """赤ドラ is information the engine does not read, in the preset's English words."""
+    values = {preset.red_fives for preset in PRESETS.values()}
+    assert values <= {*RED_FIVES_TEXT, *CHOICE_LABELS}, values - set(RED_FIVES_TEXT)
+    with translation.override("ja"):
+        assert all(JAPANESE.search(choice_label(value)) for value in values)
+        assert choice_label("one each of 5m 5p 5s") == "5m・5p・5sに1枚ずつ"
 
 
 def test_every_field_the_engine_checks_has_a_japanese_refusal() -> None:
@@ -92,9 +109,18 @@ def test_a_preset_sent_back_as_the_form_filled_it_is_no_change(preset_key: str) 
 
 
 def test_only_what_differs_from_the_preset_is_kept() -> None:
-    data = form_data("mleague", {"uma.0": 20, "uma.3": -20, "tobi": "below_zero",
-                                 "box_under_settlement": False, "wareme.used": True,
-                                 "wareme.factor": 2, "abortive_draws": ["four_kans"]})
+    data = form_data(
+        "mleague",
+        {
+            "uma.0": 20,
+            "uma.3": -20,
+            "tobi": "below_zero",
+            "box_under_settlement": False,
+            "wareme.used": True,
+            "wareme.factor": 2,
+            "abortive_draws": ["four_kans"],
+        },
+    )
     form = RulesetForm(data, preset_key="mleague")
     assert form.is_valid(), form.errors
     assert form.changes() == {
@@ -113,8 +139,7 @@ def test_only_what_differs_from_the_preset_is_kept() -> None:
 
 
 def test_rows_are_read_back_and_an_empty_row_is_left_out() -> None:
-    data = form_data("standard", {"limits.1.min_han": "", "limits.1.name": "",
-                                  "limits.1.base": ""})
+    data = form_data("standard", {"limits.1.min_han": "", "limits.1.name": "", "limits.1.base": ""})
     form = RulesetForm(data, preset_key="standard")
     assert form.is_valid(), form.errors
     limits = PRESETS["standard"].to_dict()["limits"]
@@ -125,8 +150,11 @@ def test_a_row_filled_in_part_is_refused_beside_the_blank_input(
     client: Client, parlor: Parlor
 ) -> None:
     client.force_login(MemberFactory(parlor=parlor, role=MemberRole.MANAGER).user)
-    for blank, said in (("limits.1.base", "整数"), ("limits.1.name", "選んで"),
-                        ("wareme.factor", "整数")):
+    for blank, said in (
+        ("limits.1.base", "整数"),
+        ("limits.1.name", "選んで"),
+        ("wareme.factor", "整数"),
+    ):
         data = form_data("standard", {blank: "", "wareme.used": True})
         html = client.post("/manage/rulesets/", data).content.decode()
         error = html.split(f'data-error="{blank}">', 1)[1].split("</span>", 1)[0]

@@ -97,7 +97,7 @@ def test_every_correction_of_the_day_is_listed_with_who_when_and_why(
     by_kind = {row[1]: row for row in rows}
     corrected = by_kind["Hand corrected"]
     assert f"{corrected[0]:%Y-%m-%d %H:%M}" == "2026-05-01 21:30"
-    assert corrected[2] == "1" and corrected[4].startswith("1 (East 1, 0 honba) v2")
+    assert corrected[2] == "1" and corrected[4] == "1 (East 1, 0 honba), 1st correction"
     assert corrected[6:8] == ("suzuki", CORRECTION_REASON)
     assert "Game cancelled" not in by_kind  # voided games have their own section
 
