@@ -11,7 +11,9 @@ from django.utils.html import format_html, format_html_join
 
 from parlor import (
     admin_audit,  # noqa: F401  (registers the audit log, read-only)
+    admin_events,  # noqa: F401  (tournaments, read-only)
     admin_money,  # noqa: F401  (money settings; visits and receipts read-only)
+    admin_seasons,  # noqa: F401  (seasons and their standings, read-only)
 )
 from parlor.admin_scope import VIEW_ONLY, ParlorScopedAdmin, ParlorScopedInline
 from parlor.errors import DomainError
