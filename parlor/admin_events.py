@@ -16,7 +16,7 @@ from django.db.models import Q, QuerySet
 from django.http import HttpRequest
 from django.utils.translation import pgettext_lazy
 
-from parlor.admin_labels import Labels, columns, enum_filter, yes_no_filter
+from parlor.admin_labels import Labels, columns, enum_filter, with_parlor_titled, yes_no_filter
 from parlor.admin_scope import VIEW_ONLY, ParlorScopedAdmin, ParlorScopedInline
 from parlor.models import (
     Event,
@@ -124,6 +124,9 @@ class ShownOnly:
 
 class ShownAdmin(ShownOnly, ParlorScopedAdmin, admin.ModelAdmin):
     actions = None  # no "delete selected"
+
+    def get_list_filter(self, request: HttpRequest) -> Any:
+        return with_parlor_titled(super().get_list_filter(request))
 
     def get_form(
         self, request: HttpRequest, obj: Any = None, change: bool = False, **kwargs: Any

@@ -11,6 +11,7 @@ from datetime import date
 from typing import Any
 
 import pytest
+from django.conf import settings
 
 from parlor.models import (
     Event,
@@ -211,3 +212,48 @@ def test_every_label_is_japanese(sides, page):
         # an English word, leaving aside ID and a unit's letter (円/p)
         english = [text for text in labels if re.search(r"[A-Za-z]{2,}", text.replace("ID", ""))]
         assert english == [], path
+
+
+FILTER_TITLE = re.compile(r'data-filter-title="([^"]*)"')
+
+
+@pytest.mark.parametrize("page", sorted(PAGES))
+def test_every_filter_is_titled_in_japanese(sides, page):
+    titles = FILTER_TITLE.findall(_operator().get(f"/admin/parlor/{page}/").content.decode())
+    assert "雀荘" in titles  # the operator filters by parlor
+    assert [t for t in titles if re.search(r"[A-Za-z]{2,}", t)] == []
+
+
+# page, a filter's choice, and whether Alpha's row is kept (each side has one of each)
+FILTERED = [
+    ("event", "status=running", True),  # seated its first round
+    ("event", "status=registration", False),
+    ("eventround", "status=seated", True),
+    ("eventround", "status=finished", False),
+    ("eventplayer", "is_substitute=0", True),
+    ("eventplayer", "is_substitute=1", False),
+    ("eventplayer", "dropped=1", False),
+    ("season", "closed=0", True),
+    ("season", "closed=1", False),
+    ("season", "player_count=4", True),
+    ("season", "player_count=3", False),
+    ("seasonstanding", "is_ranked=1", True),
+    ("seasonstanding", "is_ranked=0", False),
+]
+
+
+@pytest.mark.parametrize(("page", "choice", "kept"), FILTERED)
+def test_a_filter_keeps_the_rows_of_its_choice(sides, page, choice, kept):
+    alpha, _ = sides
+    row = PAGES[page](alpha)[0]
+    listed = _operator().get(f"/admin/parlor/{page}/?{choice}").context["cl"].result_list
+    assert (row in list(listed)) is kept
+
+
+def test_the_labels_are_english_when_english_is_chosen(sides):
+    alpha, _ = sides
+    operator = _operator()
+    operator.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    page = operator.get(f"/admin/parlor/eventpenalty/{alpha.penalty.pk}/change/").content.decode()
+    assert "Points taken off" in page and "A penalty is a record" in page
+    assert "減点" not in page
