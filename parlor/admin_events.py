@@ -152,12 +152,13 @@ class ShownInline(ShownOnly, ParlorScopedInline, admin.TabularInline):
 class EntryInline(ShownInline):
     model = EventPlayer
     labels = without(ENTRY_LABELS, "event")
-    related = ("player", "replaces__player", "entry_fee")
+    related = ("event", "player", "replaces__player", "replaces__event", "entry_fee")
 
 
 class RoundInline(ShownInline):
     model = EventRound
     labels = without(ROUND_LABELS, "event")
+    related = ("event",)
     show_change_link = True
 
 
@@ -207,13 +208,13 @@ class EventPlayerAdmin(ShownAdmin):
 class SeatInline(ShownInline):
     model = RoundSeat
     labels = SEAT_LABELS
-    related = ("entry__player",)
+    related = ("round_table__round__event", "entry__player")
 
 
 class RoundTableInline(ShownInline):
     model = RoundTable
     labels = without(ROUND_TABLE_LABELS, "round")
-    related = ("table", "game")
+    related = ("round__event", "table", "game")
     show_change_link = True
 
 

@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 from django.conf import settings
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from parlor.models import (
     Event,
@@ -257,3 +259,31 @@ def test_the_labels_are_english_when_english_is_chosen(sides):
     page = operator.get(f"/admin/parlor/eventpenalty/{alpha.penalty.pk}/change/").content.decode()
     assert "Points taken off" in page and "A penalty is a record" in page
     assert "減点" not in page
+
+
+def test_the_pages_of_an_event_read_no_more_for_more_players(sides):
+    """Each row of an inline names its player, round or table: read with the page's query,
+    not one query a row."""
+    alpha, _ = sides
+    operator = _operator()
+    pages = (
+        f"/admin/parlor/event/{alpha.event.pk}/change/",
+        f"/admin/parlor/eventround/{alpha.round.pk}/change/",
+        f"/admin/parlor/roundtable/{alpha.round_table.pk}/change/",
+        "/admin/parlor/eventplayer/",
+    )
+
+    def queries() -> list[int]:
+        counted = []
+        for page in pages:
+            with CaptureQueriesContext(connection) as read:
+                assert operator.get(page).status_code == 200
+            counted.append(len(read))
+        return counted
+
+    queries()  # the first reads fill caches (content types), whatever the players
+    first = queries()
+    for player in PlayerFactory.create_batch(24, parlor=alpha.parlor):
+        event_register(event=alpha.event, player=player, is_substitute=True, by=alpha.manager)
+    assert alpha.event.entries.count() == 32
+    assert queries() == first
