@@ -9,15 +9,18 @@ or deleted, and the audit log keeps who gave it, when and why.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
-
 from django.contrib import admin
-from django.db.models import Q, QuerySet
-from django.http import HttpRequest
+from django.db.models import Q
 from django.utils.translation import pgettext_lazy
 
-from parlor.admin_labels import Labels, columns, enum_filter, with_parlor_titled, yes_no_filter
-from parlor.admin_scope import VIEW_ONLY, ParlorScopedAdmin, ParlorScopedInline
+from parlor.admin_labels import (
+    ShownAdmin,
+    ShownInline,
+    columns,
+    enum_filter,
+    without,
+    yes_no_filter,
+)
 from parlor.models import (
     Event,
     EventPenalty,
@@ -102,51 +105,8 @@ PENALTY_IS_A_RECORD = pgettext_lazy(
 )
 
 
-def without(labels: Labels, name: str) -> Labels:
-    """The labels of an inline: its parent's foreign key is not shown on the parent's page."""
-    return {k: v for k, v in labels.items() if k != name}
-
-
-class ShownOnly:
-    """What the pages of a tournament share: shown, never changed here (see the module), each
-    field under its label and the page under its description."""
-
-    operator_may = VIEW_ONLY
-    labels: ClassVar[Labels] = {}
-    description: Any = SHOWN_ONLY
-
-    def get_fieldsets(self, request: HttpRequest, obj: Any = None) -> Any:
-        return [(None, {"fields": list(self.labels), "description": self.description})]
-
-    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> Any:
-        return list(self.labels)
-
-
-class ShownAdmin(ShownOnly, ParlorScopedAdmin, admin.ModelAdmin):
-    actions = None  # no "delete selected"
-
-    def get_list_filter(self, request: HttpRequest) -> Any:
-        return with_parlor_titled(super().get_list_filter(request))
-
-    def get_form(
-        self, request: HttpRequest, obj: Any = None, change: bool = False, **kwargs: Any
-    ) -> Any:
-        return super().get_form(request, obj, change, labels=self.labels, **kwargs)
-
-
-class ShownInline(ShownOnly, ParlorScopedInline, admin.TabularInline):
-    extra = 0
-    can_delete = False
-    related: tuple[str, ...] = ()
-
-    def get_fields(self, request: HttpRequest, obj: Any = None) -> Any:
-        return list(self.labels)
-
-    def get_formset(self, request: HttpRequest, obj: Any = None, **kwargs: Any) -> Any:
-        return super().get_formset(request, obj, labels=self.labels, **kwargs)
-
-    def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
-        return super().get_queryset(request).select_related(*self.related)
+class TournamentAdmin(ShownAdmin):
+    description = SHOWN_ONLY
 
 
 class EntryInline(ShownInline):
@@ -169,7 +129,7 @@ class PenaltyInline(ShownInline):
 
 
 @admin.register(Event)
-class EventAdmin(ShownAdmin):
+class EventAdmin(TournamentAdmin):
     labels = EVENT_LABELS
     list_display = columns(
         labels, "name", "starts_on", "status", "ruleset_key", "round_count", "parlor"
@@ -182,7 +142,7 @@ class EventAdmin(ShownAdmin):
 
 
 @admin.register(EventPlayer)
-class EventPlayerAdmin(ShownAdmin):
+class EventPlayerAdmin(TournamentAdmin):
     parlor_field = "event__parlor"
     labels = ENTRY_LABELS
     list_display = columns(
@@ -219,7 +179,7 @@ class RoundTableInline(ShownInline):
 
 
 @admin.register(EventRound)
-class EventRoundAdmin(ShownAdmin):
+class EventRoundAdmin(TournamentAdmin):
     parlor_field = "event__parlor"
     labels = ROUND_LABELS
     list_display = columns(
@@ -239,7 +199,7 @@ class EventRoundAdmin(ShownAdmin):
 
 
 @admin.register(RoundTable)
-class RoundTableAdmin(ShownAdmin):
+class RoundTableAdmin(TournamentAdmin):
     parlor_field = "round__event__parlor"
     labels = ROUND_TABLE_LABELS
     list_display = columns(labels, "round", "number", "table", "game", "extension_seconds")

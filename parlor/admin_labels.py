@@ -1,4 +1,5 @@
-"""Translated labels for the admin pages of models whose fields are named in English words.
+"""Read-only admin pages, labelled in the active language, for models whose fields are named
+in English words.
 
 A field's own label, column heading and filter title in the admin are its verbose name, which
 is the English field name; these pages name each field in the active language instead (Japanese
@@ -10,12 +11,14 @@ ModelAdmin.get_form passes to its form factory).
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from django.contrib import admin
 from django.db.models import Q, QuerySet
 from django.http import HttpRequest
 from django.utils.translation import pgettext_lazy
+
+from parlor.admin_scope import VIEW_ONLY, ParlorScopedAdmin, ParlorScopedInline
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrPromise  # a lazy translation, for the checker only
@@ -119,3 +122,50 @@ def with_parlor_titled(filters: Sequence[Any]) -> list[Any]:
         (f, ParlorFilter) if isinstance(f, str) and f.split("__")[-1] == "parlor" else f
         for f in filters
     ]
+
+
+def without(labels: Labels, name: str) -> Labels:
+    """The labels of an inline: its parent's foreign key is not shown on the parent's page."""
+    return {k: v for k, v in labels.items() if k != name}
+
+
+class ShownOnly:
+    """What a read-only page and its inlines share: shown, never changed here, each field
+    under its label and the page under its description (why it is read-only)."""
+
+    operator_may = VIEW_ONLY
+    labels: ClassVar[Labels] = {}
+    description: Any = None
+
+    def get_fieldsets(self, request: HttpRequest, obj: Any = None) -> Any:
+        return [(None, {"fields": list(self.labels), "description": self.description})]
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> Any:
+        return list(self.labels)
+
+
+class ShownAdmin(ShownOnly, ParlorScopedAdmin, admin.ModelAdmin):
+    actions = None  # no "delete selected"
+
+    def get_list_filter(self, request: HttpRequest) -> Any:
+        return with_parlor_titled(super().get_list_filter(request))
+
+    def get_form(
+        self, request: HttpRequest, obj: Any = None, change: bool = False, **kwargs: Any
+    ) -> Any:
+        return super().get_form(request, obj, change, labels=self.labels, **kwargs)
+
+
+class ShownInline(ShownOnly, ParlorScopedInline, admin.TabularInline):
+    extra = 0
+    can_delete = False
+    related: tuple[str, ...] = ()
+
+    def get_fields(self, request: HttpRequest, obj: Any = None) -> Any:
+        return list(self.labels)
+
+    def get_formset(self, request: HttpRequest, obj: Any = None, **kwargs: Any) -> Any:
+        return super().get_formset(request, obj, labels=self.labels, **kwargs)
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
+        return super().get_queryset(request).select_related(*self.related)

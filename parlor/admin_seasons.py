@@ -11,8 +11,7 @@ from django.contrib import admin
 from django.db.models import Q
 from django.utils.translation import pgettext_lazy
 
-from parlor.admin_events import ShownAdmin
-from parlor.admin_labels import columns, player_count_filter, yes_no_filter
+from parlor.admin_labels import ShownAdmin, columns, player_count_filter, yes_no_filter
 from parlor.domain.units import Result, SettlementUnit
 from parlor.models import Season, SeasonStanding
 from parlor.units_text import result_text
