@@ -12,7 +12,9 @@ from django.utils.translation import pgettext, pgettext_lazy
 
 from parlor import (
     admin_audit,  # noqa: F401  (registers the audit log, read-only)
+    admin_events,  # noqa: F401  (tournaments, read-only)
     admin_money,  # noqa: F401  (money settings; visits and receipts read-only)
+    admin_seasons,  # noqa: F401  (seasons and their standings, read-only)
 )
 from parlor.admin_scope import VIEW_ONLY, ParlorScopedAdmin, ParlorScopedInline
 from parlor.errors import DomainError

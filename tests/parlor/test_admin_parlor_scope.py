@@ -11,7 +11,6 @@ import pytest
 from django.apps import apps
 from django.contrib import admin
 from django.contrib.auth import get_user_model
-from django.test import Client
 
 from parlor.admin_scope import ParlorScoped
 from parlor.models import (
@@ -30,6 +29,8 @@ from parlor.models import (
 )
 from parlor.services.settlements import adjustment_create
 from parlor.services.visits import visit_check_in, visit_check_out
+from tests.parlor.admin_clients import operator_client as _operator
+from tests.parlor.admin_clients import signed_in
 from tests.parlor.factories import MemberFactory, ParlorFactory, PlayerFactory, TableFactory
 
 pytestmark = pytest.mark.django_db
@@ -85,16 +86,6 @@ def _side(name: str) -> Side:
 @pytest.fixture
 def sides() -> tuple[Side, Side]:
     return _side("Alpha"), _side("Bravo")
-
-
-def signed_in(user: Any) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
-
-def _operator() -> Client:
-    return signed_in(get_user_model().objects.create_superuser("operator", password="pw"))
 
 
 # model admin -> the row of a side it shows, and the text its list shows for that row
