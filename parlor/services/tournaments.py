@@ -66,22 +66,25 @@ def event_create(
     """A new event on `tables`, which must all play one ruleset: the event's."""
     text_check(name.strip(), field="name", max_length=100, one_line=True)
     if not name.strip():
-        raise InvalidInput(_("Give the event a name."), code="name_required", field="name")
+        raise InvalidInput("give the event a name", code="event_name_required", field="name")
     if ends_on < starts_on:
-        raise InvalidInput(_("The last day is before the first."), code="dates", field="ends_on")
+        raise InvalidInput(
+            "the last day is before the first", code="days_reversed", field="ends_on"
+        )
     if not 1 <= round_count <= MAX_ROUNDS:
         raise InvalidInput(
-            _("An event has 1 to %(max)d rounds.") % {"max": MAX_ROUNDS},
+            f"an event has 1 to {MAX_ROUNDS} rounds",
             code="round_count",
             field="round_count",
+            params={"max": MAX_ROUNDS},
         )
     tables = list(tables)
     keys = {t.ruleset_key for t in tables}
     if not tables or any(t.parlor_id != parlor.pk for t in tables):
-        raise InvalidInput(_("Choose the event's tables."), code="tables_required", field="tables")
+        raise InvalidInput("choose the event's tables", code="tables_required", field="tables")
     if len(keys) != 1:
         raise InvalidInput(
-            _("The event's tables play different rulesets: choose tables of one ruleset."),
+            "the event's tables play different rulesets: choose tables of one ruleset",
             code="tables_rulesets",
             field="tables",
         )
@@ -138,7 +141,7 @@ def _rounds_played(event: Event) -> int:
 def _refuse_during_round(event: Event) -> None:
     if EventRound.objects.filter(event=event).exclude(status=RoundStatus.FINISHED).exists():
         raise Conflict(
-            _("A round is under way: change the players between rounds."),
+            "a round is under way: change the players between rounds",
             code="round_under_way",
         )
 
@@ -151,16 +154,16 @@ def event_register(
     pays at the counter with their visit's settlement."""
     event = event_lock(event)
     if player.parlor_id != event.parlor_id:
-        raise InvalidInput(_("No such player at this parlor."), code="player_not_found")
+        raise InvalidInput("no such player at this parlor", code="player_not_found")
     if event.status == EventStatus.FINISHED:
-        raise Conflict(_("The event is over."), code="event_finished")
+        raise Conflict("the event is over", code="event_finished")
     if not is_substitute and event.status != EventStatus.REGISTRATION:
-        raise Conflict(
-            _("The event has started: register a substitute instead."), code="event_started"
-        )
+        raise Conflict("the event has started: register a substitute instead", code="event_started")
     if EventPlayer.objects.filter(event=event, player=player).exists():
         raise Conflict(
-            _("%(name)s is already registered.") % {"name": player.name}, code="already_registered"
+            f"{player.name} is already registered",
+            code="already_registered",
+            params={"name": player.name},
         )
     entry = EventPlayer(event=event, player=player, is_substitute=is_substitute)
     if event.entry_fee_yen:
@@ -183,7 +186,7 @@ def entry_drop(*, entry: EventPlayer, reason: str, by: Actor) -> EventPlayer:
     _refuse_during_round(event)
     entry = EventPlayer.objects.select_for_update().get(pk=entry.pk)
     if entry.is_dropped:
-        raise Conflict(_("The player has already dropped."), code="already_dropped")
+        raise Conflict("the player has already dropped", code="already_dropped")
     text_check(reason.strip(), field="reason", max_length=REASON_MAX_LENGTH, one_line=False)
     entry.dropped_after_round = _rounds_played(event)
     entry.drop_reason = reason.strip()
@@ -206,13 +209,13 @@ def entry_substitute(*, dropped: EventPlayer, substitute: EventPlayer, by: Actor
     dropped = EventPlayer.objects.select_for_update().get(pk=dropped.pk)
     substitute = EventPlayer.objects.select_for_update().get(pk=substitute.pk)
     if substitute.event_id != event.pk or not substitute.is_substitute:
-        raise InvalidInput(_("Choose a registered substitute."), code="not_a_substitute")
+        raise InvalidInput("choose a registered substitute", code="not_a_substitute")
     if substitute.replaces_id is not None or substitute.is_dropped:
-        raise Conflict(_("That substitute is already playing."), code="substitute_playing")
+        raise Conflict("that substitute is already playing", code="substitute_playing")
     if not dropped.is_dropped:
-        raise Conflict(_("Drop the player before seating a substitute."), code="not_dropped")
+        raise Conflict("drop the player before seating a substitute", code="not_dropped")
     if EventPlayer.objects.filter(replaces=dropped).exists():
-        raise Conflict(_("A substitute already plays in this place."), code="place_taken")
+        raise Conflict("a substitute already plays in this place", code="place_taken")
     substitute.replaces = dropped
     substitute.save(update_fields=["replaces"])
     event_audit(
@@ -241,17 +244,16 @@ def penalty_give(*, entry: EventPlayer, points: int, reason: str, by: Actor) -> 
     """A referee takes `points` off a player's event score, with the reason, audited."""
     event = event_lock(entry.event)
     if by is None or not is_referee(by, event.parlor_id):
-        raise Forbidden(
-            _("Only a referee or the manager gives penalties."), code="referee_required"
-        )
+        raise Forbidden("only a referee or the manager gives penalties", code="referee_required")
     if not 1 <= points <= MAX_PENALTY_POINTS:
         raise InvalidInput(
-            _("A penalty is 1 to %(max)d points.") % {"max": MAX_PENALTY_POINTS},
+            f"a penalty is 1 to {MAX_PENALTY_POINTS} points",
             code="penalty_points",
             field="points",
+            params={"max": MAX_PENALTY_POINTS},
         )
     if not reason.strip():
-        raise InvalidInput(_("Say why."), code="reason_required", field="reason")
+        raise InvalidInput("say why", code="penalty_reason_required", field="reason")
     text_check(reason.strip(), field="reason", max_length=REASON_MAX_LENGTH, one_line=False)
     penalty = EventPenalty.objects.create(
         event=event,

@@ -128,7 +128,7 @@ def test_staff_outside_the_referee_group_give_no_penalty(entries, staff_user, pa
 def test_a_penalty_needs_a_reason(entries, manager):
     with pytest.raises(InvalidInput) as refused:
         penalty_give(entry=entries[0], points=10, reason="  ", by=manager)
-    assert refused.value.code == "reason_required"
+    assert refused.value.code == "penalty_reason_required"
 
 
 def test_a_drop_leaves_a_table_short_until_a_substitute_takes_the_place(
@@ -230,3 +230,23 @@ def test_the_director_page_speaks_japanese_and_english_when_chosen(event, entrie
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
     english = client.get(url).content.decode()
     assert "Seat the next round" in english and "Round 1" in english and "次の回戦" not in english
+
+
+def test_a_refusal_reads_in_the_directors_language_and_in_english_over_the_api(
+    event, entries, manager
+):
+    client = Client()
+    client.force_login(manager)
+    url = f"/manage/events/{event.public_id}/register/"
+    again = client.post(url, {"player": entries[0].player_id})
+    assert again.status_code == 409
+    assert f"{entries[0].player.name}さんは登録済みです。" in again.content.decode()
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    again = client.post(url, {"player": entries[0].player_id})
+    assert f"{entries[0].player.name} is already registered." in again.content.decode()
+    body = {"entry": entries[0].pk, "points": 5000, "reason": "遅刻"}
+    api = client_for(manager).post(f"/api/events/{event.public_id}/penalties/", body)
+    assert api.status_code == 400 and api.json()["error"]["code"] == "invalid"
+    with pytest.raises(InvalidInput) as refused:
+        penalty_give(entry=entries[0], points=5000, reason="遅刻", by=manager)
+    assert refused.value.params == {"max": 1000} and refused.value.message.isascii()
