@@ -16,7 +16,7 @@ from parlor.api.serializers import error_responses
 from parlor.errors import NotFound
 from parlor.models import EventPlayer
 from parlor.selectors.tournaments import event_for, event_standings
-from parlor.services.tournaments import MAX_PENALTY_POINTS, penalty_give
+from parlor.services.tournament_penalties import MAX_PENALTY_POINTS, penalty_give
 
 
 class StandingSerializer(serializers.Serializer[Any]):

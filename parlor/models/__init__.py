@@ -33,6 +33,7 @@ from parlor.models.tables import SeatDraw, SeatDrawMethod, SeatDrawPosition, Tab
 from parlor.models.tournaments import (
     Event,
     EventPenalty,
+    EventPenaltyWithdrawal,
     EventPlayer,
     EventRound,
     EventStatus,
@@ -56,6 +57,7 @@ __all__ = [
     "DayFloat",
     "Event",
     "EventPenalty",
+    "EventPenaltyWithdrawal",
     "EventPlayer",
     "EventRound",
     "EventStatus",

@@ -13,10 +13,10 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from parlor.models.adjustments import Adjustment
 from parlor.models.games import Game
 from parlor.models.parlors import Parlor, Player
 from parlor.models.tables import Table
-from parlor.models.adjustments import Adjustment
 from parlor.security.text import OneLineText
 
 
@@ -208,7 +208,8 @@ class RoundSeat(models.Model):
 
 class EventPenalty(models.Model):
     """Points taken off a player's event score by a referee (審判), with the reason. Never
-    changed or deleted (the audit log has each one)."""
+    changed or deleted (the audit log has each one): a withdrawal (取消) is a record of its own,
+    EventPenaltyWithdrawal, and the standings leave out a penalty that has one."""
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="penalties")
     entry = models.ForeignKey(EventPlayer, on_delete=models.PROTECT, related_name="penalties")
@@ -231,3 +232,29 @@ class EventPenalty(models.Model):
 
     def __str__(self) -> str:
         return f"{self.entry.player}: -{self.points} ({self.reason[:30]})"
+
+
+class EventPenaltyWithdrawal(models.Model):
+    """A referee's withdrawal of a penalty (ペナルティ取消), with who, when and why. One per
+    penalty; the penalty itself stays as it was given."""
+
+    penalty = models.OneToOneField(
+        EventPenalty, on_delete=models.PROTECT, related_name="withdrawal"
+    )
+    reason = models.TextField()
+    withdrawn_at = models.DateTimeField(auto_now_add=True)
+    withdrawn_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        verbose_name = "ペナルティ取消 Penalty withdrawal"
+        verbose_name_plural = "ペナルティ取消 Penalty withdrawals"
+        constraints = [
+            models.CheckConstraint(
+                condition=~Q(reason=""), name="event_penalty_withdrawal_has_reason"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"withdrawn: {self.penalty} ({self.reason[:30]})"

@@ -118,9 +118,19 @@ def _penalties(event: Event) -> list[Penalty]:
     return [  # penalties are whole units; the standings add tenths
         Penalty(entry_id, points * TENTHS, reason, round_number)
         for entry_id, points, reason, round_number in EventPenalty.objects.filter(
-            event=event
+            event=event,
+            withdrawal__isnull=True,  # a withdrawn penalty (取消) takes nothing off
         ).values_list("entry_id", "points", "reason", "round_number")
     ]
+
+
+def event_penalties(event: Event) -> list[EventPenalty]:
+    """The event's penalties as given, each with its withdrawal (取消) if it has one."""
+    return list(
+        EventPenalty.objects.filter(event=event)
+        .select_related("entry__player", "given_by", "withdrawal__withdrawn_by")
+        .order_by("given_at", "id")
+    )
 
 
 def entry_scores(event: Event) -> dict[int, int]:

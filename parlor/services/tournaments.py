@@ -1,6 +1,7 @@
-"""Tournaments (大会): the event, its registrations, drops, substitutes and penalties.
+"""Tournaments (大会): the event, its registrations, drops and substitutes.
 
-Rounds, seats, games and the timer are in services.tournament_rounds. Every change here is one
+Rounds, seats, games and the timer are in services.tournament_rounds; the referee's
+penalties in services.tournament_penalties. Every change here is one
 transaction on the locked event row, so two directors cannot interleave a drop and a seating.
 """
 
@@ -15,12 +16,11 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
-from parlor.errors import Conflict, Forbidden, InvalidInput
+from parlor.errors import Conflict, InvalidInput
 from parlor.models import (
     AdjustmentKind,
     AuditAction,
     Event,
-    EventPenalty,
     EventPlayer,
     EventRound,
     EventStatus,
@@ -33,14 +33,11 @@ from parlor.models import (
 from parlor.models.users import Actor, actor_row
 from parlor.security.limits import REASON_MAX_LENGTH
 from parlor.security.text import text_check
-from parlor.selectors.access import is_manager
 from parlor.selectors.rulesets import ruleset_resolve
 from parlor.services.audit_log import audit_record
 from parlor.services.settlements import adjustment_create
 
-REFEREE_GROUP = "referee"  # 審判: the auth group whose staff may give penalties
 MAX_ROUNDS = 20
-MAX_PENALTY_POINTS = 1000  # in the event score's unit (p)
 
 
 def event_lock(event: Event) -> Event:
@@ -133,7 +130,7 @@ def event_audit(
     )
 
 
-def _rounds_played(event: Event) -> int:
+def rounds_played(event: Event) -> int:
     """The number of the last round seated (0 before the first)."""
     return EventRound.objects.filter(event=event).aggregate(n=Max("number"))["n"] or 0
 
@@ -188,7 +185,7 @@ def entry_drop(*, entry: EventPlayer, reason: str, by: Actor) -> EventPlayer:
     if entry.is_dropped:
         raise Conflict("the player has already dropped", code="already_dropped")
     text_check(reason.strip(), field="reason", max_length=REASON_MAX_LENGTH, one_line=False)
-    entry.dropped_after_round = _rounds_played(event)
+    entry.dropped_after_round = rounds_played(event)
     entry.drop_reason = reason.strip()
     entry.save(update_fields=["dropped_after_round", "drop_reason"])
     event_audit(
@@ -225,50 +222,3 @@ def entry_substitute(*, dropped: EventPlayer, substitute: EventPlayer, by: Actor
         summary=f"{substitute.player.name} plays in place of {dropped.player.name}",
     )
     return substitute
-
-
-def is_referee(user: Any, parlor_id: int) -> bool:
-    """A manager of the parlor, or its staff in the referee group (審判)."""
-    if is_manager(user, parlor_id):
-        return True
-    member = getattr(user, "parlor_member", None)
-    return bool(
-        member is not None
-        and member.parlor_id == parlor_id
-        and user.groups.filter(name=REFEREE_GROUP).exists()
-    )
-
-
-@transaction.atomic
-def penalty_give(*, entry: EventPlayer, points: int, reason: str, by: Actor) -> EventPenalty:
-    """A referee takes `points` off a player's event score, with the reason, audited."""
-    event = event_lock(entry.event)
-    if by is None or not is_referee(by, event.parlor_id):
-        raise Forbidden("only a referee or the manager gives penalties", code="referee_required")
-    if not 1 <= points <= MAX_PENALTY_POINTS:
-        raise InvalidInput(
-            f"a penalty is 1 to {MAX_PENALTY_POINTS} points",
-            code="penalty_points",
-            field="points",
-            params={"max": MAX_PENALTY_POINTS},
-        )
-    if not reason.strip():
-        raise InvalidInput("say why", code="penalty_reason_required", field="reason")
-    text_check(reason.strip(), field="reason", max_length=REASON_MAX_LENGTH, one_line=False)
-    penalty = EventPenalty.objects.create(
-        event=event,
-        entry=entry,
-        round_number=_rounds_played(event) or None,
-        points=points,
-        reason=reason.strip(),
-        given_by=actor_row(by),
-    )
-    event_audit(
-        event,
-        by=by,
-        action=AuditAction.CREATE,
-        summary=f"penalty {points} to {entry.player.name}",
-        after={"player": entry.player.name, "points": points, "round": penalty.round_number},
-        reason=penalty.reason,
-    )
-    return penalty

@@ -14,9 +14,19 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from parlor.errors import InvalidInput
-from parlor.models import Event, EventPlayer, EventRound, Player, RoundTable, Table, TimeUpRule
+from parlor.models import (
+    Event,
+    EventPenalty,
+    EventPlayer,
+    EventRound,
+    Player,
+    RoundTable,
+    Table,
+    TimeUpRule,
+)
 from parlor.selectors.access import Role, require
-from parlor.selectors.tournaments import clock_of, event_for, event_standings
+from parlor.selectors.tournaments import clock_of, event_for, event_penalties, event_standings
+from parlor.services import tournament_penalties as penalties
 from parlor.services import tournament_rounds as rounds
 from parlor.services import tournaments
 from parlor.web.manage_forms import submitted
@@ -100,6 +110,7 @@ def _event_context(event: Event) -> dict[str, Any]:
         "dropped": [e for e in entries if e.is_dropped and not hasattr(e, "replaced_by")],
         "rounds": event_rounds,
         "standings": event_standings(event),
+        "penalties": event_penalties(event),
         "players": Player.objects.filter(parlor=event.parlor).exclude(pk__in=registered),
     }
 
@@ -202,9 +213,22 @@ def event_entry_action(request: HttpRequest, event_id: str, action: str) -> Http
             )
         if action == "penalty":
             points = _int(request, "points")
-            return tournaments.penalty_give(
+            return penalties.penalty_give(
                 entry=entry, points=points, reason=reason, by=request.user
             )
         raise InvalidInput(f"no player action {action!r}", code="unknown_action")
+
+    return _act(request, event_id, act)
+
+
+@require_POST
+@manager_page
+def event_penalty_withdraw(request: HttpRequest, event_id: str) -> HttpResponse:
+    """A referee withdraws a penalty (取消), saying why."""
+
+    def act(event: Event) -> object:
+        penalty = get_object_or_404(EventPenalty, event=event, pk=_int(request, "penalty"))
+        reason = request.POST.get("reason", "")
+        return penalties.penalty_withdraw(penalty=penalty, reason=reason, by=request.user)
 
     return _act(request, event_id, act)

@@ -29,6 +29,7 @@ from parlor.models import (
 )
 from parlor.selectors.tournaments import clock_of, event_standings, round_tables_of
 from parlor.services.hands import hand_record
+from parlor.services.tournament_penalties import REFEREE_GROUP, penalty_give, penalty_withdraw
 from parlor.services.tournament_rounds import (
     round_end,
     round_seat,
@@ -39,12 +40,10 @@ from parlor.services.tournament_rounds import (
     round_timer_pause,
 )
 from parlor.services.tournaments import (
-    REFEREE_GROUP,
     entry_drop,
     entry_substitute,
     event_create,
     event_register,
-    penalty_give,
 )
 from tests.parlor.conftest import client_for
 from tests.parlor.factories import MemberFactory, PlayerFactory, TableFactory
@@ -250,3 +249,35 @@ def test_a_refusal_reads_in_the_directors_language_and_in_english_over_the_api(
     with pytest.raises(InvalidInput) as refused:
         penalty_give(entry=entries[0], points=5000, reason="遅刻", by=manager)
     assert refused.value.params == {"max": 1000} and refused.value.message.isascii()
+
+
+def test_a_referee_withdraws_a_penalty_which_the_standings_drop_and_the_page_strikes_through(
+    event, entries, manager, staff_user
+):
+    given = penalty_give(entry=entries[1], points=20, reason="遅刻", by=manager)
+    assert [s.penalty_tenths for s in event_standings(event) if s.entry_id == entries[1].pk] == [
+        200
+    ]
+    with pytest.raises(Forbidden):
+        penalty_withdraw(penalty=given, reason="誤り", by=staff_user)
+    with pytest.raises(InvalidInput) as blank:
+        penalty_withdraw(penalty=given, reason=" ", by=manager)
+    assert blank.value.code == "withdraw_reason_required"
+    client = Client()
+    client.force_login(manager)
+    url = f"/manage/events/{event.public_id}/"
+    sent = client.post(url + "penalty/withdraw/", {"penalty": given.pk, "reason": "審判の誤り"})
+    assert sent.status_code == 302
+    withdrawal = given.withdrawal
+    assert withdrawal.withdrawn_by == manager and withdrawal.reason == "審判の誤り"
+    assert all(s.penalty_tenths == 0 for s in event_standings(event))
+    audited = AuditEvent.objects.filter(subject_id=str(event.public_id)).latest("id")
+    assert audited.action == "void" and audited.reason == "審判の誤り"
+    page = client.get(url).content.decode()
+    assert f'data-penalty="{given.pk}" data-withdrawn' in page and "<del>遅刻</del>" in page
+    assert "が取り消し: 審判の誤り" in page
+    with pytest.raises(Conflict) as twice:
+        penalty_withdraw(penalty=given, reason="再度", by=manager)
+    assert twice.value.code == "penalty_withdrawn"
+    again = client.post(url + "penalty/withdraw/", {"penalty": given.pk, "reason": "再度"})
+    assert again.status_code == 409 and "すでに取り消されています" in again.content.decode()
