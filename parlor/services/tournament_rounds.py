@@ -4,8 +4,10 @@ The seats come from the seating generator (parlor.domain.tournament_seating: ran
 Swiss after, fewest repeat meetings, balanced winds) or from the director. Each table's game is
 an ordinary game started through game_start with the round's seats (seat 0 is East, 起家).
 
-End of time (時間打ち切り): the tablets show the round's clock and, once it runs out, the
-event's rule (finish the current hand, or N more hands). The director then ends the round:
+End of time (時間打ち切り): the tablets show the round's clock and, once it runs out, the hands
+each table still plays under the event's rule (finish the hand in play, or that hand and N
+more), counted from the hands recorded since (selectors.tournament_clock); a table that has
+played them is shown done. The director then ends the round:
 every table still playing is closed by game_finish after the hands recorded, the staff close
 a game already has (強制終了), so its results settle as they stand.
 """

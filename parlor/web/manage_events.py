@@ -25,7 +25,8 @@ from parlor.models import (
     TimeUpRule,
 )
 from parlor.selectors.access import Role, require
-from parlor.selectors.tournaments import clock_of, event_for, event_penalties, event_standings
+from parlor.selectors.tournament_clock import clock_of
+from parlor.selectors.tournaments import event_for, event_penalties, event_standings
 from parlor.services import tournament_penalties as penalties
 from parlor.services import tournament_rounds as rounds
 from parlor.services import tournaments

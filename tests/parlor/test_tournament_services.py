@@ -27,7 +27,8 @@ from parlor.models import (
     RoundTable,
     Table,
 )
-from parlor.selectors.tournaments import clock_of, event_standings, round_tables_of
+from parlor.selectors.tournament_clock import clock_of
+from parlor.selectors.tournaments import event_standings, round_tables_of
 from parlor.services.hands import hand_record
 from parlor.services.tournament_penalties import REFEREE_GROUP, penalty_give, penalty_withdraw
 from parlor.services.tournament_rounds import (
@@ -59,18 +60,21 @@ def tables(parlor: Parlor) -> list[Table]:
     return [TableFactory(parlor=parlor, label=f"T{n}", ruleset_key="standard") for n in (1, 2)]
 
 
-@pytest.fixture
-def event(parlor: Parlor, tables: list[Table], manager: Any) -> Event:
+def _new_event(parlor: Parlor, tables: list[Table], manager: Any, **kwargs: Any) -> Event:
     return event_create(
         parlor=parlor,
-        name="月例大会",
         starts_on=date(2026, 11, 28),
         ends_on=date(2026, 11, 28),
-        round_count=2,
         tables=tables,
         round_minutes=60,
         by=manager,
+        **{"name": "月例大会", "round_count": 2, **kwargs},
     )
+
+
+@pytest.fixture
+def event(parlor: Parlor, tables: list[Table], manager: Any) -> Event:
+    return _new_event(parlor, tables, manager)
 
 
 @pytest.fixture
@@ -97,16 +101,7 @@ def test_it_refuses_tables_of_two_rulesets(parlor, tables, manager):
 
 
 def test_an_entry_fee_is_owed_at_the_counter(parlor, tables, manager):
-    event = event_create(
-        parlor=parlor,
-        name="有料大会",
-        starts_on=date(2026, 11, 28),
-        ends_on=date(2026, 11, 28),
-        round_count=1,
-        tables=tables,
-        entry_fee_yen=3000,
-        by=manager,
-    )
+    event = _new_event(parlor, tables, manager, name="有料大会", round_count=1, entry_fee_yen=3000)
     player = PlayerFactory(parlor=parlor)
     entry = event_register(event=event, player=player, by=manager)
     fee = Adjustment.objects.get(player=player)
@@ -281,3 +276,47 @@ def test_a_referee_withdraws_a_penalty_which_the_standings_drop_and_the_page_str
     assert twice.value.code == "penalty_withdrawn"
     again = client.post(url + "penalty/withdraw/", {"penalty": given.pk, "reason": "再度"})
     assert again.status_code == 409 and "すでに取り消されています" in again.content.decode()
+
+
+def _ron(game: Any, sequence: int, by: Any) -> None:
+    entry = {"result": {"kind": "ron", "loser": 1, "wins": [{"winner": 0, "han": 1, "fu": 30}]}}
+    hand_record(game=game, sequence=sequence, entry=entry, by=by)
+
+
+def test_one_more_hand_is_counted_from_the_hands_recorded_after_time_up(parlor, tables, manager):
+    event = _new_event(
+        parlor, tables, manager, round_count=1, time_up_rule="more_hands", extra_hands=1
+    )
+    for _n in range(8):
+        event_register(event=event, player=PlayerFactory(parlor=parlor), by=manager)
+    event_round = round_seat(event=event, by=manager)
+    start = timezone.now()
+    with time_machine.travel(start, tick=False):
+        round_start(event_round=event_round, by=manager)
+    first = RoundTable.objects.select_related("game").filter(round=event_round).first()
+    assert first is not None and first.game is not None
+
+    def clock_at(minutes: int) -> Any:
+        with time_machine.travel(start + timedelta(minutes=minutes), tick=False):
+            return clock_of(
+                RoundTable.objects.select_related("round__event", "game").get(pk=first.pk)
+            )
+
+    with time_machine.travel(start + timedelta(minutes=30), tick=False):
+        _ron(first.game, 1, manager)  # before time-up: counts for nothing
+    assert clock_at(61).hands_left == 2 and not clock_at(61).is_table_done
+    with time_machine.travel(start + timedelta(minutes=62), tick=False):
+        _ron(first.game, 2, manager)  # the hand that was in play at time-up
+    assert clock_at(63).hands_left == 1
+    client = Client()
+    client.force_login(manager)
+    with time_machine.travel(start + timedelta(minutes=63), tick=False):
+        tablet = client.get(f"/tablet/games/{first.game.public_id}/").content.decode()
+    assert 'data-hands-left="1"' in tablet and "この局が最後です。" in tablet
+    with time_machine.travel(start + timedelta(minutes=70), tick=False):
+        _ron(first.game, 3, manager)  # the one more hand (あと1局)
+        page = client.get(f"/manage/events/{event.public_id}/").content.decode()
+        board = client.get(f"/events/{event.public_id}/").content.decode()
+    assert clock_at(71).is_table_done and clock_at(71).hands_left == 0
+    assert page.count("data-table-done") == 1 and board.count("data-table-done") == 1
+    assert "最終局終了" in page and 'data-hands-left="2"' in board  # the other table: none yet
