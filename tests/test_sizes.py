@@ -28,8 +28,6 @@ KNOWN: dict[str, str] = {
     "parlor/selectors/answers.py:game_answer": f"{NEXT} (the one game answer, built whole)",
     "parlor/view_helpers/pages.py": f"{NEXT} (typed engine values: the entry's summary)",
     "parlor/view_helpers/pages.py:entry_summary": f"{NEXT} (typed engine values)",
-    "parlor/domain/tournament_standings.py:event_standings": f"{NEXT} (tournaments)",
-    "parlor/services/tournaments.py:event_create": f"{NEXT} (tournaments)",
     "parlor/services/seasons.py:season_create": f"{NEXT} (rankings)",
     "parlor/public/views.py": f"{NEXT} (the player's page apart)",
     "parlor/services/imports.py:game_import": NEXT,

@@ -61,31 +61,8 @@ def event_create(
     by: Actor,
 ) -> Event:
     """A new event on `tables`, which must all play one ruleset: the event's."""
-    text_check(name.strip(), field="name", max_length=100, one_line=True)
-    if not name.strip():
-        raise InvalidInput("give the event a name", code="event_name_required", field="name")
-    if ends_on < starts_on:
-        raise InvalidInput(
-            "the last day is before the first", code="days_reversed", field="ends_on"
-        )
-    if not 1 <= round_count <= MAX_ROUNDS:
-        raise InvalidInput(
-            f"an event has 1 to {MAX_ROUNDS} rounds",
-            code="round_count",
-            field="round_count",
-            params={"max": MAX_ROUNDS},
-        )
-    tables = list(tables)
-    keys = {t.ruleset_key for t in tables}
-    if not tables or any(t.parlor_id != parlor.pk for t in tables):
-        raise InvalidInput("choose the event's tables", code="tables_required", field="tables")
-    if len(keys) != 1:
-        raise InvalidInput(
-            "the event's tables play different rulesets: choose tables of one ruleset",
-            code="tables_rulesets",
-            field="tables",
-        )
-    ruleset_key = keys.pop()
+    _event_check(name=name, starts_on=starts_on, ends_on=ends_on, round_count=round_count)
+    ruleset_key = _tables_ruleset_key(parlor, tables)
     ruleset = ruleset_resolve(parlor=parlor, key=ruleset_key)
     event = Event.objects.create(
         parlor=parlor,
@@ -106,6 +83,37 @@ def event_create(
     event.tables.set(tables)
     event_audit(event, by=by, action=AuditAction.CREATE, summary=f"event {event.name} created")
     return event
+
+
+def _event_check(*, name: str, starts_on: date, ends_on: date, round_count: int) -> None:
+    text_check(name.strip(), field="name", max_length=100, one_line=True)
+    if not name.strip():
+        raise InvalidInput("give the event a name", code="event_name_required", field="name")
+    if ends_on < starts_on:
+        raise InvalidInput(
+            "the last day is before the first", code="days_reversed", field="ends_on"
+        )
+    if not 1 <= round_count <= MAX_ROUNDS:
+        raise InvalidInput(
+            f"an event has 1 to {MAX_ROUNDS} rounds",
+            code="round_count",
+            field="round_count",
+            params={"max": MAX_ROUNDS},
+        )
+
+
+def _tables_ruleset_key(parlor: Parlor, tables: Sequence[Table]) -> str:
+    """The one ruleset the event's tables play, the event's."""
+    keys = {t.ruleset_key for t in tables}
+    if not tables or any(t.parlor_id != parlor.pk for t in tables):
+        raise InvalidInput("choose the event's tables", code="tables_required", field="tables")
+    if len(keys) != 1:
+        raise InvalidInput(
+            "the event's tables play different rulesets: choose tables of one ruleset",
+            code="tables_rulesets",
+            field="tables",
+        )
+    return keys.pop()
 
 
 def event_audit(
