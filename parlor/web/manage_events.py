@@ -104,7 +104,10 @@ def _event_context(event: Event) -> dict[str, Any]:
             }
         )
     registered = {e.player_id for e in entries}
+    seatable = [e for e in entries if e.is_seatable]
     return {
+        "seatable": seatable,
+        "given_seats": _given_seats(seatable, event.table_size),
         "event": event,
         "entries": entries,
         "substitutes": [e for e in entries if e.is_substitute and e.replaces_id is None],
@@ -114,6 +117,33 @@ def _event_context(event: Event) -> dict[str, Any]:
         "penalties": event_penalties(event),
         "players": Player.objects.filter(parlor=event.parlor).exclude(pk__in=registered),
     }
+
+
+def _given_seats(seatable: list[EventPlayer], table_size: int) -> list[list[dict[str, Any]]]:
+    """The director's form for a whole round: per table, per seat (East first), the field's
+    name and the player it starts with (the players in registration order)."""
+    tables = -(-len(seatable) // table_size)
+    return [
+        [
+            {"name": f"seat-{t}-{seat}", "entry": seatable[t * table_size + seat].pk}
+            if t * table_size + seat < len(seatable)
+            else {"name": f"seat-{t}-{seat}", "entry": None}
+            for seat in range(table_size)
+        ]
+        for t in range(tables)
+    ]
+
+
+def _seats_given(event: Event, request: HttpRequest) -> list[list[int]]:
+    """The entry ids the director chose, per table, East first."""
+    tables = -(
+        -sum(1 for e in EventPlayer.objects.filter(event=event) if e.is_seatable)
+        // event.table_size
+    )
+    return [
+        [_int(request, f"seat-{t}-{seat}") for seat in range(event.table_size)]
+        for t in range(tables)
+    ]
 
 
 @require_http_methods(["GET"])
@@ -162,11 +192,15 @@ def event_register(request: HttpRequest, event_id: str) -> HttpResponse:
 @require_POST
 @manager_page
 def event_round_action(request: HttpRequest, event_id: str, action: str) -> HttpResponse:
-    """seat / start / pause / end a round, or swap two of its seats."""
+    """seat a round (or take the director's seats), start / pause / end it, or swap two of
+    its seats."""
 
     def act(event: Event) -> object:
         if action == "seat":
             return rounds.round_seat(event=event, by=request.user)
+        if action == "given":
+            tables = _seats_given(event, request)
+            return rounds.round_seat_given(event=event, tables=tables, by=request.user)
         event_round = _round(event, request)
         if action == "start":
             return rounds.round_start(event_round=event_round, by=request.user)

@@ -320,3 +320,20 @@ def test_one_more_hand_is_counted_from_the_hands_recorded_after_time_up(parlor, 
     assert clock_at(71).is_table_done and clock_at(71).hands_left == 0
     assert page.count("data-table-done") == 1 and board.count("data-table-done") == 1
     assert "最終局終了" in page and 'data-hands-left="2"' in board  # the other table: none yet
+
+
+def test_the_director_gives_a_whole_rounds_seats_in_one_form(event, entries, manager):
+    client = Client()
+    client.force_login(manager)
+    url = f"/manage/events/{event.public_id}/"
+    page = client.get(url).content.decode()
+    assert 'name="seat-1-3"' in page and 'name="seat-2-0"' not in page
+    ids = [e.pk for e in reversed(entries)]
+    seats = {f"seat-{t}-{s}": ids[t * 4 + s] for t in range(2) for s in range(4)}
+    mistaken = client.post(url + "round/given/", {**seats, "seat-1-3": ids[0]})
+    assert mistaken.status_code == 400
+    assert "この回戦の選手全員を1回ずつ" in mistaken.content.decode()
+    assert round_tables_of(event) == []
+    given = client.post(url + "round/given/", seats)
+    assert given.status_code == 302
+    assert round_tables_of(event) == [(tuple(ids[:4]), tuple(ids[4:]))]
