@@ -101,6 +101,10 @@ class EventPlayer(models.Model):
     entry_fee = models.OneToOneField(  # the fee owed at the counter (参加費), if any
         Adjustment, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
+    # For the EMA results file: the player's EMA number (8 digits) and country (ISO 3166-1
+    # alpha-3, as the EMA's pages write it: JPN, DEU), blank for a player with none.
+    ema_number = models.CharField(max_length=8, blank=True)
+    country = models.CharField(max_length=3, blank=True)
 
     class Meta:
         verbose_name = "大会参加者 Event player"
@@ -108,6 +112,14 @@ class EventPlayer(models.Model):
         ordering = ["event", "registered_at", "id"]
         constraints = [
             models.UniqueConstraint(fields=["event", "player"], name="event_player_unique"),
+            models.CheckConstraint(
+                condition=Q(ema_number="") | Q(ema_number__regex=r"^[0-9]{8}$"),
+                name="event_player_ema_number_8_digits",
+            ),
+            models.CheckConstraint(
+                condition=Q(country="") | Q(country__regex=r"^[A-Z]{3}$"),
+                name="event_player_country_alpha_3",
+            ),
         ]
 
     def __str__(self) -> str:

@@ -7,6 +7,7 @@ transaction on the locked event row, so two directors cannot interleave a drop a
 
 from __future__ import annotations
 
+import re
 import secrets
 from collections.abc import Sequence
 from datetime import date
@@ -230,3 +231,33 @@ def entry_substitute(*, dropped: EventPlayer, substitute: EventPlayer, by: Actor
         summary=f"{substitute.player.name} plays in place of {dropped.player.name}",
     )
     return substitute
+
+
+EMA_NUMBER = re.compile(r"[0-9]{8}")  # an EMA number: 8 digits (the member country's first)
+COUNTRY = re.compile(r"[A-Z]{3}")  # ISO 3166-1 alpha-3, as the EMA's pages write it
+
+
+@transaction.atomic
+def entry_ema_set(*, entry: EventPlayer, ema_number: str, country: str, by: Actor) -> EventPlayer:
+    """Records a player's EMA number and country for the EMA results file (blank: none)."""
+    event = event_lock(entry.event)
+    ema_number, country = ema_number.strip(), country.strip().upper()
+    checks = (
+        ("ema_number", ema_number, EMA_NUMBER, "an EMA number is 8 digits"),
+        ("country", country, COUNTRY, "a country is 3 letters (JPN, DEU)"),
+    )
+    for field, value, pattern, rule in checks:
+        if value and not pattern.fullmatch(value):
+            raise InvalidInput(
+                f"{rule}, not {value!r}", code=field, field=field, params={"value": value}
+            )
+    entry = EventPlayer.objects.select_for_update().get(pk=entry.pk, event=event)
+    entry.ema_number, entry.country = ema_number, country
+    entry.save(update_fields=["ema_number", "country"])
+    event_audit(
+        event,
+        by=by,
+        action=AuditAction.CORRECT,
+        summary=f"{entry.player.name}: EMA number {ema_number or '-'}, country {country or '-'}",
+    )
+    return entry

@@ -234,7 +234,8 @@ def event_table_extend(request: HttpRequest, event_id: str) -> HttpResponse:
 @require_POST
 @manager_page
 def event_entry_action(request: HttpRequest, event_id: str, action: str) -> HttpResponse:
-    """drop a player, seat a substitute in a dropped player's place, or give a penalty."""
+    """drop a player, seat a substitute in a dropped player's place, record their EMA number
+    and country, or give a penalty."""
 
     def act(event: Event) -> object:
         entry = _entry(event, request, "entry")
@@ -245,6 +246,14 @@ def event_entry_action(request: HttpRequest, event_id: str, action: str) -> Http
             substitute = _entry(event, request, "substitute")
             return tournaments.entry_substitute(
                 dropped=entry, substitute=substitute, by=request.user
+            )
+        if action == "ema":
+            ema_number, country = (
+                request.POST.get("ema_number", ""),
+                request.POST.get("country", ""),
+            )
+            return tournaments.entry_ema_set(
+                entry=entry, ema_number=ema_number, country=country, by=request.user
             )
         if action == "penalty":
             points = _int(request, "points")

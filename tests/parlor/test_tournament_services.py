@@ -337,3 +337,23 @@ def test_the_director_gives_a_whole_rounds_seats_in_one_form(event, entries, man
     given = client.post(url + "round/given/", seats)
     assert given.status_code == 302
     assert round_tables_of(event) == [(tuple(ids[:4]), tuple(ids[4:]))]
+
+
+def test_the_ema_file_carries_the_ema_number_and_country_the_director_recorded(
+    event, entries, manager
+):
+    client = Client()
+    client.force_login(manager)
+    url = f"/manage/events/{event.public_id}/entry/ema/"
+    wrong = client.post(url, {"entry": entries[0].pk, "ema_number": "123", "country": "jp"})
+    assert wrong.status_code == 400 and "EMA番号は8桁の数字です" in wrong.content.decode()
+    sent = client.post(url, {"entry": entries[0].pk, "ema_number": "19000123", "country": "jpn"})
+    assert sent.status_code == 302
+    entries[0].refresh_from_db()
+    assert (entries[0].ema_number, entries[0].country) == ("19000123", "JPN")
+    audited = AuditEvent.objects.filter(subject_id=str(event.public_id)).latest("id")
+    assert "19000123" in audited.summary and audited.actor == manager
+    ema = Client().get(f"/events/{event.public_id}/ema.csv").content.decode("utf-8-sig")
+    row = next(line for line in ema.splitlines() if "19000123" in line)
+    assert row.split(",")[3:5] == ["19000123", "JPN"]
+    assert sum(1 for line in ema.splitlines() if ",,," in line) == len(entries) - 1
