@@ -43,8 +43,8 @@ from parlor.services.seasons import season_create
 from parlor.services.seating import Seating
 from parlor.services.settlements import adjustment_create
 from parlor.services.shifts import shift_sign_in, shift_sign_out
-from parlor.services.tournaments import event_create, event_register
 from parlor.services.standings import TableKind
+from parlor.services.tournaments import event_create, event_register
 from parlor.services.visits import visit_check_in, visit_check_out
 from tests.parlor.conftest import DRAW, RON_1_BY_0, TSUMO_2
 from tests.parlor.factories import MemberFactory, ParlorFactory, PlayerFactory
@@ -438,6 +438,7 @@ EXPECTED: dict[str, list[Call]] = {
     "manage:event-extend": [page("post", "staff", 404, kw=EVENT)],  # no such table
     "manage:event-round": [page("post", "staff", 400, kw={**EVENT, "action": "start"})],
     "manage:event-entry": [page("post", "staff", 400, kw={**EVENT, "action": "penalty"})],
+    "manage:event-penalty-withdraw": [page("post", "staff", 400, kw=EVENT)],  # none named
     # --- The manager's seasons page (issue 28) -------------------------------------------------
     "manage:seasons": [
         page("get", "manager", 200, own_parlor_list=True, other_staff=403),
