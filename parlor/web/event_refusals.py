@@ -34,6 +34,7 @@ def event_refusals() -> dict[str, str]:
         "round_not_playing": _("The round is not being played."),
         "seating_not_everyone_once": _("Seat every player of the round once, and no one else."),
         "entry_not_found": _("There is no such player in this event."),
+        "penalty_not_found": _("There is no such penalty in this event."),
         "ema_number": _("An EMA number is 8 digits: leave it blank for a player with none."),
         "country": _("Enter the country as 3 capital letters, such as JPN or DEU."),
     }

@@ -44,6 +44,7 @@ from parlor.services.seating import Seating
 from parlor.services.settlements import adjustment_create
 from parlor.services.shifts import shift_sign_in, shift_sign_out
 from parlor.services.standings import TableKind
+from parlor.services.tournament_penalties import penalty_give
 from parlor.services.tournaments import event_create, event_register
 from parlor.services.visits import visit_check_in, visit_check_out
 from tests.parlor.conftest import DRAW, RON_1_BY_0, TSUMO_2
@@ -197,6 +198,16 @@ EXPECTED: dict[str, list[Call]] = {
     "api:player-games": [api("get", "player", 200, kw=PLAYER)],
     "api:tables": [api("get", "staff", 200, own_parlor_list=True)],
     "api:event-standings": [api("get", "staff", 200, kw=EVENT)],
+    "api:event-penalty-withdraw": [
+        api(
+            "post",
+            "manager",
+            201,
+            kw={**EVENT, "penalty_id": "penalty"},
+            body={"reason": "x"},
+            other_staff=404,
+        )
+    ],
     "api:event-penalties": [
         api(
             "post",
@@ -683,7 +694,9 @@ def scene(db: None) -> Scene:
         by=users["manager"],
     )
     entry = event_register(event=event, player=players[9], by=users["manager"])
+    penalty = penalty_give(entry=entry, points=5, reason="x", by=users["manager"])
     values = {
+        "penalty": penalty.pk,
         "event": str(event.public_id),
         "entry": entry.pk,
         "game": str(game.public_id),

@@ -357,3 +357,19 @@ def test_the_ema_file_carries_the_ema_number_and_country_the_director_recorded(
     row = next(line for line in ema.splitlines() if "19000123" in line)
     assert row.split(",")[3:5] == ["19000123", "JPN"]
     assert sum(1 for line in ema.splitlines() if ",,," in line) == len(entries) - 1
+
+
+def test_the_api_withdraws_a_penalty_for_a_referee_with_a_reason(event, entries, manager):
+    url = f"/api/events/{event.public_id}/penalties/"
+    api = client_for(manager)
+    given = api.post(url, {"entry": entries[2].pk, "points": 8, "reason": "遅刻"}, format="json")
+    withdraw = f"{url}{given.json()['id']}/withdraw/"
+    blank = api.post(withdraw, {"reason": " "}, format="json")
+    assert blank.status_code == 400
+    done = api.post(withdraw, {"reason": "誤り"}, format="json")
+    assert done.status_code == 201 and done.json()["reason"] == "誤り"
+    again = api.post(withdraw, {"reason": "誤り"}, format="json")
+    assert again.status_code == 409 and again.json()["error"]["code"] == "penalty_withdrawn"
+    missing = api.post(f"{url}999999/withdraw/", {"reason": "x"}, format="json")
+    assert missing.status_code == 404
+    assert all(s.penalty_tenths == 0 for s in event_standings(event))
