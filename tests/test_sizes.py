@@ -23,9 +23,6 @@ WHY_MARKER = "Long because"
 ELSEWHERE = "split in progress elsewhere"
 NEXT = "not shortened yet: a service or page of its own, next in issue 27"
 KNOWN: dict[str, str] = {
-    "parlor/domain/tournament_seating.py": f"{NEXT} (tournaments: the local search apart)",
-    "parlor/domain/tournament_standings.py:event_standings": f"{NEXT} (tournaments)",
-    "parlor/services/tournaments.py:event_create": f"{NEXT} (tournaments)",
     "parlor/services/seasons.py:season_create": f"{NEXT} (rankings)",
 }
 

@@ -1,5 +1,5 @@
-"""Tournaments (大会) over the API: an event's standings, and a referee's penalty. The same
-services and selectors as the director's pages."""
+"""Tournaments (大会) over the API: an event's standings, and a referee's penalty and its
+withdrawal (取消). The same services and selectors as the director's pages."""
 
 from __future__ import annotations
 
@@ -14,9 +14,13 @@ from rest_framework.views import APIView
 
 from parlor.api.serializers import error_responses
 from parlor.errors import NotFound
-from parlor.models import EventPlayer
+from parlor.models import EventPenalty, EventPlayer
 from parlor.selectors.tournaments import event_for, event_standings
-from parlor.services.tournaments import MAX_PENALTY_POINTS, penalty_give
+from parlor.services.tournament_penalties import (
+    MAX_PENALTY_POINTS,
+    penalty_give,
+    penalty_withdraw,
+)
 
 
 class StandingSerializer(serializers.Serializer[Any]):
@@ -43,6 +47,7 @@ class EventPenaltyView(APIView):
         reason = serializers.CharField()
 
     class OutputSerializer(serializers.Serializer[Any]):
+        id = serializers.IntegerField(help_text="the penalty, to withdraw it")
         entry = serializers.IntegerField(source="entry_id")
         points = serializers.IntegerField()
         reason = serializers.CharField()
@@ -67,7 +72,36 @@ class EventPenaltyView(APIView):
         return Response(self.OutputSerializer(penalty).data, status=201)
 
 
+class EventPenaltyWithdrawView(APIView):
+    class InputSerializer(serializers.Serializer[Any]):
+        reason = serializers.CharField(help_text="why the penalty is withdrawn")
+
+    class OutputSerializer(serializers.Serializer[Any]):
+        penalty = serializers.IntegerField(source="penalty_id")
+        reason = serializers.CharField()
+        withdrawn_at = serializers.DateTimeField()
+
+    @extend_schema(
+        request=InputSerializer, responses={201: OutputSerializer, **error_responses(400)}
+    )
+    def post(self, request: Request, event_id: str, penalty_id: int) -> Response:
+        event, _access = event_for(request.user, event_id)
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        penalty = EventPenalty.objects.filter(event=event, pk=penalty_id).first()
+        if penalty is None:
+            raise NotFound("no such penalty in the event", code="penalty_not_found")
+        reason = data.validated_data["reason"]
+        withdrawal = penalty_withdraw(penalty=penalty, reason=reason, by=request.user)
+        return Response(self.OutputSerializer(withdrawal).data, status=201)
+
+
 urlpatterns = [
     path("events/<str:event_id>/standings/", EventStandingsView.as_view(), name="event-standings"),
     path("events/<str:event_id>/penalties/", EventPenaltyView.as_view(), name="event-penalties"),
+    path(
+        "events/<str:event_id>/penalties/<int:penalty_id>/withdraw/",
+        EventPenaltyWithdrawView.as_view(),
+        name="event-penalty-withdraw",
+    ),
 ]

@@ -28,7 +28,8 @@ import itertools
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
-from parlor.domain.tournament_seating import Pair, PlayerId, Round, pair
+from parlor.domain.tournament_search import Pair, PlayerId
+from parlor.domain.tournament_seating import Round, pair
 
 NODE_BUDGET = 2_000_000  # seatings tried before a search gives up (a few seconds at most)
 
@@ -87,9 +88,11 @@ def least_round_repeats(
     *,
     table_size: int = 4,
     node_budget: int = NODE_BUDGET,
+    winds: Mapping[PlayerId, tuple[int, ...]] | None = None,
 ) -> RoundSearch:
     """The fewest pairs that met before (`meetings`) one round of `players` must seat
-    together, by branch and bound.
+    together, by branch and bound; with `winds` (each player's counts per wind), among the
+    seatings whose every table lets each player take a wind they sat in least.
 
     >>> least_round_repeats([1, 2, 3, 4, 5, 6], {(1, 2): 1, (3, 4): 1}, table_size=3).repeats
     0
@@ -107,6 +110,8 @@ def least_round_repeats(
             return
         for group, added in _tables(remaining, met, table_size, limit() - used):
             counter.tick()
+            if winds is not None and not winds_balance(group, winds):
+                continue
             rest = [p for p in remaining if p not in group]
             search(rest, [*seated, group], used + added)
             if best and best[-1][0] == 0:
@@ -119,6 +124,19 @@ def least_round_repeats(
         proven = False
     repeats, seating = best[-1] if best else (-1, ())
     return RoundSearch(repeats=repeats, proven=proven, seating=seating)
+
+
+def winds_balance(group: Sequence[PlayerId], winds: Mapping[PlayerId, tuple[int, ...]]) -> bool:
+    """Whether each player of `group` can take a seat wind they sat in least, one wind each.
+
+    >>> winds_balance((1, 2), {1: (1, 0), 2: (1, 0)}), winds_balance((1, 2), {1: (1, 0), 2: (0, 1)})
+    (False, True)
+    """
+    size = len(group)
+    return any(
+        all(winds[p][seat] == min(winds[p]) for p, seat in zip(group, order, strict=True))
+        for order in itertools.permutations(range(size))
+    )
 
 
 def least_event_repeats(
@@ -152,9 +170,7 @@ def _schedule(
     """A schedule that starts with `first` and has at most `target` repeat meetings."""
     players = sorted(p for table in first for p in table)
 
-    def seat(
-        done: tuple[Round, ...], met: frozenset[Pair], used: int
-    ) -> tuple[Round, ...] | None:
+    def seat(done: tuple[Round, ...], met: frozenset[Pair], used: int) -> tuple[Round, ...] | None:
         if len(done) == rounds:
             return done
         for seating, added in _rounds(players, met, table_size, target - used, counter):
@@ -169,7 +185,10 @@ def _schedule(
 
 
 def _rounds(
-    remaining: list[PlayerId], met: frozenset[Pair], table_size: int, allowed: int,
+    remaining: list[PlayerId],
+    met: frozenset[Pair],
+    table_size: int,
+    allowed: int,
     counter: _Counter,
 ) -> Iterator[tuple[Round, int]]:
     """Every seating of `remaining` with at most `allowed` pairs that met, and its count."""

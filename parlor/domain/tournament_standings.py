@@ -92,6 +92,16 @@ def event_standings(
     names = {entrant.player_id: entrant.name for entrant in entrants}
     if len(names) != len(entrants):
         raise InvalidInput("a player is entered twice", code="standings_duplicate_entrant")
+    return _ranked(sorted(_lines(names, results, penalties, table_size), key=_order))
+
+
+def _lines(
+    names: dict[PlayerId, str],
+    results: Iterable[RoundResult],
+    penalties: Iterable[Penalty],
+    table_size: int,
+) -> list[Standing]:
+    """Each entrant's line, not yet ranked (rank 0), each result and penalty checked."""
     points: Counter[PlayerId] = Counter()
     scores: Counter[PlayerId] = Counter()
     placements = {player: [0] * table_size for player in names}
@@ -105,19 +115,24 @@ def event_standings(
     for given in penalties:
         _check_penalty(given, names)
         penalty[given.player_id] += given.points
-    lines = sorted(
-        (
-            Standing(
-                rank=0, player_id=player, name=name,
-                total=points[player] - penalty[player], points=points[player],
-                penalty=penalty[player], score=scores[player],
-                placements=tuple(placements[player]),
-                rounds_played=sum(placements[player]),
-            )
-            for player, name in names.items()
-        ),
-        key=_order,
-    )
+    return [
+        Standing(
+            rank=0,
+            player_id=player,
+            name=name,
+            total=points[player] - penalty[player],
+            points=points[player],
+            penalty=penalty[player],
+            score=scores[player],
+            placements=tuple(placements[player]),
+            rounds_played=sum(placements[player]),
+        )
+        for player, name in names.items()
+    ]
+
+
+def _ranked(lines: Sequence[Standing]) -> tuple[Standing, ...]:
+    """The lines in order, ranked: a line tied with the one above shares its rank."""
     ranked: list[Standing] = []
     for index, line in enumerate(lines):
         tied = ranked and _tie(ranked[-1]) == _tie(line)
@@ -131,18 +146,20 @@ def _tie(line: Standing) -> tuple[int, tuple[int, ...], NaturalKey]:
 
 
 def _order(line: Standing) -> tuple[int, tuple[int, ...], NaturalKey, PlayerId]:
-    return (-line.total, tuple(-n for n in line.placements), natural_key(line.name),
-            line.player_id)
+    return (-line.total, tuple(-n for n in line.placements), natural_key(line.name), line.player_id)
 
 
 def _check_result(
-    result: RoundResult, names: dict[PlayerId, str], played: set[tuple[PlayerId, int]],
+    result: RoundResult,
+    names: dict[PlayerId, str],
+    played: set[tuple[PlayerId, int]],
     table_size: int,
 ) -> None:
     if result.player_id not in names:
         raise InvalidInput(
             f"round {result.round_number}: player {result.player_id} is not entered",
-            code="standings_unknown_player", params={"player": result.player_id},
+            code="standings_unknown_player",
+            params={"player": result.player_id},
         )
     key = (result.player_id, result.round_number)
     if key in played:
@@ -165,15 +182,18 @@ def _check_penalty(given: Penalty, names: dict[PlayerId, str]) -> None:
     if given.player_id not in names:
         raise InvalidInput(
             f"a penalty for player {given.player_id}, who is not entered",
-            code="standings_unknown_player", params={"player": given.player_id},
+            code="standings_unknown_player",
+            params={"player": given.player_id},
         )
     if given.points <= 0:
         raise InvalidInput(
             f"a penalty for {names[given.player_id]} takes off more than 0 points",
-            code="penalty_points", params={"player": names[given.player_id]},
+            code="penalty_points",
+            params={"player": names[given.player_id]},
         )
     if not given.reason.strip():
         raise InvalidInput(
             f"a penalty for {names[given.player_id]} needs a reason",
-            code="penalty_reason", params={"player": names[given.player_id]},
+            code="penalty_reason",
+            params={"player": names[given.player_id]},
         )

@@ -41,6 +41,7 @@ from parlor.models.tables import SeatDraw, SeatDrawMethod, SeatDrawPosition, Tab
 from parlor.models.tournaments import (
     Event,
     EventPenalty,
+    EventPenaltyWithdrawal,
     EventPlayer,
     EventRound,
     EventStatus,
@@ -65,6 +66,7 @@ __all__ = [
     "DayFloat",
     "Event",
     "EventPenalty",
+    "EventPenaltyWithdrawal",
     "EventPlayer",
     "EventRound",
     "EventStatus",

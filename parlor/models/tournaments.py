@@ -102,6 +102,10 @@ class EventPlayer(models.Model):
     entry_fee = models.OneToOneField(  # the fee owed at the counter (参加費), if any
         Adjustment, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
+    # For the EMA results file: the player's EMA number (8 digits) and country (ISO 3166-1
+    # alpha-3, as the EMA's pages write it: JPN, DEU), blank for a player with none.
+    ema_number = models.CharField(max_length=8, blank=True)
+    country = models.CharField(max_length=3, blank=True)
 
     class Meta:
         verbose_name = pgettext_lazy("model", "Event player")
@@ -109,6 +113,14 @@ class EventPlayer(models.Model):
         ordering = ["event", "registered_at", "id"]
         constraints = [
             models.UniqueConstraint(fields=["event", "player"], name="event_player_unique"),
+            models.CheckConstraint(
+                condition=Q(ema_number="") | Q(ema_number__regex=r"^[0-9]{8}$"),
+                name="event_player_ema_number_8_digits",
+            ),
+            models.CheckConstraint(
+                condition=Q(country="") | Q(country__regex=r"^[A-Z]{3}$"),
+                name="event_player_country_alpha_3",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -209,7 +221,8 @@ class RoundSeat(models.Model):
 
 class EventPenalty(models.Model):
     """Points taken off a player's event score by a referee (審判), with the reason. Never
-    changed or deleted (the audit log has each one)."""
+    changed or deleted (the audit log has each one): a withdrawal (取消) is a record of its own,
+    EventPenaltyWithdrawal, and the standings leave out a penalty that has one."""
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="penalties")
     entry = models.ForeignKey(EventPlayer, on_delete=models.PROTECT, related_name="penalties")
@@ -232,3 +245,29 @@ class EventPenalty(models.Model):
 
     def __str__(self) -> str:
         return f"{self.entry.player}: -{self.points} ({self.reason[:30]})"
+
+
+class EventPenaltyWithdrawal(models.Model):
+    """A referee's withdrawal of a penalty (ペナルティ取消), with who, when and why. One per
+    penalty; the penalty itself stays as it was given."""
+
+    penalty = models.OneToOneField(
+        EventPenalty, on_delete=models.PROTECT, related_name="withdrawal"
+    )
+    reason = models.TextField()
+    withdrawn_at = models.DateTimeField(auto_now_add=True)
+    withdrawn_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        verbose_name = pgettext_lazy("model", "Penalty withdrawal")
+        verbose_name_plural = pgettext_lazy("model", "Penalty withdrawals")
+        constraints = [
+            models.CheckConstraint(
+                condition=~Q(reason=""), name="event_penalty_withdrawal_has_reason"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"withdrawn: {self.penalty} ({self.reason[:30]})"

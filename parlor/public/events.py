@@ -10,8 +10,9 @@ from django.views.decorators.http import require_GET
 
 from parlor.models import EventRound, RoundStatus, RoundTable
 from parlor.public.views import domain_errors_as_http
+from parlor.selectors.tournament_clock import clock_of
 from parlor.selectors.tournament_exports import event_csv, event_ema_csv
-from parlor.selectors.tournaments import clock_of, event_standings, public_event
+from parlor.selectors.tournaments import event_standings, public_event
 
 
 @require_GET
@@ -23,7 +24,7 @@ def event_page(request: HttpRequest, event_id: str) -> HttpResponse:
     clocks = []
     if playing is not None:
         for round_table in RoundTable.objects.filter(round=playing).select_related(
-            "table", "round__event"
+            "table", "game", "round__event"
         ):
             clocks.append({"table": round_table.table.label, "clock": clock_of(round_table)})
     context = {

@@ -2,8 +2,8 @@
 written by parlor.domain.tournament_export from the standings the page shows.
 
 The EMA file wants a last and a first name: a player's name is split at its first space
-(名字 名前); a name without one is all last name. The parlor keeps no EMA number or country
-for its players yet, so those columns are blank (a first tournament's file has them so).
+(名字 名前); a name without one is all last name. The EMA number and country are the ones
+the director recorded on the player's entry, blank where none was (a first tournament).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from parlor.domain.tournament_export import (
     ema_results_csv,
     standings_csv,
 )
-from parlor.models import Event
+from parlor.models import Event, EventPlayer
 from parlor.selectors.tournaments import TENTHS, event_standings
 
 
@@ -39,9 +39,14 @@ def event_csv(event: Event) -> str:
 
 
 def event_ema_csv(event: Event) -> str:
+    """The EMA results file, with the EMA numbers and countries the director recorded."""
     lines = [line.standing for line in event_standings(event)]
+    entries = {e.pk: e for e in EventPlayer.objects.filter(event=event)}
     players = {}
     for line in lines:
         last, _space, first = line.name.strip().partition(" ")
-        players[line.player_id] = EmaPlayer(line.player_id, last, first.strip())
+        entry = entries[line.player_id]
+        players[line.player_id] = EmaPlayer(
+            line.player_id, last, first.strip(), entry.ema_number, entry.country
+        )
     return ema_results_csv(lines, players, scale=TENTHS)

@@ -9,10 +9,7 @@ from __future__ import annotations
 import uuid
 from collections import defaultdict
 from dataclasses import dataclass
-from datetime import timedelta
 from typing import Any
-
-from django.utils import timezone
 
 from parlor.domain.snapshots import ruleset_of_snapshot
 from parlor.domain.tournament_export import decimal_text
@@ -23,13 +20,10 @@ from parlor.models import (
     Event,
     EventPenalty,
     EventPlayer,
-    EventRound,
-    Game,
     GameResult,
     GameStatus,
     Parlor,
     RoundSeat,
-    RoundTable,
 )
 from parlor.selectors.access import Access, Role, require
 
@@ -119,9 +113,19 @@ def _penalties(event: Event) -> list[Penalty]:
     return [  # penalties are whole units; the standings add tenths
         Penalty(entry_id, points * TENTHS, reason, round_number)
         for entry_id, points, reason, round_number in EventPenalty.objects.filter(
-            event=event
+            event=event,
+            withdrawal__isnull=True,  # a withdrawn penalty (取消) takes nothing off
         ).values_list("entry_id", "points", "reason", "round_number")
     ]
+
+
+def event_penalties(event: Event) -> list[EventPenalty]:
+    """The event's penalties as given, each with its withdrawal (取消) if it has one."""
+    return list(
+        EventPenalty.objects.filter(event=event)
+        .select_related("entry__player", "given_by", "withdrawal__withdrawn_by")
+        .order_by("given_at", "id")
+    )
 
 
 def entry_scores(event: Event) -> dict[int, int]:
@@ -199,58 +203,3 @@ def event_standings(event: Event) -> list[StandingLine]:
         StandingLine(line, is_dropped=line.player_id in dropped)
         for line in _standings(event, entries)
     ]
-
-
-@dataclass(frozen=True, slots=True)
-class RoundClock:
-    """A table's clock in a round, as the tablet and the board show it."""
-
-    event_name: str
-    round_number: int
-    seconds_left: int  # negative once the time is up
-    is_paused: bool
-    is_time_up: bool
-    time_up_rule: str
-    extra_hands: int
-
-    @property
-    def minutes_left(self) -> int:
-        """Whole minutes left, rounded up: 1 until the last second."""
-        return max(0, -(-self.seconds_left // 60))
-
-
-def time_left(event_round: EventRound, round_table: RoundTable) -> timedelta | None:
-    """The time a table has left in the round (negative once over), None before the start."""
-    started = event_round.timer_started_at
-    if started is None:
-        return None
-    now = event_round.paused_at or event_round.ended_at or timezone.now()
-    played = now - started - timedelta(seconds=event_round.paused_seconds)
-    allowed = timedelta(
-        minutes=event_round.event.round_minutes, seconds=round_table.extension_seconds
-    )
-    return allowed - played
-
-
-def clock_of(round_table: RoundTable) -> RoundClock | None:
-    """The clock of a round's table (its round and event loaded with it), None before the start."""
-    event_round = round_table.round
-    left = time_left(event_round, round_table)
-    if left is None:
-        return None
-    seconds = int(left.total_seconds())
-    return RoundClock(
-        event_name=event_round.event.name,
-        round_number=event_round.number,
-        seconds_left=seconds,
-        is_paused=event_round.paused_at is not None,
-        is_time_up=seconds <= 0,
-        time_up_rule=event_round.event.time_up_rule,
-        extra_hands=event_round.event.extra_hands,
-    )
-
-
-def game_clock(game: Game) -> RoundClock | None:
-    """The round's clock of a tournament game, None for any other game (one query)."""
-    round_table = RoundTable.objects.select_related("round__event").filter(game_id=game.pk).first()
-    return clock_of(round_table) if round_table is not None else None

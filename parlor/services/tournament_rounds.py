@@ -4,8 +4,10 @@ The seats come from the seating generator (parlor.domain.tournament_seating: ran
 Swiss after, fewest repeat meetings, balanced winds) or from the director. Each table's game is
 an ordinary game started through game_start with the round's seats (seat 0 is East, 起家).
 
-End of time (時間打ち切り): the tablets show the round's clock and, once it runs out, the
-event's rule (finish the current hand, or N more hands). The director then ends the round:
+End of time (時間打ち切り): the tablets show the round's clock and, once it runs out, the hands
+each table still plays under the event's rule (finish the hand in play, or that hand and N
+more), counted from the hands recorded since (selectors.tournament_clock); a table that has
+played them is shown done. The director then ends the round:
 every table still playing is closed by game_finish after the hands recorded, the staff close
 a game already has (強制終了), so its results settle as they stand.
 """
@@ -16,7 +18,6 @@ from collections.abc import Sequence
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext as _
 
 from parlor.domain.tournament_seating import (
     SeatingPlayer,
@@ -48,10 +49,12 @@ MAX_EXTENSION_MINUTES = 60
 def _next_number(event: Event) -> int:
     last = EventRound.objects.filter(event=event).order_by("-number").first()
     if last is not None and last.status != RoundStatus.FINISHED:
-        raise Conflict(_("Finish round %(n)d first.") % {"n": last.number}, code="round_open")
+        raise Conflict(
+            f"finish round {last.number} first", code="round_open", params={"n": last.number}
+        )
     number = (last.number if last else 0) + 1
     if number > event.round_count:
-        raise Conflict(_("All the rounds have been played."), code="rounds_done")
+        raise Conflict("all the rounds have been played", code="rounds_done")
     return number
 
 
@@ -98,9 +101,9 @@ def _round_store(
     available = list(event.tables.filter(is_active=True).order_by("label"))
     if len(available) < len(tables):
         raise Conflict(
-            _("The round needs %(need)d tables; the event has %(have)d.")
-            % {"need": len(tables), "have": len(available)},
+            f"the round needs {len(tables)} tables; the event has {len(available)}",
             code="not_enough_tables",
+            params={"need": len(tables), "have": len(available)},
         )
     event_round = EventRound.objects.create(event=event, number=number, is_given=is_given)
     how = "given by the director" if is_given else "generated"
@@ -122,10 +125,10 @@ def round_swap_seats(*, event_round: EventRound, first: int, second: int, by: Ac
     """The director swaps two players (entry ids) of a round not yet started."""
     event_round = _round_lock(event_round)
     if event_round.status != RoundStatus.SEATED:
-        raise Conflict(_("The round has started: seats are fixed."), code="round_started")
+        raise Conflict("the round has started: seats are fixed", code="round_seats_fixed")
     seats = {s.entry_id: s for s in RoundSeat.objects.filter(round_table__round=event_round)}
     if first not in seats or second not in seats or first == second:
-        raise InvalidInput(_("Choose two players of this round."), code="swap_players")
+        raise InvalidInput("choose two players of this round", code="swap_players")
     a, b = seats[first], seats[second]
     # Two updates through a free seat would trip the unique seat; swapping entries does not.
     RoundSeat.objects.filter(pk=a.pk).update(entry_id=second)
@@ -151,7 +154,7 @@ def _round_lock(event_round: EventRound) -> EventRound:
 def _playing_round_lock(event_round: EventRound) -> EventRound:
     event_round = _round_lock(event_round)
     if event_round.status != RoundStatus.PLAYING:
-        raise Conflict(_("The round is not being played."), code="round_not_playing")
+        raise Conflict("the round is not being played", code="round_not_playing")
     return event_round
 
 
@@ -160,7 +163,7 @@ def round_start(*, event_round: EventRound, by: Actor) -> EventRound:
     """Starts every table's game with the round's seats, and the round's timer."""
     event_round = _round_lock(event_round)
     if event_round.status != RoundStatus.SEATED:
-        raise Conflict(_("The round has already started."), code="round_started")
+        raise Conflict("the round has already started", code="round_started")
     for round_table in RoundTable.objects.filter(round=event_round).select_related("table"):
         seats = round_table.seats.select_related("entry__player").order_by("seat")
         round_table.game = game_start(
@@ -197,9 +200,10 @@ def round_table_extend(*, round_table: RoundTable, minutes: int, by: Actor) -> R
     round_table = RoundTable.objects.select_for_update().get(pk=round_table.pk)
     if not 1 <= minutes <= MAX_EXTENSION_MINUTES:
         raise InvalidInput(
-            _("Extend by 1 to %(max)d minutes.") % {"max": MAX_EXTENSION_MINUTES},
+            f"extend by 1 to {MAX_EXTENSION_MINUTES} minutes",
             code="extension_minutes",
             field="minutes",
+            params={"max": MAX_EXTENSION_MINUTES},
         )
     round_table.extension_seconds += minutes * 60
     round_table.save(update_fields=["extension_seconds"])

@@ -1,11 +1,13 @@
-"""Tournaments (大会): the event, its registrations, drops, substitutes and penalties.
+"""Tournaments (大会): the event, its registrations, drops and substitutes.
 
-Rounds, seats, games and the timer are in services.tournament_rounds. Every change here is one
+Rounds, seats, games and the timer are in services.tournament_rounds; the referee's
+penalties in services.tournament_penalties. Every change here is one
 transaction on the locked event row, so two directors cannot interleave a drop and a seating.
 """
 
 from __future__ import annotations
 
+import re
 import secrets
 from collections.abc import Sequence
 from datetime import date
@@ -15,12 +17,11 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
-from parlor.errors import Conflict, Forbidden, InvalidInput
+from parlor.errors import Conflict, InvalidInput
 from parlor.models import (
     AdjustmentKind,
     AuditAction,
     Event,
-    EventPenalty,
     EventPlayer,
     EventRound,
     EventStatus,
@@ -33,14 +34,11 @@ from parlor.models import (
 from parlor.models.users import Actor, actor_row
 from parlor.security.limits import REASON_MAX_LENGTH
 from parlor.security.text import text_check
-from parlor.selectors.access import is_manager
 from parlor.selectors.rulesets import ruleset_resolve
 from parlor.services.audit_log import audit_record
 from parlor.services.settlements import adjustment_create
 
-REFEREE_GROUP = "referee"  # 審判: the auth group whose staff may give penalties
 MAX_ROUNDS = 20
-MAX_PENALTY_POINTS = 1000  # in the event score's unit (p)
 
 
 def event_lock(event: Event) -> Event:
@@ -64,28 +62,8 @@ def event_create(
     by: Actor,
 ) -> Event:
     """A new event on `tables`, which must all play one ruleset: the event's."""
-    text_check(name.strip(), field="name", max_length=100, one_line=True)
-    if not name.strip():
-        raise InvalidInput(_("Give the event a name."), code="name_required", field="name")
-    if ends_on < starts_on:
-        raise InvalidInput(_("The last day is before the first."), code="dates", field="ends_on")
-    if not 1 <= round_count <= MAX_ROUNDS:
-        raise InvalidInput(
-            _("An event has 1 to %(max)d rounds.") % {"max": MAX_ROUNDS},
-            code="round_count",
-            field="round_count",
-        )
-    tables = list(tables)
-    keys = {t.ruleset_key for t in tables}
-    if not tables or any(t.parlor_id != parlor.pk for t in tables):
-        raise InvalidInput(_("Choose the event's tables."), code="tables_required", field="tables")
-    if len(keys) != 1:
-        raise InvalidInput(
-            _("The event's tables play different rulesets: choose tables of one ruleset."),
-            code="tables_rulesets",
-            field="tables",
-        )
-    ruleset_key = keys.pop()
+    _event_check(name=name, starts_on=starts_on, ends_on=ends_on, round_count=round_count)
+    ruleset_key = _tables_ruleset_key(parlor, tables)
     ruleset = ruleset_resolve(parlor=parlor, key=ruleset_key)
     event = Event.objects.create(
         parlor=parlor,
@@ -106,6 +84,37 @@ def event_create(
     event.tables.set(tables)
     event_audit(event, by=by, action=AuditAction.CREATE, summary=f"event {event.name} created")
     return event
+
+
+def _event_check(*, name: str, starts_on: date, ends_on: date, round_count: int) -> None:
+    text_check(name.strip(), field="name", max_length=100, one_line=True)
+    if not name.strip():
+        raise InvalidInput("give the event a name", code="event_name_required", field="name")
+    if ends_on < starts_on:
+        raise InvalidInput(
+            "the last day is before the first", code="days_reversed", field="ends_on"
+        )
+    if not 1 <= round_count <= MAX_ROUNDS:
+        raise InvalidInput(
+            f"an event has 1 to {MAX_ROUNDS} rounds",
+            code="round_count",
+            field="round_count",
+            params={"max": MAX_ROUNDS},
+        )
+
+
+def _tables_ruleset_key(parlor: Parlor, tables: Sequence[Table]) -> str:
+    """The one ruleset the event's tables play, the event's."""
+    keys = {t.ruleset_key for t in tables}
+    if not tables or any(t.parlor_id != parlor.pk for t in tables):
+        raise InvalidInput("choose the event's tables", code="tables_required", field="tables")
+    if len(keys) != 1:
+        raise InvalidInput(
+            "the event's tables play different rulesets: choose tables of one ruleset",
+            code="tables_rulesets",
+            field="tables",
+        )
+    return keys.pop()
 
 
 def event_audit(
@@ -130,7 +139,7 @@ def event_audit(
     )
 
 
-def _rounds_played(event: Event) -> int:
+def rounds_played(event: Event) -> int:
     """The number of the last round seated (0 before the first)."""
     return EventRound.objects.filter(event=event).aggregate(n=Max("number"))["n"] or 0
 
@@ -138,7 +147,7 @@ def _rounds_played(event: Event) -> int:
 def _refuse_during_round(event: Event) -> None:
     if EventRound.objects.filter(event=event).exclude(status=RoundStatus.FINISHED).exists():
         raise Conflict(
-            _("A round is under way: change the players between rounds."),
+            "a round is under way: change the players between rounds",
             code="round_under_way",
         )
 
@@ -151,16 +160,16 @@ def event_register(
     pays at the counter with their visit's settlement."""
     event = event_lock(event)
     if player.parlor_id != event.parlor_id:
-        raise InvalidInput(_("No such player at this parlor."), code="player_not_found")
+        raise InvalidInput("no such player at this parlor", code="player_not_found")
     if event.status == EventStatus.FINISHED:
-        raise Conflict(_("The event is over."), code="event_finished")
+        raise Conflict("the event is over", code="event_finished")
     if not is_substitute and event.status != EventStatus.REGISTRATION:
-        raise Conflict(
-            _("The event has started: register a substitute instead."), code="event_started"
-        )
+        raise Conflict("the event has started: register a substitute instead", code="event_started")
     if EventPlayer.objects.filter(event=event, player=player).exists():
         raise Conflict(
-            _("%(name)s is already registered.") % {"name": player.name}, code="already_registered"
+            f"{player.name} is already registered",
+            code="already_registered",
+            params={"name": player.name},
         )
     entry = EventPlayer(event=event, player=player, is_substitute=is_substitute)
     if event.entry_fee_yen:
@@ -183,9 +192,9 @@ def entry_drop(*, entry: EventPlayer, reason: str, by: Actor) -> EventPlayer:
     _refuse_during_round(event)
     entry = EventPlayer.objects.select_for_update().get(pk=entry.pk)
     if entry.is_dropped:
-        raise Conflict(_("The player has already dropped."), code="already_dropped")
+        raise Conflict("the player has already dropped", code="already_dropped")
     text_check(reason.strip(), field="reason", max_length=REASON_MAX_LENGTH, one_line=False)
-    entry.dropped_after_round = _rounds_played(event)
+    entry.dropped_after_round = rounds_played(event)
     entry.drop_reason = reason.strip()
     entry.save(update_fields=["dropped_after_round", "drop_reason"])
     event_audit(
@@ -206,13 +215,13 @@ def entry_substitute(*, dropped: EventPlayer, substitute: EventPlayer, by: Actor
     dropped = EventPlayer.objects.select_for_update().get(pk=dropped.pk)
     substitute = EventPlayer.objects.select_for_update().get(pk=substitute.pk)
     if substitute.event_id != event.pk or not substitute.is_substitute:
-        raise InvalidInput(_("Choose a registered substitute."), code="not_a_substitute")
+        raise InvalidInput("choose a registered substitute", code="not_a_substitute")
     if substitute.replaces_id is not None or substitute.is_dropped:
-        raise Conflict(_("That substitute is already playing."), code="substitute_playing")
+        raise Conflict("that substitute is already playing", code="substitute_playing")
     if not dropped.is_dropped:
-        raise Conflict(_("Drop the player before seating a substitute."), code="not_dropped")
+        raise Conflict("drop the player before seating a substitute", code="not_dropped")
     if EventPlayer.objects.filter(replaces=dropped).exists():
-        raise Conflict(_("A substitute already plays in this place."), code="place_taken")
+        raise Conflict("a substitute already plays in this place", code="place_taken")
     substitute.replaces = dropped
     substitute.save(update_fields=["replaces"])
     event_audit(
@@ -224,49 +233,31 @@ def entry_substitute(*, dropped: EventPlayer, substitute: EventPlayer, by: Actor
     return substitute
 
 
-def is_referee(user: Any, parlor_id: int) -> bool:
-    """A manager of the parlor, or its staff in the referee group (審判)."""
-    if is_manager(user, parlor_id):
-        return True
-    member = getattr(user, "parlor_member", None)
-    return bool(
-        member is not None
-        and member.parlor_id == parlor_id
-        and user.groups.filter(name=REFEREE_GROUP).exists()
-    )
+EMA_NUMBER = re.compile(r"[0-9]{8}")  # an EMA number: 8 digits (the member country's first)
+COUNTRY = re.compile(r"[A-Z]{3}")  # ISO 3166-1 alpha-3, as the EMA's pages write it
 
 
 @transaction.atomic
-def penalty_give(*, entry: EventPlayer, points: int, reason: str, by: Actor) -> EventPenalty:
-    """A referee takes `points` off a player's event score, with the reason, audited."""
+def entry_ema_set(*, entry: EventPlayer, ema_number: str, country: str, by: Actor) -> EventPlayer:
+    """Records a player's EMA number and country for the EMA results file (blank: none)."""
     event = event_lock(entry.event)
-    if by is None or not is_referee(by, event.parlor_id):
-        raise Forbidden(
-            _("Only a referee or the manager gives penalties."), code="referee_required"
-        )
-    if not 1 <= points <= MAX_PENALTY_POINTS:
-        raise InvalidInput(
-            _("A penalty is 1 to %(max)d points.") % {"max": MAX_PENALTY_POINTS},
-            code="penalty_points",
-            field="points",
-        )
-    if not reason.strip():
-        raise InvalidInput(_("Say why."), code="reason_required", field="reason")
-    text_check(reason.strip(), field="reason", max_length=REASON_MAX_LENGTH, one_line=False)
-    penalty = EventPenalty.objects.create(
-        event=event,
-        entry=entry,
-        round_number=_rounds_played(event) or None,
-        points=points,
-        reason=reason.strip(),
-        given_by=actor_row(by),
+    ema_number, country = ema_number.strip(), country.strip().upper()
+    checks = (
+        ("ema_number", ema_number, EMA_NUMBER, "an EMA number is 8 digits"),
+        ("country", country, COUNTRY, "a country is 3 letters (JPN, DEU)"),
     )
+    for field, value, pattern, rule in checks:
+        if value and not pattern.fullmatch(value):
+            raise InvalidInput(
+                f"{rule}, not {value!r}", code=field, field=field, params={"value": value}
+            )
+    entry = EventPlayer.objects.select_for_update().get(pk=entry.pk, event=event)
+    entry.ema_number, entry.country = ema_number, country
+    entry.save(update_fields=["ema_number", "country"])
     event_audit(
         event,
         by=by,
-        action=AuditAction.CREATE,
-        summary=f"penalty {points} to {entry.player.name}",
-        after={"player": entry.player.name, "points": points, "round": penalty.round_number},
-        reason=penalty.reason,
+        action=AuditAction.CORRECT,
+        summary=f"{entry.player.name}: EMA number {ema_number or '-'}, country {country or '-'}",
     )
-    return penalty
+    return entry

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from parlor.domain.money_guard import GuardedLine
 from parlor.errors import DomainError
 from parlor.services.money_guard import LargeAmountNeedsManager
+from parlor.web.event_refusals import event_refusals, event_refusals_with_params
 from scoring import RecordError, ScoringError
 
 # The part of the pad a field path points at: the first pattern that matches wins.
@@ -37,8 +38,7 @@ _AREAS = (
 
 
 def _messages() -> dict[str, str]:
-    """Long because it is one table: every refusal code with its words, in the active
-    language."""
+    """Long because it is one table: every refusal code with its words, in the language."""
     broken_key = _("The tablet sent a broken entry key: reload the page and send it again.")
     return {
         "below_min_han": _("This ruleset needs more han for a win."),
@@ -153,6 +153,7 @@ def _messages() -> dict[str, str]:
         "season_closed": _("The season is closed already."),
         "season_not_over": _("The season's last business day has not ended yet."),
         "days_reversed": _("The last day comes before the first day."),
+        **event_refusals(),
     }
 
 
@@ -203,6 +204,7 @@ def _messages_with_params() -> dict[str, str]:
         "member_number_taken": _(
             "Member number %(number)s is already %(name)s's: find them in the list."
         ),
+        **event_refusals_with_params(),
     }
 
 

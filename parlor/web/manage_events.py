@@ -14,9 +14,20 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from parlor.errors import InvalidInput
-from parlor.models import Event, EventPlayer, EventRound, Player, RoundTable, Table, TimeUpRule
+from parlor.models import (
+    Event,
+    EventPenalty,
+    EventPlayer,
+    EventRound,
+    Player,
+    RoundTable,
+    Table,
+    TimeUpRule,
+)
 from parlor.selectors.access import Role, require
-from parlor.selectors.tournaments import clock_of, event_for, event_standings
+from parlor.selectors.tournament_clock import clock_of
+from parlor.selectors.tournaments import event_for, event_penalties, event_standings
+from parlor.services import tournament_penalties as penalties
 from parlor.services import tournament_rounds as rounds
 from parlor.services import tournaments
 from parlor.web.manage_forms import submitted
@@ -93,15 +104,46 @@ def _event_context(event: Event) -> dict[str, Any]:
             }
         )
     registered = {e.player_id for e in entries}
+    seatable = [e for e in entries if e.is_seatable]
     return {
+        "seatable": seatable,
+        "given_seats": _given_seats(seatable, event.table_size),
         "event": event,
         "entries": entries,
         "substitutes": [e for e in entries if e.is_substitute and e.replaces_id is None],
         "dropped": [e for e in entries if e.is_dropped and not hasattr(e, "replaced_by")],
         "rounds": event_rounds,
         "standings": event_standings(event),
+        "penalties": event_penalties(event),
         "players": Player.objects.filter(parlor=event.parlor).exclude(pk__in=registered),
     }
+
+
+def _given_seats(seatable: list[EventPlayer], table_size: int) -> list[list[dict[str, Any]]]:
+    """The director's form for a whole round: per table, per seat (East first), the field's
+    name and the player it starts with (the players in registration order)."""
+    tables = -(-len(seatable) // table_size)
+    return [
+        [
+            {"name": f"seat-{t}-{seat}", "entry": seatable[t * table_size + seat].pk}
+            if t * table_size + seat < len(seatable)
+            else {"name": f"seat-{t}-{seat}", "entry": None}
+            for seat in range(table_size)
+        ]
+        for t in range(tables)
+    ]
+
+
+def _seats_given(event: Event, request: HttpRequest) -> list[list[int]]:
+    """The entry ids the director chose, per table, East first."""
+    tables = -(
+        -sum(1 for e in EventPlayer.objects.filter(event=event) if e.is_seatable)
+        // event.table_size
+    )
+    return [
+        [_int(request, f"seat-{t}-{seat}") for seat in range(event.table_size)]
+        for t in range(tables)
+    ]
 
 
 @require_http_methods(["GET"])
@@ -150,11 +192,15 @@ def event_register(request: HttpRequest, event_id: str) -> HttpResponse:
 @require_POST
 @manager_page
 def event_round_action(request: HttpRequest, event_id: str, action: str) -> HttpResponse:
-    """seat / start / pause / end a round, or swap two of its seats."""
+    """seat a round (or take the director's seats), start / pause / end it, or swap two of
+    its seats."""
 
     def act(event: Event) -> object:
         if action == "seat":
             return rounds.round_seat(event=event, by=request.user)
+        if action == "given":
+            tables = _seats_given(event, request)
+            return rounds.round_seat_given(event=event, tables=tables, by=request.user)
         event_round = _round(event, request)
         if action == "start":
             return rounds.round_start(event_round=event_round, by=request.user)
@@ -188,7 +234,8 @@ def event_table_extend(request: HttpRequest, event_id: str) -> HttpResponse:
 @require_POST
 @manager_page
 def event_entry_action(request: HttpRequest, event_id: str, action: str) -> HttpResponse:
-    """drop a player, seat a substitute in a dropped player's place, or give a penalty."""
+    """drop a player, seat a substitute in a dropped player's place, record their EMA number
+    and country, or give a penalty."""
 
     def act(event: Event) -> object:
         entry = _entry(event, request, "entry")
@@ -200,11 +247,32 @@ def event_entry_action(request: HttpRequest, event_id: str, action: str) -> Http
             return tournaments.entry_substitute(
                 dropped=entry, substitute=substitute, by=request.user
             )
+        if action == "ema":
+            ema_number, country = (
+                request.POST.get("ema_number", ""),
+                request.POST.get("country", ""),
+            )
+            return tournaments.entry_ema_set(
+                entry=entry, ema_number=ema_number, country=country, by=request.user
+            )
         if action == "penalty":
             points = _int(request, "points")
-            return tournaments.penalty_give(
+            return penalties.penalty_give(
                 entry=entry, points=points, reason=reason, by=request.user
             )
         raise InvalidInput(f"no player action {action!r}", code="unknown_action")
+
+    return _act(request, event_id, act)
+
+
+@require_POST
+@manager_page
+def event_penalty_withdraw(request: HttpRequest, event_id: str) -> HttpResponse:
+    """A referee withdraws a penalty (取消), saying why."""
+
+    def act(event: Event) -> object:
+        penalty = get_object_or_404(EventPenalty, event=event, pk=_int(request, "penalty"))
+        reason = request.POST.get("reason", "")
+        return penalties.penalty_withdraw(penalty=penalty, reason=reason, by=request.user)
 
     return _act(request, event_id, act)

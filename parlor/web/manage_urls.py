@@ -32,6 +32,11 @@ urlpatterns = [
     path("events/<str:event_id>/register/", manage_events.event_register, name="event-register"),
     path("events/<str:event_id>/extend/", manage_events.event_table_extend, name="event-extend"),
     path(
+        "events/<str:event_id>/penalty/withdraw/",
+        manage_events.event_penalty_withdraw,
+        name="event-penalty-withdraw",
+    ),
+    path(
         "events/<str:event_id>/round/<slug:action>/",
         manage_events.event_round_action,
         name="event-round",

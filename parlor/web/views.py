@@ -25,7 +25,7 @@ from parlor.selectors.access import game_for, players_for, table_for
 from parlor.selectors.counter import player_matches, start_rows, visits_last_game_over
 from parlor.selectors.games import game_detail, table_state
 from parlor.selectors.start_picks import start_player_counts, start_previous_picks
-from parlor.selectors.tournaments import game_clock
+from parlor.selectors.tournament_clock import game_clock
 from parlor.services import engine
 from parlor.services.games import game_finish, game_start
 from parlor.services.seating import Seating
@@ -170,7 +170,7 @@ def game_screen(request: HttpRequest, game_id: str) -> HttpResponse:
         "seated": request.GET.get("seated", ""),
         # The undo form's key: one per page drawn, so the form sent twice is one undo.
         "undo_key": uuid.uuid4().hex,
-        "clock": game_clock(game),  # a tournament round's clock (大会), one query
+        "clock": game_clock(game),  # a tournament round's clock (大会)
     }
     # Four at a three-player table (白マティ): no seat has a wind until the seat sitting out
     # (抜け番) is known, so the seating note says what the seats do show.

@@ -40,7 +40,7 @@ from parlor.models import (
 )
 from parlor.selectors.tournaments import round_tables_of
 from parlor.services.hands import hand_record
-from parlor.services.tournaments import REFEREE_GROUP
+from parlor.services.tournament_penalties import REFEREE_GROUP
 from tests.browser.conftest import signed_in_context
 from tests.parlor.factories import MemberFactory, ParlorFactory
 

@@ -44,8 +44,9 @@ from parlor.services.seasons import season_create
 from parlor.services.seating import Seating
 from parlor.services.settlements import adjustment_create
 from parlor.services.shifts import shift_sign_in, shift_sign_out
-from parlor.services.tournaments import event_create, event_register
 from parlor.services.standings import TableKind
+from parlor.services.tournament_penalties import penalty_give
+from parlor.services.tournaments import event_create, event_register
 from parlor.services.visits import visit_check_in, visit_check_out
 from tests.parlor.conftest import DRAW, RON_1_BY_0, TSUMO_2
 from tests.parlor.factories import MemberFactory, ParlorFactory, PlayerFactory
@@ -200,6 +201,16 @@ EXPECTED: dict[str, list[Call]] = {
     "api:tables": [api("get", "staff", 200, own_parlor_list=True)],
     "api:event-standings": [api("get", "staff", 200, kw=EVENT)],
     "api:league-standings": [api("get", "staff", 200, kw=LEAGUE)],
+    "api:event-penalty-withdraw": [
+        api(
+            "post",
+            "manager",
+            201,
+            kw={**EVENT, "penalty_id": "penalty"},
+            body={"reason": "x"},
+            other_staff=404,
+        )
+    ],
     "api:event-penalties": [
         api(
             "post",
@@ -450,6 +461,7 @@ EXPECTED: dict[str, list[Call]] = {
     ],
     "manage:league": [page("get", "staff", 200, kw=LEAGUE)],
     "manage:league-action": [page("post", "staff", 400, kw={**LEAGUE, "action": "register"})],
+    "manage:event-penalty-withdraw": [page("post", "staff", 400, kw=EVENT)],  # none named
     # --- The manager's seasons page (issue 28) -------------------------------------------------
     "manage:seasons": [
         page("get", "manager", 200, own_parlor_list=True, other_staff=403),
@@ -701,7 +713,9 @@ def scene(db: None) -> Scene:
         stages=[StageSpec("決勝", session_count=1, advance=None)],
         by=users["manager"],
     )
+    penalty = penalty_give(entry=entry, points=5, reason="x", by=users["manager"])
     values = {
+        "penalty": penalty.pk,
         "event": str(event.public_id),
         "entry": entry.pk,
         "game": str(game.public_id),

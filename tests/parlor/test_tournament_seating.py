@@ -35,9 +35,7 @@ def play_event(
     played: list[Round] = []
     for number in range(1, rounds + 1):
         before = history(played, table_size=table_size)
-        entries = [
-            SeatingPlayer(p, score=scores[p], winds=before.winds.get(p, ())) for p in scores
-        ]
+        entries = [SeatingPlayer(p, score=scores[p], winds=before.winds.get(p, ())) for p in scores]
         seating = round_seating(
             entries, number, meetings=before.meetings, seed=seed, table_size=table_size
         )
@@ -153,17 +151,21 @@ def test_32_players_over_4_rounds_meet_no_one_twice_as_the_search_finds_possible
     [(8, 3, 4), (12, 3, 4), (16, 4, 4), (12, 4, 3), (9, 3, 3)],
 )
 @pytest.mark.parametrize("seed", [0, 1])
-def test_each_round_has_the_fewest_repeats_the_earlier_rounds_allow(
+def test_each_round_has_the_fewest_repeats_the_earlier_rounds_and_balanced_winds_allow(
     players: int, rounds: int, table_size: int, seed: int
 ) -> None:
     played = play_event(players, rounds, seed=seed, table_size=table_size, results_seed=seed)
     for number in range(1, rounds):
         before = history(played[:number], table_size=table_size)
+        everyone = list(range(1, players + 1))
         least = least_round_repeats(
-            list(range(1, players + 1)), before.meetings, table_size=table_size
+            everyone, before.meetings, table_size=table_size, winds=before.winds
         )
         assert least.proven
         assert round_repeats(played[number], before.meetings) == least.repeats
+        # Winds come first: the repeats they cost are at least the fewest without them.
+        free = least_round_repeats(everyone, before.meetings, table_size=table_size)
+        assert free.proven and free.repeats <= least.repeats
     event = least_event_repeats(players, rounds, table_size=table_size)
     assert event.proven
     assert repeat_meetings(played) >= event.repeats
@@ -186,6 +188,29 @@ def test_over_4_rounds_everyone_sits_in_each_wind_once(seed: int) -> None:
     played = play_event(32, 4, seed=seed, results_seed=seed)
     winds = history(played).winds
     assert all(counts == (1, 1, 1, 1) for counts in winds.values()), winds
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    table_size=st.sampled_from([3, 4]),
+    tables=st.integers(min_value=1, max_value=10),
+    seed=st.integers(min_value=0, max_value=10**6),
+    results_seed=st.integers(min_value=0, max_value=10**6),
+)
+def test_over_8_rounds_no_ones_wind_counts_differ_by_more_than_one(
+    table_size: int, tables: int, seed: int, results_seed: int
+) -> None:
+    """What the seating guarantees when everyone plays every round (no substitute): after
+    each round, each player's counts per wind differ by 1 at most, so after a multiple of
+    the table's size in rounds (4; 3 at three-player tables) they are all equal."""
+    played = play_event(
+        tables * table_size, 8, seed=seed, table_size=table_size, results_seed=results_seed
+    )
+    for number in range(1, 9):
+        winds = history(played[:number], table_size=table_size).winds
+        assert all(max(counts) - min(counts) <= 1 for counts in winds.values()), (number, winds)
+        if number % table_size == 0:
+            assert all(len(set(counts)) == 1 for counts in winds.values()), (number, winds)
 
 
 @settings(max_examples=40, deadline=None)
@@ -234,8 +259,11 @@ def test_players_that_do_not_fill_the_tables_are_refused_with_what_to_do() -> No
 @pytest.mark.parametrize(
     ("players", "kwargs", "code"),
     [
-        ([SeatingPlayer(1), SeatingPlayer(1), SeatingPlayer(2), SeatingPlayer(3)], {},
-         "seating_duplicate_player"),
+        (
+            [SeatingPlayer(1), SeatingPlayer(1), SeatingPlayer(2), SeatingPlayer(3)],
+            {},
+            "seating_duplicate_player",
+        ),
         ([SeatingPlayer(p) for p in range(1, 6)], {"table_size": 5}, "seating_table_size"),
         ([SeatingPlayer(p) for p in range(1, 5)], {"round_number": 0}, "seating_round_number"),
         ([SeatingPlayer(p, winds=(1, 0, 0)) for p in range(1, 5)], {}, "seating_winds"),
@@ -264,10 +292,16 @@ def test_a_directors_seating_that_seats_everyone_once_passes() -> None:
     ("seating", "code", "words"),
     [
         (((1, 2, 3, 4), (5, 6, 7)), "seating_table_not_full", "table 2 has 3 players, not 4"),
-        (((1, 2, 3, 4), (5, 6, 7, 7)), "seating_not_everyone_once",
-         "player 7 has two seats; player 8 has none"),
-        (((1, 2, 3, 4), (5, 6, 7, 9)), "seating_not_everyone_once",
-         "player 9 is not in this round; player 8 has no seat"),
+        (
+            ((1, 2, 3, 4), (5, 6, 7, 7)),
+            "seating_not_everyone_once",
+            "player 7 has two seats; player 8 has none",
+        ),
+        (
+            ((1, 2, 3, 4), (5, 6, 7, 9)),
+            "seating_not_everyone_once",
+            "player 9 is not in this round; player 8 has no seat",
+        ),
     ],
 )
 def test_a_directors_seating_with_a_mistake_is_refused_naming_it(
