@@ -27,8 +27,9 @@ from parlor.models import (
 )
 from parlor.services.seasons import season_create
 from parlor.services.standings import TableKind
+from parlor.services.tournament_penalties import penalty_give
 from parlor.services.tournament_rounds import round_seat
-from parlor.services.tournaments import event_create, event_register, penalty_give
+from parlor.services.tournaments import event_create, event_register
 from tests.parlor.admin_clients import managed_parlor, signed_in
 from tests.parlor.admin_clients import operator_client as _operator
 from tests.parlor.factories import PlayerFactory, TableFactory

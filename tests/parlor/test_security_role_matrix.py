@@ -32,7 +32,17 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from parlor.models import AuditEvent, MemberRole, Parlor, Player, RulesetDefinition, Table
+from parlor.models import (
+    AuditEvent,
+    EventRound,
+    MemberRole,
+    Parlor,
+    Player,
+    RoundTable,
+    RulesetDefinition,
+    SeasonStanding,
+    Table,
+)
 from parlor.reports.models import DailyReport
 from parlor.selectors.guest import guest_token
 from parlor.selectors.live import live_token
@@ -493,11 +503,18 @@ ADMIN_POLICY = {
     "authtoken_tokenproxy": "full",
     "parlor_adjustment": "view",
     "parlor_auditevent": "view",
+    "parlor_event": "view",  # the director's pages change events: they audit
+    "parlor_eventpenalty": "view",
+    "parlor_eventplayer": "view",
+    "parlor_eventround": "view",
     "parlor_game": "view",
     "parlor_moneysettings": "full",
     "parlor_parlor": "full",
     "parlor_player": "full",
+    "parlor_roundtable": "view",
     "parlor_rulesetdefinition": "full",
+    "parlor_season": "view",
+    "parlor_seasonstanding": "view",
     "parlor_settlement": "view",
     "parlor_shift": "view",
     "parlor_standingssettings": "full",
@@ -714,6 +731,21 @@ def scene(db: None) -> Scene:
         by=users["manager"],
     )
     penalty = penalty_give(entry=entry, points=5, reason="x", by=users["manager"])
+    # A round, its table and a season's standing, for the admin's read-only object pages.
+    event_round = EventRound.objects.create(event=event, number=1)
+    RoundTable.objects.create(round=event_round, number=1, table=free)
+    SeasonStanding.objects.create(
+        season=season,
+        player=players[0],
+        name=players[0].name,
+        player_count=4,
+        is_ranked=True,
+        position=1,
+        games=1,
+        total_tenths=0,
+        average_rank_hundredths=100,
+        tops=1,
+    )
     values = {
         "penalty": penalty.pk,
         "event": str(event.public_id),
