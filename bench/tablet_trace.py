@@ -26,7 +26,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from tablet_taps import CHROMIUM, HERE, mark, new_page, server, sign_in
+from tablet_taps import CHROMIUM, HERE, new_page, ready, server, sign_in
 
 CATEGORIES = ",".join(
     (
@@ -115,12 +115,11 @@ def breakdown(trace: bytes) -> dict[str, float]:
 
 def warm_load(browser: Any, page: Any, game: str) -> dict[str, float]:
     browser.start_tracing(page=page, categories=CATEGORIES.split(","))
-    page.goto(game, wait_until="commit")
-    ready = mark(page, "ready")
+    loaded = ready(page, game)
     page.wait_for_timeout(300)
     trace = browser.stop_tracing()
     figures = {f"nav: {k}": float(v) for k, v in page.evaluate(NAVIGATION).items()}
-    figures["nav: ready (frame after data-ready)"] = ready
+    figures["nav: ready (frame after data-ready)"] = loaded
     figures.update(breakdown(trace))
     return figures
 
@@ -135,8 +134,7 @@ def probe(url: str, loads: int) -> dict[str, list[float]]:
         )
         context, page = new_page(browser, url)
         game = sign_in(page)
-        page.goto(game, wait_until="commit")
-        mark(page, "ready")
+        ready(page, game)
         for _ in range(loads):
             for key, value in warm_load(browser, page, game).items():
                 collected[key].append(value)
