@@ -72,7 +72,7 @@ fi
 # Hashed names, which WhiteNoise sends cached as immutable: a tablet asks for each file once.
 export DJANGO_STATIC_HASHED=1
 collected=staticfiles/.sources.sha256
-sources=$( (find static -type f -printf '%P %s %T@\n' | sort; cat requirements.txt) | sha256sum)
+sources=$( (find static -type f -printf '%P %s %T@\n' | sort; cat requirements.txt parlor/static_storage.py) | sha256sum)
 if [ ! -f "$collected" ] || [ "$(cat "$collected")" != "$sources" ]; then
   echo "== collecting the static files (the first time takes a minute)"
   .venv/bin/python manage.py collectstatic --noinput --clear --verbosity 0

@@ -5,14 +5,22 @@ collectstatic, on the plain storage (settings.STATIC_HASHED)."""
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
 from pathlib import Path
+from typing import Any
 
+import pytest
 from django.conf import settings
 from django.contrib.staticfiles.storage import staticfiles_storage
 from django.core.management import call_command
 from django.test import override_settings
+
+from parlor.models import Game
+from parlor.services.games import game_start
+from parlor.services.seating import Seating
+from parlor.static_storage import BUNDLES
 
 ROOT = Path(__file__).resolve().parents[2]
 STATIC_TAG = re.compile(r"""\{%\s*static\s+['"]([^'"]+)['"]\s*%\}""")
@@ -24,11 +32,14 @@ MANIFEST = {
 
 
 def static_references() -> set[str]:
-    """What every template of the project asks for with {% static %}."""
+    """What every template of the project asks for with {% static %}, and the script bundles
+    ({% bundle_scripts %}) with their parts."""
     found: set[str] = set()
     templates = [*ROOT.glob("templates/**/*.html"), *ROOT.glob("parlor/**/templates/**/*.html")]
     for template in templates:
         found.update(STATIC_TAG.findall(template.read_text(encoding="utf-8")))
+    for bundle, parts in BUNDLES.items():
+        found.update((bundle, *parts))
     return found
 
 
@@ -40,13 +51,26 @@ def test_the_tests_serve_static_files_without_collectstatic():
     assert staticfiles_storage.url("tablet/tablet.css") == "/static/tablet/tablet.css"
 
 
-def test_collectstatic_gives_every_file_a_hashed_name_every_template_reference_resolves(tmp_path):
+@pytest.fixture(scope="module")
+def collected(tmp_path_factory: Any) -> Path:
+    """The project's static files collected once, as production collects them."""
+    root = tmp_path_factory.mktemp("static")
+    with override_settings(STATIC_ROOT=root, STORAGES=MANIFEST, DEBUG=True):
+        call_command("collectstatic", "--noinput", verbosity=0)
+    return Path(root)
+
+
+def manifest(root: Path) -> dict[str, str]:
+    return dict(json.loads((root / "staticfiles.json").read_text())["paths"])
+
+
+def test_collectstatic_gives_every_file_a_hashed_name_every_template_reference_resolves(collected):
     references = static_references()
     assert {"tablet/tablet.css", "tablet/tablet.js", "tablet/live-qr.js"} <= references
+    tmp_path = collected
     with override_settings(STATIC_ROOT=tmp_path, STORAGES=MANIFEST, DEBUG=True):
-        call_command("collectstatic", "--noinput", verbosity=0)
         # (Django's setting_changed resets staticfiles_storage to the manifest storage.)
-        paths = json.loads((tmp_path / "staticfiles.json").read_text())["paths"]
+        paths = manifest(tmp_path)
         for name in sorted(references):
             assert name in paths, f"{{% static '{name}' %}}: no such file collected"
             hashed = paths[name]
@@ -56,3 +80,40 @@ def test_collectstatic_gives_every_file_a_hashed_name_every_template_reference_r
                 assert (tmp_path / f"{hashed}.gz").is_file(), hashed
             assert staticfiles_storage.url(name) == f"/static/{hashed}"  # even under DEBUG
     assert staticfiles_storage.url("tablet/tablet.css") == "/static/tablet/tablet.css"
+
+
+def test_collectstatic_joins_each_script_bundle_from_its_parts_whole_and_in_order(collected):
+    paths = manifest(collected)
+    for bundle, parts in BUNDLES.items():
+        text = (collected / paths[bundle]).read_bytes()
+        assert gzip.decompress((collected / f"{paths[bundle]}.gz").read_bytes()) == text
+        at = 0
+        for part in parts:  # each source file as it is, after the one before it
+            source = (ROOT / "static" / part).read_bytes()
+            found = text.find(source, at)
+            assert found >= at, f"{part} is not whole in {bundle}, after the parts before it"
+            at = found + len(source)
+        sources = sum(len((ROOT / "static" / part).read_bytes()) for part in parts)
+        assert sources < len(text) < sources + 50 * len(parts)  # a name and a `;` between
+
+
+@pytest.fixture
+def game(table, players, staff_user) -> Game:
+    return game_start(table=table, players=players[:4], seating=Seating.GIVEN, by=staff_user)
+
+
+def script_sources(tablet: Any, game: Game) -> list[str]:
+    page = tablet.get(f"/tablet/games/{game.public_id}/").content.decode()
+    return re.findall(r'<script src="([^"]+)" defer></script>', page)
+
+
+@pytest.mark.django_db
+def test_the_game_page_runs_one_script_where_files_are_collected_else_each_part(
+    collected, tablet, game
+):
+    parts = BUNDLES["tablet/game-bundle.js"]
+    assert script_sources(tablet, game) == [f"/static/{part}" for part in parts]
+    paths = manifest(collected)
+    hashed = {"STATIC_ROOT": collected, "STORAGES": MANIFEST, "STATIC_HASHED": True}
+    with override_settings(**hashed):
+        assert script_sources(tablet, game) == [f"/static/{paths['tablet/game-bundle.js']}"]
