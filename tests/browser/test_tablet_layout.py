@@ -283,6 +283,31 @@ def test_the_value_grid_fits_at_both_orientations_and_its_cells_show_the_engines
     page.set_viewport_size({"width": 1280, "height": 800})
 
 
+def test_the_value_grid_fits_in_english_too(tablet, parlor_floor):
+    """The English labels are longer ("Abortive draw", "Counted yakuman"): every row of the
+    grid is still in view at both orientations."""
+    tablet.start_game("1", NAMES, seating="given")
+    page = tablet.page
+    page.click('.lang [data-lang="en"]')
+    page.wait_for_selector("html[lang='en']")
+    tablet.wait_ready()
+    tablet.seat(2)
+    tablet.seat(1)
+    page.wait_for_selector("#value-panel:not([hidden])")
+    for orientation, (width, height) in ORIENTATIONS.items():
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(100)
+        page.screenshot(path=str(SCREENSHOTS / f"{tablet.prefix}-grid-en-{orientation}.png"))
+        assert_whole_grid_in_view(tablet, f"English, {orientation}")
+        clipped = page.eval_on_selector_all(
+            ".kind, .limit-row .cell, .yakuman-row .cell",
+            "els => els.filter(e => e.offsetParent && e.scrollWidth > e.clientWidth + 1)"
+            ".map(e => e.innerText)",
+        )
+        assert clipped == [], f"English, {orientation}: labels wider than their buttons"
+    page.set_viewport_size({"width": 1280, "height": 800})
+
+
 def test_a_pay_out_confirmation_covers_no_other_row_at_both_orientations(tablet, parlor_floor):
     """Issue 30: the counter's pay-out confirmation opens inside its player's card, over no
     other player's adjustments, its button reachable, in landscape and in portrait."""
