@@ -14,7 +14,7 @@ from rest_framework.views import APIView
 from parlor.api.serializers import error_responses
 from parlor.security.limits import CALCULATOR_REQUEST_MAX_BYTES, body_size_check
 from parlor.selectors.access import game_for
-from parlor.services.calculator import hand_evaluate
+from parlor.services.calculator import TappedHand, hand_evaluate
 from parlor.view_helpers.inputs import EvaluateInput
 
 EVALUATE_HELP = (
@@ -54,4 +54,5 @@ class HandEvaluateView(APIView):
         game, _ = game_for(request.user, game_id)
         data = EvaluateInput(data=request.data)
         data.is_valid(raise_exception=True)
-        return Response(hand_evaluate(game=game, data=data.validated_data).to_dict())
+        tapped = TappedHand(**data.validated_data)
+        return Response(hand_evaluate(game=game, tapped=tapped).to_dict())

@@ -28,13 +28,25 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from django.db.models import JSONField, OuterRef, Subquery
+from django.db.models import Count, JSONField, OuterRef, Subquery
 from django.utils.translation import pgettext
 
 from parlor.domain.shares import percent_number, share_tenths
-from parlor.models import GameSeat, GameStatus, Hand, HandState, Player, RulesetDefinition
+from parlor.domain.snapshots import ruleset_of_snapshot
+from parlor.models import Game, GameSeat, GameStatus, Hand, HandState, Player, RulesetDefinition
 from parlor.selectors.yaku import preset_of, yaku_names, yaku_tables
-from scoring import WIN_PAYMENTS, Transfer, YakuTable, yaku_table_for
+from scoring import (
+    WIN_PAYMENTS,
+    RecordedYaku,
+    Ron,
+    Ruleset,
+    Transfer,
+    Tsumo,
+    Win,
+    YakuTable,
+    read_hand,
+    yaku_table_for,
+)
 
 RIICHI_KEYS = frozenset({"riichi", "double_riichi"})  # 立直, ダブル立直
 
@@ -47,25 +59,25 @@ class WinStyle(StrEnum):
 
 
 def win_style(
-    yaku: Sequence[Mapping[str, Any]], table: YakuTable, *, is_open: bool | None = None
+    yaku: Sequence[RecordedYaku], table: YakuTable, *, is_open: bool | None = None
 ) -> WinStyle:
     """How a win was made: riichi from its yaku; open or closed from `is_open` (the win's
     `open`) where recorded, else as far as the yaku tell under the house's yaku table."""
-    keys = {str(item.get("key")) for item in yaku}
+    keys = {item.key for item in yaku}
     if keys & RIICHI_KEYS:
         return WinStyle.RIICHI
     if is_open is not None:
         return WinStyle.OPEN if is_open else WinStyle.DAMA
     closed = opened = False
     for item in yaku:
-        rule = table.by_key.get(str(item.get("key")))
+        rule = table.by_key.get(item.key)
         if rule is None:
             continue  # a key this house does not know tells nothing
         if rule.opened is None:
             closed = True
-        elif rule.opened != rule.closed and not item.get("yakuman"):
-            closed |= item.get("han") == rule.closed
-            opened |= item.get("han") == rule.opened
+        elif rule.opened != rule.closed and not item.is_yakuman:
+            closed |= item.han == rule.closed
+            opened |= item.han == rule.opened
     if closed == opened:  # nothing said, or the list contradicts itself
         return WinStyle.UNKNOWN
     return WinStyle.DAMA if closed else WinStyle.OPEN
@@ -106,7 +118,7 @@ class RecordedWin:
     """One paid win as the hand entry recorded it, with the preset whose yaku table it played."""
 
     preset: str
-    yaku: tuple[Mapping[str, Any], ...]  # empty: recorded without yaku
+    yaku: tuple[RecordedYaku, ...]  # empty: recorded without yaku
     is_open: bool | None = None  # the win's `open` (副露), None where not recorded
 
 
@@ -116,13 +128,13 @@ def paid_winners(transfers: Iterable[Transfer]) -> set[int]:
     return {t.payee for t in transfers if t.reason in WIN_PAYMENTS and t.payee is not None}
 
 
-def wins_of(entry: Mapping[str, Any]) -> list[Mapping[str, Any]]:
-    result = entry.get("result") or {}
-    if result.get("kind") == "ron":
-        return list(result.get("wins") or [])
-    if result.get("kind") == "tsumo":
-        return [result.get("win") or {}]
-    return []
+def wins_of(result: object) -> tuple[Win, ...]:
+    """The wins of a hand's result (the engine's Ron or Tsumo; none for any other)."""
+    if isinstance(result, Ron):
+        return result.wins
+    if isinstance(result, Tsumo):
+        return (result.win,)
+    return ()
 
 
 def yaku_stats_of(wins: Iterable[RecordedWin]) -> YakuStats:
@@ -140,9 +152,9 @@ def yaku_stats_of(wins: Iterable[RecordedWin]) -> YakuStats:
         table = yaku_table_for(win.preset, tables)
         styles[win_style(win.yaku, table, is_open=win.is_open)] += 1
         for item in win.yaku:
-            counts[str(item["key"])] += 1
-            if item.get("yakuman"):
-                yakuman.add(str(item["key"]))
+            counts[item.key] += 1
+            if item.is_yakuman:
+                yakuman.add(item.key)
     names = yaku_names()
     rows = tuple(
         YakuCount(
@@ -186,50 +198,63 @@ def _winning_hands(game_ids: Iterable[int]) -> Any:
             entry__result__kind__in=["ron", "tsumo"],
         )
         .annotate(definition=_definition())
-        .values_list("game_id", "entry", "outcome__transfers", "game__ruleset_key", "definition")
+        .values_list(
+            "game_id", "sequence", "entry", "outcome__transfers", "game__ruleset_key", "definition"
+        )
     )
 
 
-def open_of(win: Mapping[str, Any]) -> bool | None:
-    """The win's recorded `open`; None where absent (or, in a record the engine did not
-    check, not a boolean)."""
-    value = win.get("open")
-    return value if isinstance(value, bool) else None
+def _rulesets(game_ids: Iterable[int]) -> dict[int, tuple[Ruleset, int]]:
+    """Each game's ruleset and number of seats, to read its stored entries by (one query)."""
+    games = Game.objects.filter(id__in=list(game_ids)).annotate(seat_count=Count("seats"))
+    return {
+        game_id: (ruleset_of_snapshot(snapshot), seats)
+        for game_id, snapshot, seats in games.values_list("id", "ruleset_snapshot", "seat_count")
+    }
 
 
 def _recorded(
-    entry: Mapping[str, Any],
-    transfers: Iterable[Mapping[str, Any]] | None,  # None: the hand has no outcome row
-    preset: str,
+    row: tuple[int, int, Any, Any, str, Any],
+    rulesets: Mapping[int, tuple[Ruleset, int]],
     seat: int | None = None,
 ) -> list[RecordedWin]:
-    paid = paid_winners(Transfer.from_dict(t) for t in transfers or ())
+    """The paid wins of one row of _winning_hands, its stored entry read as the engine's hand
+    (the entry the engine checked when the hand was recorded)."""
+    game_id, sequence, entry, transfers, key, definition = row
+    ruleset, seats = rulesets[game_id]
+    hand = read_hand(entry, index=sequence - 1, ruleset=ruleset, seats=seats)
+    paid = paid_winners(Transfer.from_dict(t) for t in transfers or ())  # None: no outcome row
+    preset = preset_of(key, definition)
     return [
-        RecordedWin(preset=preset, yaku=tuple(win.get("yaku") or ()), is_open=open_of(win))
-        for win in wins_of(entry)
-        if win.get("winner") in paid and (seat is None or win.get("winner") == seat)
+        RecordedWin(preset=preset, yaku=win.yaku, is_open=win.is_open)
+        for win in wins_of(hand.result)
+        if win.winner in paid and (seat is None or win.winner == seat)
     ]
 
 
 def yaku_stats_of_games(game_ids: Iterable[int]) -> YakuStats:
-    """Every paid win of the games (staff play, 本走, included: the parlor's wins). One query."""
+    """Every paid win of the games (staff play, 本走, included: the parlor's wins). Two
+    queries."""
+    ids = list(game_ids)
+    rulesets = _rulesets(ids)
     wins: list[RecordedWin] = []
-    for _game_id, entry, transfers, key, definition in _winning_hands(game_ids).iterator():
-        wins += _recorded(entry, transfers, preset_of(key, definition))
+    for row in _winning_hands(ids).iterator():
+        wins += _recorded(row, rulesets)
     return yaku_stats_of(wins)
 
 
 def yaku_stats_of_player(player: Player) -> YakuStats:
     """The player's own paid wins: current hands of finished games they played for themselves
-    (staff play for the parlor, 本走, is not theirs). Two queries."""
+    (staff play for the parlor, 本走, is not theirs). Three queries."""
     seats = dict(
         GameSeat.objects.filter(
             player=player, is_staff_play=False, game__status=GameStatus.FINISHED
         ).values_list("game_id", "seat")
     )
+    rulesets = _rulesets(seats)
     wins: list[RecordedWin] = []
-    for game_id, entry, transfers, key, definition in _winning_hands(seats).iterator():
-        wins += _recorded(entry, transfers, preset_of(key, definition), seats[game_id])
+    for row in _winning_hands(seats).iterator():
+        wins += _recorded(row, rulesets, seats[row[0]])
     return yaku_stats_of(wins)
 
 

@@ -8,11 +8,14 @@ winds from the game's state; `win_fields` is what the pad puts into the win of t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any
 
 from parlor.errors import InvalidInput, NotFound
 from parlor.models import Game, HandState
+from parlor.selectors.game_seats import NextHand
 from parlor.selectors.yaku import game_preset_id, yaku_tables
 from parlor.services import engine
 from scoring import (
@@ -69,6 +72,26 @@ class Calculated:
         return {**hand_value_to_dict(self.value), "win": self.win_fields}
 
 
+class Stored(Enum):
+    """A posted field left out: the hand's stored value applies."""
+
+    VALUE = "stored"
+
+
+@dataclass(frozen=True, slots=True)
+class TappedHand:
+    """The calculator's validated input (view_helpers.inputs.EvaluateInput): the win's seat,
+    tsumo or ron, the tiles and the conditions, and where given the hand being corrected and
+    the seat sitting out (None: nobody; left out: as the hand stands)."""
+
+    winner: int
+    tsumo: bool
+    tiles: Mapping[str, Any]
+    flags: Mapping[str, Any] = field(default_factory=dict)
+    correct: int | None = None
+    sit_out: int | Stored | None = Stored.VALUE
+
+
 @dataclass(frozen=True, slots=True)
 class HandAtTable:
     """What the winner's wind depends on in the hand being valued."""
@@ -78,14 +101,14 @@ class HandAtTable:
     sit_out: int | None  # 抜け番
 
 
-def hand_state(game: Game, *, correct: int | None) -> HandAtTable:
+def hand_state(game: Game, *, correct: int | None, ruleset: Ruleset, seats: int) -> HandAtTable:
     """Round wind, dealer and sit-out of the hand being entered: the next hand, or on the
     correction screen the hand it replaces (hides that hand's query)."""
     if correct is None:
-        following = game.next_state
+        following = NextHand.stored(game.next_state)
         if following is None:
             raise InvalidInput("the game is over: there is no hand to value", code="game_finished")
-        return HandAtTable(following["round_wind"], following["dealer"], following.get("sit_out"))
+        return HandAtTable(following.round_wind, following.dealer, following.sit_out)
     hand = (
         game.hands.filter(sequence=correct, state=HandState.CURRENT)
         .select_related("outcome")
@@ -93,25 +116,33 @@ def hand_state(game: Game, *, correct: int | None) -> HandAtTable:
     )
     if hand is None:
         raise NotFound(f"the game has no hand {correct}", code="hand_not_found")
-    return HandAtTable(hand.outcome.round_wind, hand.outcome.dealer, hand.entry.get("sit_out"))
+    played = engine.hand_of(hand.entry, ruleset=ruleset, seats=seats, index=correct - 1)
+    return HandAtTable(hand.outcome.round_wind, hand.outcome.dealer, played.sit_out)
 
 
-def seat_wind(*, winner: int, dealer: int, sit_out: int | None, seats: int,
-              player_count: int) -> str:
+def seat_wind(
+    *, winner: int, dealer: int, sit_out: int | None, seats: int, player_count: int
+) -> str:
     """The winner's wind (自風): the dealer is East and the winds follow in turn order over
     the seats that play the hand (with 抜け番 the seat sitting out has none)."""
     if not 0 <= winner < seats:
-        raise InvalidInput(f"seat {winner} is not at this table", field="winner",
-                           code="invalid_value")
+        raise InvalidInput(
+            f"seat {winner} is not at this table", field="winner", code="invalid_value"
+        )
     if winner == sit_out:
-        raise InvalidInput(f"seat {winner} sits this hand out and cannot win it",
-                           field="winner", code="invalid_value")
+        raise InvalidInput(
+            f"seat {winner} sits this hand out and cannot win it",
+            field="winner",
+            code="invalid_value",
+        )
     wind = seat_winds(dealer, seats=seats, players=player_count, sit_out=sit_out)[winner]
     if wind is None:
         raise InvalidInput(
             f"the winds of this hand are not known: {seats} seats, {player_count} players, "
             f"the dealer seat {dealer}, sitting out {sit_out}",
-            field="sit_out", code="invalid_value")
+            field="sit_out",
+            code="invalid_value",
+        )
     return wind
 
 
@@ -161,26 +192,30 @@ def win_fields(
     return fields
 
 
-def hand_evaluate(*, game: Game, data: dict[str, Any]) -> Calculated:
-    """Value the tapped hand of `data` ({winner, tsumo, correct?, tiles, flags}) under the
-    game's ruleset; raises ScoringError (HandError naming the field) or a DomainError."""
+def hand_evaluate(*, game: Game, tapped: TappedHand) -> Calculated:
+    """Value the tapped hand under the game's ruleset; raises ScoringError (HandError naming
+    the field) or a DomainError."""
     ruleset = engine.ruleset_from_snapshot(game.ruleset_snapshot)
-    state = hand_state(game, correct=data.get("correct"))
     seats = game.seats.count()
-    sit_out = data.get("sit_out", state.sit_out)
-    wind = seat_wind(winner=data["winner"], dealer=state.dealer, sit_out=sit_out,
-                     seats=seats, player_count=ruleset.player_count)
+    state = hand_state(game, correct=tapped.correct, ruleset=ruleset, seats=seats)
+    sit_out = state.sit_out if isinstance(tapped.sit_out, Stored) else tapped.sit_out
+    wind = seat_wind(
+        winner=tapped.winner,
+        dealer=state.dealer,
+        sit_out=sit_out,
+        seats=seats,
+        player_count=ruleset.player_count,
+    )
     line = {
         "rules": {"players": ruleset.player_count},
-        "situation": {"seat_wind": wind, "round_wind": state.round_wind,
-                      "tsumo": data["tsumo"]},
-        "tiles": data["tiles"],
-        "flags": data.get("flags") or {},
+        "situation": {"seat_wind": wind, "round_wind": state.round_wind, "tsumo": tapped.tsumo},
+        "tiles": dict(tapped.tiles),
+        "flags": dict(tapped.flags or {}),
     }
     hand = winning_hand_from_json(line)
     table = yaku_table_for(game_preset_id(game), yaku_tables())
     value = evaluate_hand(hand, ruleset=ruleset, yaku_table=table)
-    entered = entered_win(value, ruleset=ruleset, winner=data["winner"])
+    entered = entered_win(value, ruleset=ruleset, winner=tapped.winner)
     fields = win_fields(value, entered=entered, ruleset=ruleset, ippatsu=hand.flags.ippatsu)
     # 副露 or 門前 as the tiles lie (a closed kan keeps the hand closed), for the statistics.
     fields["open"] = any(meld.kind.is_open for meld in hand.melds)

@@ -22,7 +22,7 @@ from django.views.decorators.http import require_GET, require_POST
 from parlor.errors import DomainError
 from parlor.security.limits import CALCULATOR_REQUEST_MAX_BYTES, body_size_check
 from parlor.selectors.access import game_for
-from parlor.services.calculator import Calculated, hand_evaluate, keyboard_for
+from parlor.services.calculator import Calculated, TappedHand, hand_evaluate, keyboard_for
 from parlor.view_helpers import labels, pages
 from parlor.view_helpers.inputs import EvaluateInput
 from parlor.web.access import staff_page
@@ -179,7 +179,7 @@ def evaluate(request: HttpRequest, game_id: str) -> JsonResponse:
     try:
         body_size_check(request.META.get("CONTENT_LENGTH"), limit=CALCULATOR_REQUEST_MAX_BYTES)
         values = validated(EvaluateInput, json_body(request))
-        calculated = hand_evaluate(game=game, data=values)
+        calculated = hand_evaluate(game=game, tapped=TappedHand(**values))
     except (DomainError, ScoringError) as exc:
         return calculator_error(exc)
     context = value_context(calculated)

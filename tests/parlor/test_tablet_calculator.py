@@ -216,3 +216,15 @@ def test_the_correction_screen_values_the_hand_in_its_own_round(tablet, game, st
     # Seat 1 is the dealer now (East: 1.5× the points), and was South in hand 1.
     assert now["points"] > then["points"]
     assert evaluate(tablet, game, {**RON, "correct": 9}).status_code == 404
+
+
+def test_a_posted_sit_out_counts_and_a_left_out_one_is_the_hands(tablet, game):
+    # Nobody sits out the next hand of a four-seat standard game: left out or null, the same.
+    left_out = evaluate(tablet, game, RON)
+    assert left_out.status_code == 200
+    assert evaluate(tablet, game, {**RON, "sit_out": None}).json() == left_out.json()
+    # Posted, it is the seat that sits out: the winner cannot be it.
+    refused = evaluate(tablet, game, {**RON, "sit_out": 1})
+    assert refused.status_code == 400
+    assert (refused.json()["error"]["code"], refused.json()["error"]["field"]) == (
+        "invalid_value", "winner")

@@ -14,6 +14,7 @@ from parlor.domain.shares import share_tenths
 from parlor.selectors.yaku import yaku_tables
 from parlor.selectors.yaku_stats import WinStyle, win_style, yaku_stats_of_player
 from parlor.services.rulesets import ruleset_create
+from scoring import RecordedYaku
 from scoring.errors import ScoringError
 from scoring.hand_value import TENHOU_YAKU
 from tests.parlor.factories import PlayerFactory
@@ -22,6 +23,11 @@ from tests.parlor.test_yaku_counts import play, ron
 
 def y(key: str, han: int) -> dict[str, Any]:
     return {"key": key, "han": han}
+
+
+def recorded(items: list[dict[str, Any]]) -> list[RecordedYaku]:
+    """The yaku of a hand entry as the engine reads them (what win_style takes)."""
+    return [RecordedYaku(i["key"], i["han"], is_yakuman=bool(i.get("yakuman"))) for i in items]
 
 
 @pytest.mark.parametrize(("yaku", "expected"), [
@@ -47,13 +53,13 @@ def y(key: str, han: int) -> dict[str, Any]:
     pytest.param([y("no_such_yaku", 1)], WinStyle.UNKNOWN, id="an-unknown-key-tells-nothing"),
 ])
 def test_the_yaku_tell_riichi_dama_or_open_under_the_standard_table(yaku, expected):
-    assert win_style(yaku, TENHOU_YAKU) is expected
+    assert win_style(recorded(yaku), TENHOU_YAKU) is expected
 
 
 def test_the_house_table_decides_what_a_han_tells():
     honroutou = [y("toitoi", 2), y("honroutou", 2)]  # seed 001: 混老頭 3 closed, 2 open
-    assert win_style(honroutou, TENHOU_YAKU) is WinStyle.UNKNOWN
-    assert win_style(honroutou, yaku_tables()["seed-001"]) is WinStyle.OPEN
+    assert win_style(recorded(honroutou), TENHOU_YAKU) is WinStyle.UNKNOWN
+    assert win_style(recorded(honroutou), yaku_tables()["seed-001"]) is WinStyle.OPEN
 
 
 def test_a_share_is_rounded_half_up_in_tenths_of_a_percent():
@@ -149,7 +155,7 @@ def test_the_player_page_shows_the_counts_and_shares_in_japanese(parlor, staff_u
     pytest.param([y("chiitoitsu", 2)], None, WinStyle.DAMA, id="absent-infers-closed"),
 ])
 def test_a_recorded_open_decides_open_or_closed(yaku, is_open, expected):
-    assert win_style(yaku, TENHOU_YAKU, is_open=is_open) is expected
+    assert win_style(recorded(yaku), TENHOU_YAKU, is_open=is_open) is expected
 
 
 TANYAO = [y("tanyao", 1), y("dora", 1)]
