@@ -21,7 +21,7 @@ from django.views.decorators.http import require_GET
 from parlor.errors import DomainError
 from parlor.models import GameStatus
 from parlor.public.etag import compact_json, is_current, json_answer
-from parlor.selectors.game_seats import SeatAt, game_seats
+from parlor.selectors.game_seats import NextHand, SeatAt, game_seats
 from parlor.selectors.live import LiveGame, live_draw_id, live_game, live_game_of_draw
 from parlor.selectors.live_cache import live_body, live_body_store, live_etag, live_version
 from parlor.view_helpers import labels
@@ -41,7 +41,7 @@ def live_payload(live: LiveGame) -> dict[str, Any]:
         "table": game.table.label,
         "status": game.status,
         "over": _status_label(game.status, game.end),
-        "round": labels.round_label(game.next_state) if game.is_open else "",
+        "round": labels.round_label(next_hand) if game.is_open else "",
         "honba": next_hand.honba if next_hand else 0,
         "sticks": game.sticks,
         "hands": game.hand_count,
@@ -75,13 +75,8 @@ def _last_hand(live: LiveGame, names: list[str]) -> dict[str, Any] | None:
     if hand is None:
         return None
     outcome = hand.outcome
-    state = {
-        "round_wind": outcome.round_wind,
-        "round_number": outcome.round_number,
-        "honba": outcome.honba,
-    }
     return {
-        "round": labels.round_label(state),
+        "round": labels.round_label(NextHand.played(outcome)),
         "payments": transfer_rows(outcome.transfers, names),
         "deltas": [signed(delta) for delta in outcome.deltas],
     }

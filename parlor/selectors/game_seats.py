@@ -14,13 +14,14 @@ from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
 
-from parlor.models import Game, GameSeat
+from parlor.models import Game, GameSeat, HandOutcome
 from scoring import GameState, seat_winds
 
 
 @dataclass(frozen=True, slots=True)
 class NextHand:
-    """The hand to play next (次の局), as the game row stores it (Game.next_state)."""
+    """The hand to play next (次の局), as the game row stores it (Game.next_state); or, by
+    `played`, the hand a recorded outcome played, in the same shape."""
 
     round_wind: str  # 場風: E, S, W, N
     round_number: int  # 局
@@ -40,6 +41,18 @@ class NextHand:
             dealer=data["dealer"],
             honba=data.get("honba", 0),
             sit_out=data.get("sit_out"),
+        )
+
+    @classmethod
+    def played(cls, outcome: HandOutcome, *, sit_out: int | None = None) -> NextHand:
+        """The hand a recorded outcome played, in the same shape: its round, dealer and honba
+        (the history's and the correction's round, the live view's last hand)."""
+        return cls(
+            round_wind=outcome.round_wind,
+            round_number=outcome.round_number,
+            dealer=outcome.dealer,
+            honba=outcome.honba,
+            sit_out=sit_out,
         )
 
 

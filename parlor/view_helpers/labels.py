@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
+from parlor.selectors.game_seats import NextHand
 from scoring import (
     AbortiveReason,
     Compensation,
@@ -133,19 +133,18 @@ def seat_wind(code: str) -> str:
     return str(SEAT_WINDS[code])
 
 
-def round_label(state: TableState | Mapping[str, Any] | None) -> str:
+def round_label(state: TableState | NextHand | None) -> str:
     """東2局 1本場 / East 2, 1 honba: the hand a table state names (a hand's `before`, its
-    `next_state`). A Mapping is the stored `Game.next_state` column as its readers pass it."""
-    if not state:
+    `next_state`, the game's stored next hand); empty for None (the game ended)."""
+    if state is None:
         return ""
-    if isinstance(state, TableState):
-        wind, number, honba = state.round_wind, state.round_number, state.honba
-    else:
-        wind, number, honba = state["round_wind"], state["round_number"], state.get("honba", 0)
-    hand = _("%(wind)s %(number)s") % {"wind": wind_name(wind), "number": number}
-    if not honba:
+    hand = _("%(wind)s %(number)s") % {
+        "wind": wind_name(state.round_wind),
+        "number": state.round_number,
+    }
+    if not state.honba:
         return hand
-    return _("%(hand)s, %(honba)s honba") % {"hand": hand, "honba": honba}
+    return _("%(hand)s, %(honba)s honba") % {"hand": hand, "honba": state.honba}
 
 
 def reason_label(reason: Reason) -> str:

@@ -7,7 +7,7 @@ the screen. They decide no rule: payments, scores and the next hand come from th
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import get_language
@@ -15,10 +15,10 @@ from django.utils.translation import gettext as _
 
 from parlor.models import Game, GameResult, Parlor
 from parlor.selectors.counter import PlayerAtCounter
+from parlor.selectors.game_seats import NextHand
 from parlor.selectors.rulesets import rulesets_resolve
 from parlor.view_helpers import labels
 from scoring import (
-    GameState,
     Ruleset,
     SettlementUnit,
     Transfer,
@@ -130,11 +130,11 @@ class SeatTile:
 
 
 def seat_tiles(
-    names: list[str], scores: list[int], next_state: dict[str, Any] | None, *, player_count: int
+    names: list[str], scores: list[int], next_hand: NextHand | None, *, player_count: int
 ) -> list[SeatTile]:
     """The seats in seat order with the winds of the hand to play next."""
-    dealer = next_state["dealer"] if next_state else None
-    sit_out = next_state.get("sit_out") if next_state else None
+    dealer = next_hand.dealer if next_hand else None
+    sit_out = next_hand.sit_out if next_hand else None
     winds: tuple[str | None, ...] = (None,) * len(names)
     if dealer is not None:
         winds = seat_winds(dealer, seats=len(names), players=player_count, sit_out=sit_out)
@@ -156,23 +156,6 @@ def game_names(game: Game) -> list[str]:
     return [seat.name for seat in game.seats.all()]
 
 
-def game_tiles(game: Game, ruleset: Ruleset) -> list[SeatTile]:
-    """The game's seats as they stand, each with the 罰符 it owes at the end, read from the
-    engine's stored state."""
-    tiles = seat_tiles(
-        game_names(game), list(game.scores), game.next_state, player_count=ruleset.player_count
-    )
-    if game.state is None:
-        return tiles
-    owed = GameState.from_dict(game.state).deductions
-    return [
-        replace(tile, deduction_points=points, deduction=settlement_amount(points, ruleset))
-        if points
-        else tile
-        for tile, points in zip(tiles, owed)
-    ]
-
-
 def table_card(state: dict[str, Any]) -> dict[str, Any]:
     """A floor-view card from selectors.games.table_state."""
     game = state.get("game")
@@ -191,12 +174,13 @@ def table_card(state: dict[str, Any]) -> dict[str, Any]:
     if game:
         names = [seat["name"] for seat in game["seats"]]
         player_count = (state.get("ruleset") or {}).get("player_count", len(names))
+        next_hand = NextHand.stored(game["next"])
         card["game"] = {
             "id": game["id"],  # the card links straight to the game, with no redirect
-            "round": labels.round_label(game["next"]),
+            "round": labels.round_label(next_hand),
             "sticks": game["sticks"],
             "hand_count": game["hand_count"],
-            "tiles": seat_tiles(names, game["scores"], game["next"], player_count=player_count),
+            "tiles": seat_tiles(names, game["scores"], next_hand, player_count=player_count),
         }
     return card
 
@@ -227,12 +211,14 @@ def transfer_rows(
     for t in transfers:
         if not isinstance(t, Transfer):
             t = Transfer.from_dict(t)
-        rows.append({
-            "from": names[t.payer] if t.payer is not None else table,
-            "to": names[t.payee] if t.payee is not None else table,
-            "amount": points(t.amount),
-            "reason": labels.reason_label(t.reason),
-        })
+        rows.append(
+            {
+                "from": names[t.payer] if t.payer is not None else table,
+                "to": names[t.payee] if t.payee is not None else table,
+                "amount": points(t.amount),
+                "reason": labels.reason_label(t.reason),
+            }
+        )
     return rows
 
 

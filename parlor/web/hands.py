@@ -22,6 +22,7 @@ from parlor.errors import DomainError, NotFound
 from parlor.models import Game, HandState
 from parlor.security.limits import HAND_SEQUENCE_MAX
 from parlor.selectors.access import game_for
+from parlor.selectors.game_seats import NextHand
 from parlor.services import engine
 from parlor.services.hand_corrections import hand_correct
 from parlor.services.hand_previews import HandPreview, correction_preview, hand_preview
@@ -120,13 +121,15 @@ def preview(request: HttpRequest, game_id: str) -> JsonResponse:
         ]
     html = str(render_to_string("tablet/_preview.html", context, request=request))
     # The money notice goes beside 確定, outside the payments that scroll (issue 30).
-    return JsonResponse({
-        "ok": True,
-        "html": html,
-        "settled": settled_notice(list(shown.settled), request=request),
-        "can_stop": shown.can_stop,
-        "ends": previewed.end is not None,
-    })
+    return JsonResponse(
+        {
+            "ok": True,
+            "html": html,
+            "settled": settled_notice(list(shown.settled), request=request),
+            "can_stop": shown.can_stop,
+            "ends": previewed.end is not None,
+        }
+    )
 
 
 def _keyed(request: HttpRequest, body: Any) -> KeyedRequest:
@@ -181,21 +184,15 @@ def correct_page(request: HttpRequest, game_id: str, sequence: int) -> HttpRespo
         raise NotFound(f"the game has no hand {sequence}", code="hand_not_found")
     ruleset, names, outcome = game.ruleset, pages.game_names(game), hand.outcome
     parsed = engine.hand_of(hand.entry, ruleset=ruleset, seats=len(names), index=sequence - 1)
-    state = {
-        "round_wind": outcome.round_wind,
-        "round_number": outcome.round_number,
-        "honba": outcome.honba,
-        "dealer": outcome.dealer,
-        "sit_out": parsed.sit_out,
-    }
+    played = NextHand.played(outcome, sit_out=parsed.sit_out)
     context = {
         "game": game,
         "table": game.table,
         "ruleset": pages.ruleset_title(ruleset),
         "hand": hand,
-        "round": labels.round_label(state),
+        "round": labels.round_label(played),
         "tiles": pages.seat_tiles(
-            names, outcome.scores_before, state, player_count=ruleset.player_count
+            names, outcome.scores_before, played, player_count=ruleset.player_count
         ),
         "summary": hand_rows.entry_summary(parsed, names, ruleset),
         "pad": pad_config(ruleset, seats=len(names)),

@@ -23,6 +23,7 @@ from parlor.errors import DomainError
 from parlor.models import GameStatus, Hand, HandState, Parlor, Table
 from parlor.selectors.access import game_for, players_for, table_for
 from parlor.selectors.counter import player_matches, start_rows, visits_last_game_over
+from parlor.selectors.game_seats import NextHand
 from parlor.selectors.games import game_detail, table_state
 from parlor.selectors.start_picks import start_player_counts, start_previous_picks
 from parlor.selectors.tournament_clock import game_clock
@@ -209,15 +210,7 @@ def _history_row(
         "hand": hand,
         "number": labels.hand_number(hand.sequence),  # 第5局
         "correction": labels.correction_text(hand.version),  # （訂正1）
-        "round": labels.round_label(
-            {
-                "round_wind": outcome.round_wind,
-                "round_number": outcome.round_number,
-                "honba": outcome.honba,
-            }
-        )
-        if outcome
-        else "",
+        "round": labels.round_label(NextHand.played(outcome)) if outcome else "",
         "summary": hand_rows.recorded_summary(hand, names, ruleset),
         # 罰符 owed at the final settlement: nothing moved at the table for them.
         "deductions": pages.deduction_lines(outcome.deductions, names, ruleset) if outcome else [],
