@@ -19,9 +19,10 @@ pytestmark = pytest.mark.django_db
 STANDINGS_QUERIES = 5  # parlor, public?, standings settings, today, month
 # The page's period chooser: the seasons, the tables' rulesets and the parlor's rulesets.
 CHOOSER_QUERIES = 3
-# session, user, player, statistics, results, visits (+ an open one), yaku: seats and hands,
+# session, user, player, statistics, results, visits (+ an open one), yaku: seats, the games'
+# rulesets (to read the stored entries) and hands,
 # the seasons (none here; a closed one adds its stored rows, an open one its live standings)
-PLAYER_PAGE_QUERIES = 10
+PLAYER_PAGE_QUERIES = 11
 
 
 def play_more(d: DayOfGames, count: int) -> None:
