@@ -81,6 +81,8 @@ def django_setup(database: str) -> None:
     os.environ.setdefault("SECRET_KEY", "bench-only-not-secret")
     os.environ.setdefault("DB_CONN_MAX_AGE", "0")
     os.environ.setdefault("ALLOWED_HOSTS", "localhost,127.0.0.1,testserver")  # the test Client
+    # The test Client renders pages without collectstatic: the plain static names, as the tests.
+    os.environ.setdefault("DJANGO_STATIC_HASHED", "0")
     import django
 
     django.setup()
