@@ -67,6 +67,16 @@ TABLE_MIX = (
     ("tenhou-3p-hanchan", 2),
 )
 SYNTHETIC = {"standard-chips": 80, "seed-000": 50, "seed-004-chips": 60}  # games generated
+YAKU_SHARE = 0.6  # generated wins entered with their yaku (the yaku statistics read them)
+# Yaku a generated win may list beside riichi (key, han), as the hand calculator names them.
+YAKU_POOL = (
+    ("tanyao", 1),
+    ("pinfu", 1),
+    ("haku", 1),
+    ("seat_wind", 1),
+    ("chiitoitsu", 2),
+    ("honitsu", 3),
+)
 CORRECTED_SHARE = 0.005  # hands entered twice: a correction supersedes the first version
 STAFF_SEAT_SHARE = 0.01  # seats a member of staff fills (本走)
 TZ = "Asia/Tokyo"
@@ -278,6 +288,21 @@ def _win_value(ruleset: Any, rng: random.Random) -> dict[str, Any]:
     return {"han": han, "fu": 30 if han >= 5 else rng.choice((30, 30, 40, 50))}
 
 
+def _yaku(han: int, *, riichi: bool, rng: random.Random) -> list[dict[str, Any]]:
+    """A yaku list whose han add up to `han`: riichi if the winner declared it, a few of
+    YAKU_POOL, dora for the rest (the payment follows han and fu; the list is for the
+    statistics)."""
+    items = [{"key": "riichi", "han": 1}] if riichi else []
+    left = han - len(items)
+    for key, value in rng.sample(YAKU_POOL, len(YAKU_POOL)):
+        if value <= left and rng.random() < 0.5:
+            items.append({"key": key, "han": value})
+            left -= value
+    if left > 0:
+        items.append({"key": "dora", "han": left})
+    return items
+
+
 def _random_hand(
     ruleset: Any, scores: list[int], rng: random.Random, *, chips: bool
 ) -> dict[str, Any]:
@@ -290,6 +315,8 @@ def _random_hand(
         return hand
     winner = rng.choice(seats)
     win = {"winner": winner, **_win_value(ruleset, rng)}
+    if "han" in win and rng.random() < YAKU_SHARE:
+        win["yaku"] = _yaku(win["han"], riichi=winner in riichi, rng=rng)
     if chips and rng.random() < 0.35:
         win["chips"] = rng.randint(1, 3)
     if roll < 0.55:
