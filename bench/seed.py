@@ -19,7 +19,8 @@ Use from a bench script:
 The rows are the product's own: each outcome is replays.outcome_row of the engine's replay,
 the results replays.results_rows, the game's state and running stats what live_state_set and
 stats_of_hands store, the seats' stats seat_stats_values, and the money game_money_compute
-with what left the game (as selectors.money reads it back).
+with what left the game (as selectors.money reads it back). bench/seed_check.py checks a
+seeded database against the product's own computations.
 
 Not audited: no AuditEvent rows are written for the seeded hands and games.
 """
