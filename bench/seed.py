@@ -12,8 +12,15 @@ with chips. Those distinct games are reused with other players and times.
 
 Use from a bench script:
 
-    seed = Seeder.connect(database="tenbo_bench_history", reuse=False)   # creates and migrates
-    seed.history(parlors=4, tables=10, days=180, games=100_000)
+    database_prepare("tenbo_bench_history", reuse=False)   # creates and migrates
+    Seeder().history(parlors=4, tables=10, days=180, games=100_000, players=600,
+                     last_day=date(2026, 5, 15))
+
+The rows are the product's own: each outcome is replays.outcome_row of the engine's replay,
+the results replays.results_rows, the game's state and running stats what live_state_set and
+stats_of_hands store, the seats' stats seat_stats_values, and the money game_money_compute
+with what left the game (as selectors.money reads it back). bench/seed_check.py checks a
+seeded database against the product's own computations.
 
 Not audited: no AuditEvent rows are written for the seeded hands and games.
 """
@@ -61,6 +68,16 @@ TABLE_MIX = (
     ("tenhou-3p-hanchan", 2),
 )
 SYNTHETIC = {"standard-chips": 80, "seed-000": 50, "seed-004-chips": 60}  # games generated
+YAKU_SHARE = 0.6  # generated wins entered with their yaku (the yaku statistics read them)
+# Yaku a generated win may list beside riichi (key, han), as the hand calculator names them.
+YAKU_POOL = (
+    ("tanyao", 1),
+    ("pinfu", 1),
+    ("haku", 1),
+    ("seat_wind", 1),
+    ("chiitoitsu", 2),
+    ("honitsu", 3),
+)
 CORRECTED_SHARE = 0.005  # hands entered twice: a correction supersedes the first version
 STAFF_SEAT_SHARE = 0.01  # seats a member of staff fills (本走)
 TZ = "Asia/Tokyo"
@@ -75,6 +92,8 @@ def django_setup(database: str) -> None:
     os.environ.setdefault("SECRET_KEY", "bench-only-not-secret")
     os.environ.setdefault("DB_CONN_MAX_AGE", "0")
     os.environ.setdefault("ALLOWED_HOSTS", "localhost,127.0.0.1,testserver")  # the test Client
+    # The test Client renders pages without collectstatic: the plain static names, as the tests.
+    os.environ.setdefault("DJANGO_STATIC_HASHED", "0")
     import django
 
     django.setup()
@@ -128,16 +147,33 @@ class Template:
 
     ruleset_key: str
     player_count: int
+    unit: Any  # the ruleset's settlement unit (SettlementUnit): its results' and lines' unit
     snapshot_text: str
     schema_version: int
     is_closed_by_staff: bool
     end_reason: str
     scores_text: str
     sticks: int
+    state_text: str  # the engine's state after the last hand (Game.state)
+    running_stats_text: str  # each seat's running stats (Game.running_stats)
     hand_texts: list[tuple[str, list[str]]]  # (entry, outcome columns) per hand
-    results: list[tuple[int, int, int, int, int, int, int]]  # seat, final, rank, oka..chips
+    results: list[tuple[Any, ...]]  # GameResult columns (RESULT_COLUMNS) per seat
     seat_stats: list[dict[str, Any]]  # GameSeatStats values per seat, without ids and time
     title: str
+
+
+# The GameResult columns a template keeps, in the order of TABLES["parlor_gameresult"].
+RESULT_COLUMNS = (
+    "seat",
+    "final_score",
+    "rank",
+    "oka_tenths",
+    "uma_tenths",
+    "bonus_tenths",
+    "deduction_tenths",
+    "total_tenths",
+    "chips",
+)
 
 
 def _ruleset(key: str, definition: Any) -> Any:
@@ -149,89 +185,82 @@ def _ruleset(key: str, definition: Any) -> Any:
     return ruleset_validate(key=key, definition=definition)
 
 
-def outcome_fields(item: dict[str, Any]) -> dict[str, Any]:
-    """A hand of the replay document as its outcome row's columns."""
-    return {name: item.get("next") if name == "next_state" else item[name]
-            for name in ("round_wind", "round_number", "honba", "dealer", "sticks_before",
-                         "scores_before", "transfers", "deltas", "scores_after",
-                         "sticks_after", "next_state", "notes")}
-
-
-def tenths(value: Any) -> int:
-    """A number of the replay document (p, at most one decimal) in tenths, as results store it."""
-    return round(float(value) * 10)
-
-
-def _template(key: str, definition: Any, entries: list[dict[str, Any]]) -> Template | None:
-    """Replays `entries` as the product would (the snapshot inline) and keeps what it stores."""
+def _replayed(key: str, definition: Any, entries: list[dict[str, Any]]) -> tuple[Any, Any, bool]:
+    """The ruleset and the engine's replay of `entries` (the snapshot inline, as the product
+    builds a game's record), closed by staff (as game_finish does) if it did not end; and
+    whether it was."""
     from parlor.services import engine
-    from parlor.services.replays import OUTCOME_FIELDS
-    from parlor.services.seat_stats import hand_played, seat_stats_values
 
     ruleset = _ruleset(key, definition)
     snapshot = ruleset.to_dict()
     names = [f"seat{i}" for i in range(ruleset.player_count)]
-    replay = engine.replay(engine.record_build(snapshot=snapshot, names=names, entries=entries))
-    closed = False
-    if not replay.get("end"):  # staff close it, as game_finish does
-        closed = True
-        record = engine.record_build(snapshot=snapshot, names=names, entries=entries, finished=True)
-        replay = engine.replay(record)
-    final = replay.get("final")
-    if not final or not replay["hands"]:
+    replay = engine.replay_game(
+        engine.record_build(snapshot=snapshot, names=names, entries=entries)
+    )
+    if replay.end is not None:
+        return ruleset, replay, False
+    record = engine.record_build(snapshot=snapshot, names=names, entries=entries, finished=True)
+    return ruleset, engine.replay_game(record), True
+
+
+def _template(key: str, definition: Any, entries: list[dict[str, Any]]) -> Template | None:
+    """Replays `entries` as the product would and keeps what it stores: each hand's outcome
+    row (replays.outcome_row), the game's live state (replays.live_state_set), its results
+    (replays.results_rows) and its seats' stats from the running ones (seat_stats_store)."""
+    from types import SimpleNamespace
+
+    from parlor.services.replays import OUTCOME_FIELDS, has_sit_out, outcome_row, results_rows
+    from parlor.services.seat_stats import seat_stats_values, stats_of_hands
+
+    ruleset, replay, closed = _replayed(key, definition, entries)
+    if replay.final is None or not replay.hands:
         return None
+    seats = replay.record.seats
+    sit_out = has_sit_out(ruleset, seats)
     hand_texts = []
-    for entry, item in zip(entries, replay["hands"], strict=True):
-        fields = outcome_fields(item)
+    for entry, outcome in zip(entries, replay.hands, strict=True):
+        row = outcome_row(None, outcome, sit_out=sit_out)  # type: ignore[arg-type]
         hand_texts.append(
-            (_copy_text(entry), [_copy_text(fields[name]) for name in OUTCOME_FIELDS])
+            (_copy_text(entry), [_copy_text(getattr(row, f)) for f in OUTCOME_FIELDS])
         )
-    seats = range(ruleset.player_count)
+    no_player = [SimpleNamespace(seat=s, player=None) for s in range(seats)]
     results = [
-        (
-            s,
-            final["scores"][s],
-            final["ranks"][s],
-            tenths(final["oka"][s]),
-            tenths(final["uma"][s]),
-            tenths(final["bonuses"][s]),
-            tenths(final["total_points"][s]),
-            int(final["chips"][s]),
-        )
-        for s in seats
+        tuple(getattr(r, c) for c in RESULT_COLUMNS)
+        for r in results_rows(None, replay.final, ruleset, no_player)  # type: ignore[arg-type]
     ]
-    last = replay["hands"][-1]
-
-    class _Game:  # what seat_stats_values reads of a game
-        pk = 0
-        ruleset_snapshot = snapshot
-        ended_at = None
-        end_reason = replay["end"]["reason"]
-        scores = last["scores_after"]
-
+    state = replay.state
+    running_stats = stats_of_hands(seats, [(o.hand, o.settled.transfers) for o in replay.hands])
+    game = SimpleNamespace(  # what seat_stats_values reads of a game
+        pk=0,
+        ruleset_snapshot=ruleset.to_dict(),
+        ended_at=None,
+        end_reason=state.end.value,
+        scores=list(state.table.scores),
+        running_stats=running_stats,
+    )
     seat_stats = seat_stats_values(
-        _Game,
+        game,
         parlor_id=0,
-        seats={s: (0, False) for s in seats},
-        results=[(r[0], r[2], r[6]) for r in results],
-        hands=[
-            hand_played(e, item["transfers"], ruleset=ruleset, seats=len(names), index=i)
-            for i, (e, item) in enumerate(zip(entries, replay["hands"], strict=True))
-        ],
+        seats={s: (0, False) for s in range(seats)},
+        results=[(r[0], r[2], r[7]) for r in results],
+        hands=None,
     )
     return Template(
         ruleset_key=key,
         player_count=ruleset.player_count,
-        snapshot_text=_copy_text(snapshot),
+        unit=ruleset.settlement_unit,
+        snapshot_text=_copy_text(game.ruleset_snapshot),
         schema_version=ruleset.schema_version,
         is_closed_by_staff=closed,
-        end_reason=replay["end"]["reason"],
-        scores_text=_copy_text(last["scores_after"]),
-        sticks=last["sticks_after"],
+        end_reason=state.end.value,
+        scores_text=_copy_text(game.scores),
+        sticks=state.table.sticks,
+        state_text=_copy_text(state.to_dict()),
+        running_stats_text=_copy_text(running_stats),
         hand_texts=hand_texts,
-        results=results,  # type: ignore[arg-type]
+        results=results,
         seat_stats=seat_stats,
-        title=str(snapshot.get("title", key))[:100],
+        title=ruleset.title[:100],
     )
 
 
@@ -260,6 +289,21 @@ def _win_value(ruleset: Any, rng: random.Random) -> dict[str, Any]:
     return {"han": han, "fu": 30 if han >= 5 else rng.choice((30, 30, 40, 50))}
 
 
+def _yaku(han: int, *, riichi: bool, rng: random.Random) -> list[dict[str, Any]]:
+    """A yaku list whose han add up to `han`: riichi if the winner declared it, a few of
+    YAKU_POOL, dora for the rest (the payment follows han and fu; the list is for the
+    statistics)."""
+    items = [{"key": "riichi", "han": 1}] if riichi else []
+    left = han - len(items)
+    for key, value in rng.sample(YAKU_POOL, len(YAKU_POOL)):
+        if value <= left and rng.random() < 0.5:
+            items.append({"key": key, "han": value})
+            left -= value
+    if left > 0:
+        items.append({"key": "dora", "han": left})
+    return items
+
+
 def _random_hand(
     ruleset: Any, scores: list[int], rng: random.Random, *, chips: bool
 ) -> dict[str, Any]:
@@ -272,6 +316,8 @@ def _random_hand(
         return hand
     winner = rng.choice(seats)
     win = {"winner": winner, **_win_value(ruleset, rng)}
+    if "han" in win and rng.random() < YAKU_SHARE:
+        win["yaku"] = _yaku(win["han"], riichi=winner in riichi, rng=rng)
     if chips and rng.random() < 0.35:
         win["chips"] = rng.randint(1, 3)
     if roll < 0.55:
@@ -369,11 +415,11 @@ TABLES = {
     ),
     "parlor_handoutcome": (
         "id, round_wind, round_number, honba, dealer, sticks_before, scores_before, transfers, "
-        "deltas, scores_after, sticks_after, next_state, notes, computed_at, hand_id"
+        "deltas, scores_after, sticks_after, next_state, notes, deductions, computed_at, hand_id"
     ),
     "parlor_gameresult": (
-        "id, seat, final_score, rank, oka_tenths, uma_tenths, bonus_tenths, total_tenths, chips, "
-        "game_id, player_id"
+        "id, seat, final_score, rank, oka_tenths, uma_tenths, bonus_tenths, deduction_tenths, "
+        "total_tenths, chips, game_id, player_id"
     ),
     "parlor_gameseatstats": (
         "id, seat, player_count, ended_at, is_staff_play, rank, is_last, is_tobi, total_tenths, "
@@ -386,12 +432,13 @@ TABLES = {
     "parlor_visitgame": "id, seat, stand_in_note, game_id, stand_in_by_id, visit_id",
     "parlor_settlement": (
         "id, public_id, closed_at, points_yen, chips_yen, fees_yen, adjustments_yen, total_yen, "
-        "closed_by_id, visit_id"
+        "line_count, closed_by_id, visit_id"
     ),
     "parlor_settlementline": (
         "id, position, kind, table_label, played_at, ruleset_key, ruleset_title, rank, "
-        "result_tenths, chips, rate_yen_per_p, chip_value_yen, points_yen, chips_yen, fee_yen, "
-        "amount_yen, description, stand_in, adjustment_id, game_id, settlement_id"
+        "result_tenths, result_unit, left_game_tenths, chips, rate_yen_per_p, chip_value_yen, "
+        "points_yen, chips_yen, fee_yen, amount_yen, description, stand_in, adjustment_id, "
+        "game_id, settlement_id"
     ),
 }
 
@@ -612,14 +659,36 @@ class Seeder:
         return self.pools[table.ruleset_key][0].player_count
 
     def _money(self, plan: ParlorPlan, template: Template, staff_seat: int | None) -> dict:
+        """Each seat's money in the game (seat -> (terms, SeatMoney)), as selectors.money
+        computes it from the stored results: game_money_compute, with what left the game."""
+        from dataclasses import replace
+
+        from parlor.domain.house_money import SeatPenalty, left_game_by_seat
         from parlor.domain.money import SeatResult, Terms, game_money_compute
+        from parlor.domain.units import Result
 
         terms = Terms.of(plan.settings[template.player_count])
+        rows = [dict(zip(RESULT_COLUMNS, r, strict=True)) for r in template.results]
         seats = [
-            SeatResult(r[0], r[2], r[6], r[7], is_staff_play=r[0] == staff_seat)
-            for r in template.results
+            SeatResult(
+                r["seat"],
+                r["rank"],
+                Result(r["total_tenths"], template.unit),
+                r["chips"],
+                is_staff_play=r["seat"] == staff_seat,
+            )
+            for r in rows
         ]
-        return {m.seat: (terms, m) for m in game_money_compute(terms, seats)}
+        left = left_game_by_seat(
+            [
+                SeatPenalty(r["seat"], r["total_tenths"], r["bonus_tenths"] + r["deduction_tenths"])
+                for r in rows
+            ]
+        )
+        return {
+            m.seat: (terms, replace(m, left_game_tenths=left.get(m.seat, 0)))
+            for m in game_money_compute(terms, seats)
+        }
 
     def _game(
         self,
@@ -668,8 +737,8 @@ class Seeder:
             draw_id,
             table.pk,
             0,
-            "[]",  # finished: no hand is appended; a correction replays the log
-            None,
+            template.running_stats_text,
+            template.state_text,
         )
         for seat, player in enumerate(players):
             self._row(
@@ -828,6 +897,7 @@ class Seeder:
                 fees,
                 0,
                 points + chips - fees,
+                len(lines),
                 staff,
                 visit_id,
             )
@@ -842,7 +912,9 @@ class Seeder:
                     template.ruleset_key,
                     template.title,
                     m.rank,
-                    m.result_tenths,
+                    m.result.tenths,
+                    m.result.unit.value,
+                    m.left_game_tenths,
                     m.chips,
                     terms.rate_yen_per_p,
                     terms.chip_value_yen,
