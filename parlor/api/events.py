@@ -73,27 +73,28 @@ class EventPenaltyView(APIView):
 
 
 class EventPenaltyWithdrawView(APIView):
-    class InputSerializer(serializers.Serializer[Any]):
+    class WithdrawInputSerializer(serializers.Serializer[Any]):
         reason = serializers.CharField(help_text="why the penalty is withdrawn")
 
-    class OutputSerializer(serializers.Serializer[Any]):
+    class WithdrawalSerializer(serializers.Serializer[Any]):
         penalty = serializers.IntegerField(source="penalty_id")
         reason = serializers.CharField()
         withdrawn_at = serializers.DateTimeField()
 
     @extend_schema(
-        request=InputSerializer, responses={201: OutputSerializer, **error_responses(400)}
+        request=WithdrawInputSerializer,
+        responses={201: WithdrawalSerializer, **error_responses(400)},
     )
     def post(self, request: Request, event_id: str, penalty_id: int) -> Response:
         event, _access = event_for(request.user, event_id)
-        data = self.InputSerializer(data=request.data)
+        data = self.WithdrawInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         penalty = EventPenalty.objects.filter(event=event, pk=penalty_id).first()
         if penalty is None:
             raise NotFound("no such penalty in the event", code="penalty_not_found")
         reason = data.validated_data["reason"]
         withdrawal = penalty_withdraw(penalty=penalty, reason=reason, by=request.user)
-        return Response(self.OutputSerializer(withdrawal).data, status=201)
+        return Response(self.WithdrawalSerializer(withdrawal).data, status=201)
 
 
 urlpatterns = [
