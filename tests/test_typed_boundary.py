@@ -225,31 +225,31 @@ ENGINE_TYPES = frozenset(
 JSON_HOME = "parlor/domain/json_shapes.py"
 JSON_ALIASES = frozenset({"HandEntry"})
 
-# The engine's values still carried as JSON, per module: (names, reason). A name not listed
-# fails; a name listed that is gone asks to be taken off (the ratchet).
+# The engine's values still carried as JSON, per module: ({name: how many}, reason). A name not
+# listed, or more of one, fails; fewer asks to be lowered here (the ratchet).
 TABLE_ANSWER = "table_state's answer (the API's JSON) read by the floor card and the start page"
-KNOWN_JSON: dict[str, tuple[frozenset[str], str]] = {
-    "parlor/selectors/games.py": (frozenset({"state"}), TABLE_ANSWER),
-    "parlor/view_helpers/pages.py": (frozenset({"state", "ruleset"}), TABLE_ANSWER),
-    "parlor/web/floor.py": (frozenset({"state"}), TABLE_ANSWER),
+KNOWN_JSON: dict[str, tuple[dict[str, int], str]] = {
+    "parlor/selectors/games.py": ({"state": 1}, TABLE_ANSWER),
+    "parlor/view_helpers/pages.py": ({"state": 1, "ruleset": 1}, TABLE_ANSWER),
+    "parlor/web/floor.py": ({"state": 1}, TABLE_ANSWER),
     "parlor/domain/guest_status.py": (
-        frozenset({"next_state"}),
+        {"next_state": 1},
         "the stored next hand (Game.next_state), not yet the typed NextHand",
     ),
     "parlor/services/hand_previews.py": (
-        frozenset({"entry", "ruleset_ref"}),
+        {"entry": 3, "ruleset_ref": 1},
         "the posted hand (a HandEntry), and the ruleset's reference in the preview's answer",
     ),
     "parlor/services/replays.py": (
-        frozenset({"entries", "next_state"}),
+        {"entries": 1, "next_state": 1},
         "the record document's hands (HandEntry), and Game.next_state's stored JSON",
     ),
     "parlor/services/seat_stats.py": (
-        frozenset({"entry", "transfers"}),
+        {"entry": 1, "transfers": 1},
         "a stored hand (HandEntry) and its stored ledger (HandOutcome.ledger reads it typed)",
     ),
     "parlor/services/rulesets.py": (
-        frozenset({"preset_clone_definition"}),
+        {"preset_clone_definition": 1},
         "the ruleset editor's starting definition: a ruleset as its form edits it",
     ),
 }
@@ -336,18 +336,21 @@ def json_aliases(source: str) -> list[tuple[int, str]]:
 
 
 def json_breaches(
-    slots: dict[str, list[tuple[int, str]]], known: dict[str, tuple[frozenset[str], str]]
+    slots: dict[str, list[tuple[int, str]]], known: dict[str, tuple[dict[str, int], str]]
 ) -> tuple[list[str], list[str]]:
-    """(engine values carried as JSON and not known, known names that are gone)."""
+    """(engine values carried as JSON beyond KNOWN_JSON, known ones that are fewer now)."""
     over, gone = [], []
     for path, found in sorted(slots.items()):
         if path.startswith(EDGES):
             continue
-        allowed = known.get(path, (frozenset(), ""))[0]
-        over += [f"{path}:{line} {name}" for line, name in found if name not in allowed]
+        allowed = known.get(path, ({}, ""))[0]
+        for name, count in sorted(Counter(name for _line, name in found).items()):
+            if count > allowed.get(name, 0):
+                lines = ", ".join(str(line) for line, n in found if n == name)
+                over.append(f"{path}:{lines} {name} (allowed {allowed.get(name, 0)})")
     for path, (names, _why) in sorted(known.items()):
-        left = names - {name for _line, name in slots.get(path, [])}
-        gone += [f"{path} {name}" for name in sorted(left)]
+        counts = Counter(name for _line, name in slots.get(path, []))
+        gone += [f"{path} {name}" for name, n in sorted(names.items()) if counts[name] < n]
     return over, gone
 
 
@@ -388,7 +391,15 @@ def test_the_guard_catches_engine_values_in_a_dict_and_not_a_page_context():
     aliased = "Shown = dict[str, Any]\nPageContext: TypeAlias = dict[str, Any]\nN = int\n"
     assert json_aliases(aliased) == [(1, "Shown"), (2, "PageContext")]
     over, gone = json_breaches(
-        {"parlor/web/new.py": [(3, "state")], "parlor/api/x.py": [(1, "state")]},
-        {"parlor/web/old.py": (frozenset({"entry"}), "why")},
+        {
+            "parlor/web/new.py": [(3, "state")],
+            "parlor/web/old.py": [(4, "state"), (9, "state"), (12, "entry")],
+            "parlor/api/x.py": [(1, "state")],
+        },
+        {"parlor/web/old.py": ({"state": 1, "entry": 2}, "why")},
     )
-    assert over == ["parlor/web/new.py:3 state"] and gone == ["parlor/web/old.py entry"]
+    assert over == [
+        "parlor/web/new.py:3 state (allowed 0)",
+        "parlor/web/old.py:4, 9 state (allowed 1)",
+    ]
+    assert gone == ["parlor/web/old.py entry"]
