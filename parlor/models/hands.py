@@ -10,6 +10,7 @@ from django.db.models import Q
 from django.utils.translation import pgettext_lazy
 
 from parlor.models.games import Game
+from scoring import Transfer
 
 
 class HandState(models.TextChoices):
@@ -118,3 +119,9 @@ class HandOutcome(models.Model):
 
     def __str__(self) -> str:
         return f"{self.round_wind}{self.round_number}-{self.honba} of hand {self.hand_id}"
+
+    @property
+    def ledger(self) -> tuple[Transfer, ...]:
+        """The stored transfers as the engine's ledger, read back by Transfer.from_dict (they
+        were written by Transfer.to_dict): pages read its attributes, never its keys."""
+        return tuple(Transfer.from_dict(transfer) for transfer in self.transfers)

@@ -77,7 +77,7 @@ def _last_hand(live: LiveGame, names: list[str]) -> dict[str, Any] | None:
     outcome = hand.outcome
     return {
         "round": labels.round_label(NextHand.played(outcome)),
-        "payments": transfer_rows(outcome.transfers, names),
+        "payments": transfer_rows(outcome.ledger, names),
         "deltas": [signed(delta) for delta in outcome.deltas],
     }
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
+from parlor.domain.json_shapes import HandEntry
 from parlor.errors import Conflict
 from parlor.models import Game, GameStatus, Player, Table, Visit, VisitStatus
 from parlor.services.games import game_finish, game_start
@@ -55,7 +55,7 @@ def _win(ruleset: Ruleset, han: int, fu: int) -> dict[str, int]:
     return {"han": han, "fu": fu}
 
 
-def _hands(ruleset: Ruleset) -> list[dict[str, Any]]:
+def _hands(ruleset: Ruleset) -> list[HandEntry]:
     """A few ordinary hands (non-dealer wins, a riichi, a draw)."""
     last = ruleset.player_count - 1
     return [
@@ -66,7 +66,7 @@ def _hands(ruleset: Ruleset) -> list[dict[str, Any]]:
     ]
 
 
-def _floor_hands(ruleset: Ruleset, *, riichi_stick_left: bool) -> list[dict[str, Any]]:
+def _floor_hands(ruleset: Ruleset, *, riichi_stick_left: bool) -> list[HandEntry]:
     """The first two hands of a game; a third, drawn, leaves a riichi stick on the table."""
     hands = _hands(ruleset)[:2]
     if riichi_stick_left:
@@ -75,7 +75,7 @@ def _floor_hands(ruleset: Ruleset, *, riichi_stick_left: bool) -> list[dict[str,
     return hands
 
 
-def _play(game: Game, hands: list[dict[str, Any]], *, by: AbstractBaseUser) -> None:
+def _play(game: Game, hands: list[HandEntry], *, by: AbstractBaseUser) -> None:
     for sequence, entry in enumerate(hands, start=1):
         hand_record(game=game, sequence=sequence, entry=entry, by=by)
 

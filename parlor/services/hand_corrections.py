@@ -7,11 +7,10 @@ the log, superseded or voided, with who, when and why.
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.db import transaction
 from django.utils import timezone
 
+from parlor.domain.json_shapes import HandEntry
 from parlor.errors import NotFound
 from parlor.models import Game, Hand, HandState
 from parlor.models.users import Actor, actor_row
@@ -32,7 +31,7 @@ def hand_correct(
     *,
     game: Game,
     sequence: int,
-    entry: dict[str, Any],
+    entry: HandEntry,
     reason: str,
     by: Actor,
     version: int | None = None,
@@ -71,9 +70,7 @@ def hand_correct(
     return new
 
 
-def _hand_supersede(
-    game: Game, old: Hand, *, entry: dict[str, Any], reason: str, by: Actor
-) -> Hand:
+def _hand_supersede(game: Game, old: Hand, *, entry: HandEntry, reason: str, by: Actor) -> Hand:
     """Marks `old` superseded and inserts its next version, which names it and says why."""
     old.state = HandState.SUPERSEDED
     old.save(update_fields=["state"])

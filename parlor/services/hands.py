@@ -12,6 +12,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 
+from parlor.domain.json_shapes import HandEntry
 from parlor.errors import Conflict
 from parlor.models import Game, GameResult, Hand, HandState
 from parlor.models.users import Actor, actor_row
@@ -50,14 +51,14 @@ class RecordedHand:
 
 
 @transaction.atomic
-def hand_record(*, game: Game, sequence: int, entry: dict[str, Any], by: Actor) -> RecordedHand:
+def hand_record(*, game: Game, sequence: int, entry: HandEntry, by: Actor) -> RecordedHand:
     """Records the game's next hand (see hand_append)."""
     return hand_append(game_lock(game), sequence=sequence, entry=entry, by=by)
 
 
 @transaction.atomic
 def hand_record_once(
-    *, game_id: Any, sequence: int, entry: dict[str, Any], request: KeyedRequest
+    *, game_id: Any, sequence: int, entry: HandEntry, request: KeyedRequest
 ) -> RecordedHand:
     """Records the next hand of the user's game once per Idempotency-Key: the front door of
     the tablet and the API. The caller builds its answer from the RecordedHand.
@@ -105,7 +106,7 @@ def hand_record_once(
         return _recorded_before(keyed, game, sequence, entry)
 
 
-def _recorded_before(hand: Hand, game: Game, sequence: int, entry: dict[str, Any]) -> RecordedHand:
+def _recorded_before(hand: Hand, game: Game, sequence: int, entry: HandEntry) -> RecordedHand:
     """The hand recorded by an earlier request with this key: the same request (its number and
     entry) gets it; another request with that key is refused."""
     if (hand.sequence, hand.entry) != (sequence, entry):
@@ -117,7 +118,7 @@ def hand_append(
     game: Game,
     *,
     sequence: int,
-    entry: dict[str, Any],
+    entry: HandEntry,
     by: Actor,
     idempotency_key: str = "",
     version: int | None = None,
@@ -168,7 +169,7 @@ def _hand_insert(
     *,
     sequence: int,
     version: int,
-    entry: dict[str, Any],
+    entry: HandEntry,
     by: Actor,
     idempotency_key: str,
 ) -> Hand:

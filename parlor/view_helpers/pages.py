@@ -6,7 +6,7 @@ the screen. They decide no rule: payments, scores and the next hand come from th
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -201,25 +201,19 @@ def start_picks(rows: list[PlayerAtCounter], picked: list[str]) -> list[dict[str
     ]
 
 
-def transfer_rows(
-    transfers: Iterable[Transfer | Mapping[str, Any]], names: list[str]
-) -> list[dict[str, str]]:
-    """A hand's ledger, one row per payment: the engine's transfers, or the stored ledger
-    (Transfer.to_dict, read back by the engine's Transfer.from_dict)."""
+def transfer_rows(transfers: Iterable[Transfer], names: list[str]) -> list[dict[str, str]]:
+    """A hand's ledger, one row per payment: the engine's transfers (a stored outcome's are
+    HandOutcome.ledger)."""
     table = _("Table")
-    rows = []
-    for t in transfers:
-        if not isinstance(t, Transfer):
-            t = Transfer.from_dict(t)
-        rows.append(
-            {
-                "from": names[t.payer] if t.payer is not None else table,
-                "to": names[t.payee] if t.payee is not None else table,
-                "amount": points(t.amount),
-                "reason": labels.reason_label(t.reason),
-            }
-        )
-    return rows
+    return [
+        {
+            "from": names[t.payer] if t.payer is not None else table,
+            "to": names[t.payee] if t.payee is not None else table,
+            "amount": points(t.amount),
+            "reason": labels.reason_label(t.reason),
+        }
+        for t in transfers
+    ]
 
 
 def result_rows(results: list[GameResult], names: list[str]) -> list[dict[str, Any]]:

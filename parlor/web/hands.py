@@ -18,6 +18,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 from rest_framework import serializers
 
+from parlor.domain.json_shapes import HandEntry
 from parlor.errors import DomainError, NotFound
 from parlor.models import Game, HandState
 from parlor.security.limits import HAND_SEQUENCE_MAX
@@ -60,13 +61,13 @@ def _error(exc: DomainError | ScoringError) -> JsonResponse:
     return JsonResponse({"ok": False, "error": error_payload(exc)}, status=error_status(exc))
 
 
-def _can_stop(game: Game, entry: dict[str, Any], preview: HandPreview) -> bool:
+def _can_stop(game: Game, entry: HandEntry, preview: HandPreview) -> bool:
     """Whether the all-last dealer may choose to stop after this hand (アガリ止め/テンパイ止め).
 
     Asked of the engine by previewing the same hand with `stop`: where the ruleset leaves the
     choice to the dealer the tablet offers it, and only then.
     """
-    if entry.get("stop"):
+    if preview.outcome.hand.stop:  # the dealer chose it already
         return True
     if not stop_is_optional(preview.ruleset) or preview.end is not None:
         return False
@@ -88,7 +89,7 @@ class _Shown:
     can_stop: bool = False
 
 
-def _previewed(game: Game, entry: dict[str, Any], correct: int | None) -> _Shown:
+def _previewed(game: Game, entry: HandEntry, correct: int | None) -> _Shown:
     if not correct:
         previewed = hand_preview(game=game, entry=entry)
         return _Shown(previewed, can_stop=_can_stop(game, entry, previewed))

@@ -45,6 +45,7 @@ def _replayed(game: Game) -> dict[str, Any]:
         "next": None if full.end is not None or not replay["hands"]
         else replay["hands"][-1]["next"],
         "outcomes": [[_as_stored(h, name) for name in OUTCOME_FIELDS] for h in replay["hands"]],
+        "ledgers": [tuple(outcome.settled.transfers) for outcome in full.hands],
     }
 
 
@@ -68,6 +69,8 @@ def _stored(game: Game) -> dict[str, Any]:
         "end_reason": game.end_reason,
         "next": game.next_state if game.hand_count else None,  # before the first: the start
         "outcomes": [[getattr(h.outcome, name) for name in OUTCOME_FIELDS] for h in hands],
+        # The stored ledger read back (HandOutcome.ledger) is the engine's, typed.
+        "ledgers": [h.outcome.ledger for h in hands],
     }
 
 
