@@ -87,17 +87,25 @@ class ReasonField(serializers.CharField):
         return super().to_internal_value(data)
 
 
-class ManagerFields(serializers.Serializer[Any]):
-    manager_username = serializers.CharField(
-        max_length=150,
-        required=False,
-        default="",
-        allow_blank=True,
-        help_text="The manager confirming, unless the caller is a manager.",
+def manager_username_field(help_text: str) -> serializers.CharField:
+    """The username of a manager confirming a write (optional; `help_text` says which)."""
+    return serializers.CharField(
+        max_length=150, required=False, default="", allow_blank=True, help_text=help_text
     )
-    manager_password = serializers.CharField(
+
+
+def manager_password_field() -> serializers.CharField:
+    """The confirming manager's password, taken as typed (not trimmed)."""
+    return serializers.CharField(
         max_length=128, required=False, default="", allow_blank=True, trim_whitespace=False
     )
+
+
+class ManagerFields(serializers.Serializer[Any]):
+    manager_username = manager_username_field(
+        "The manager confirming, unless the caller is a manager."
+    )
+    manager_password = manager_password_field()
 
 
 @extend_schema_serializer(component_name="DayCloseInput")
