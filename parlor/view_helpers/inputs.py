@@ -43,11 +43,17 @@ class EvaluateInput(serializers.Serializer[Any]):
     winner = serializers.IntegerField(min_value=0, max_value=3, help_text="The winner's seat.")
     tsumo = serializers.BooleanField(help_text="True for a tsumo, false for a ron.")
     correct = serializers.IntegerField(
-        min_value=1, max_value=HAND_SEQUENCE_MAX, required=False, allow_null=True,
+        min_value=1,
+        max_value=HAND_SEQUENCE_MAX,
+        required=False,
+        allow_null=True,
         help_text="The hand being corrected, whose winds apply; absent for the next hand.",
     )
     sit_out = serializers.IntegerField(
-        min_value=0, max_value=3, required=False, allow_null=True,
+        min_value=0,
+        max_value=3,
+        required=False,
+        allow_null=True,
         help_text="The seat sitting out (抜け番) where four sit at a three-player table.",
     )
     tiles = serializers.DictField(help_text="hand, win_tile, melds, dora_indicators, ...")
