@@ -10,23 +10,17 @@ from rest_framework import serializers
 from rest_framework.request import Request
 
 from parlor.services.manager_check import LARGE_AMOUNT, manager_confirmer_if_given
+from parlor.view_helpers.inputs import manager_password_field, manager_username_field
 
 
 class ManagerConfirmInput(serializers.Serializer[Any]):
     """A manager confirming an amount beyond the parlor's bound (409
     large_amount_needs_manager), unless the caller is a manager."""
 
-    manager_username = serializers.CharField(
-        max_length=150,
-        required=False,
-        default="",
-        allow_blank=True,
-        help_text="A manager confirming a line beyond the parlor's bound, unless the caller "
-        "is a manager.",
+    manager_username = manager_username_field(
+        "A manager confirming a line beyond the parlor's bound, unless the caller is a manager."
     )
-    manager_password = serializers.CharField(
-        max_length=128, required=False, default="", allow_blank=True, trim_whitespace=False
-    )
+    manager_password = manager_password_field()
 
 
 def manager_of(request: Request, parlor_id: int) -> Any:

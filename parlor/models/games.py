@@ -120,6 +120,11 @@ class Game(models.Model):
         return self.status == GameStatus.IN_PROGRESS
 
     @property
+    def is_voided(self) -> bool:
+        """Whether the game was voided (無効): it counts for nothing."""
+        return self.status == GameStatus.VOIDED
+
+    @property
     def end(self) -> EndReason | None:
         """Why the game ended, as the engine's value; None while it runs."""
         return EndReason(self.end_reason) if self.end_reason else None

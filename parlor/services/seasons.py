@@ -63,23 +63,15 @@ def standings_of_days(
     return standings_between(parlor, start, end, min_games=min_games, kind=kind)
 
 
-def kind_of(season: Season) -> TableKind:
-    return TableKind(
+def _live(season: Season) -> list[Standings]:
+    """The season's standings from the games as they are now."""
+    kind = TableKind(
         player_count=season.player_count,
         ruleset_key=season.ruleset_key,
         rate_yen_per_p=season.rate_yen_per_p,
     )
-
-
-def _live(season: Season) -> list[Standings]:
-    """The season's standings from the games as they are now."""
-    return standings_of_days(
-        season.parlor,
-        season.first_day,
-        season.last_day,
-        kind=kind_of(season),
-        min_games=season.min_games,
-    )
+    days = (season.first_day, season.last_day)
+    return standings_of_days(season.parlor, *days, kind=kind, min_games=season.min_games)
 
 
 def _season_record(season: Season) -> dict[str, object]:
@@ -107,18 +99,7 @@ def season_create(
     by: Actor = None,
 ) -> Season:
     """A named season of the parlor (audited); its name is the parlor's only one."""
-    name = text_check(name.strip(), field="name", max_length=MAX_NAME_LENGTH)
-    if not name:
-        raise InvalidInput("a season needs a name", code="invalid", field="name")
-    if not 0 <= min_games <= MAX_MONTHLY_MIN_GAMES:
-        raise InvalidInput(
-            f"the minimum is 0 to {MAX_MONTHLY_MIN_GAMES} games",
-            code="invalid",
-            field="min_games",
-        )
-    if kind.player_count not in (None, 3, 4):
-        raise InvalidInput("a game type is 3 or 4 players", code="invalid", field="player_count")
-    checked_days(first_day, last_day)
+    name = _checked_terms(name, (first_day, last_day), min_games=min_games, kind=kind)
     season = Season(
         parlor=parlor,
         name=name,
@@ -130,16 +111,7 @@ def season_create(
         min_games=min_games,
         created_by=actor_row(by),
     )
-    try:
-        with transaction.atomic():
-            season.save()
-    except IntegrityError as exc:
-        raise Conflict(
-            f"the parlor has a season named {name} already",
-            code="season_name_taken",
-            field="name",
-            params={"name": name},
-        ) from exc
+    _save_under_its_name(season)
     audit_record(
         parlor=parlor,
         by=by,
@@ -150,6 +122,35 @@ def season_create(
         after=_season_record(season),
     )
     return season
+
+
+def _checked_terms(name: str, days: tuple[date, date], *, min_games: int, kind: TableKind) -> str:
+    """The season's name, stripped; it, the days, the minimum and the game type are refused with
+    the field named."""
+    name = text_check(name.strip(), field="name", max_length=MAX_NAME_LENGTH)
+    if not name:
+        raise InvalidInput("a season needs a name", code="invalid", field="name")
+    if not 0 <= min_games <= MAX_MONTHLY_MIN_GAMES:
+        limit = f"the minimum is 0 to {MAX_MONTHLY_MIN_GAMES} games"
+        raise InvalidInput(limit, code="invalid", field="min_games")
+    if kind.player_count not in (None, 3, 4):
+        raise InvalidInput("a game type is 3 or 4 players", code="invalid", field="player_count")
+    checked_days(*days)
+    return name
+
+
+def _save_under_its_name(season: Season) -> None:
+    """Saves a new season, refused when the parlor has a season of that name already."""
+    try:
+        with transaction.atomic():
+            season.save()
+    except IntegrityError as exc:
+        raise Conflict(
+            f"the parlor has a season named {season.name} already",
+            code="season_name_taken",
+            field="name",
+            params={"name": season.name},
+        ) from exc
 
 
 @transaction.atomic

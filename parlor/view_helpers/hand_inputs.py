@@ -10,7 +10,11 @@ from rest_framework import serializers
 
 from parlor.security.limits import HAND_SEQUENCE_MAX
 from parlor.view_helpers.hand_schema import HandEntryField
-from parlor.view_helpers.inputs import ReasonField
+from parlor.view_helpers.inputs import (
+    ReasonField,
+    manager_password_field,
+    manager_username_field,
+)
 
 ENTRY_HELP = "The hand in tenbo-game/1: its result (one kind of five), riichi, penalties, wareme."
 
@@ -52,14 +56,8 @@ class HandVoidInput(serializers.Serializer[Any]):
 @extend_schema_serializer(component_name="GameCancelInput")
 class GameVoidInput(serializers.Serializer[Any]):
     reason = ReasonField(help_text="Why the game is voided.")
-    manager_username = serializers.CharField(
-        max_length=150,
-        required=False,
-        default="",
-        allow_blank=True,
-        help_text="A manager confirming the void of a game that has hands, unless the "
-        "caller is a manager (a finished game: managers only).",
+    manager_username = manager_username_field(
+        "A manager confirming the void of a game that has hands, unless the caller is a manager "
+        "(a finished game: managers only)."
     )
-    manager_password = serializers.CharField(
-        max_length=128, required=False, default="", allow_blank=True, trim_whitespace=False
-    )
+    manager_password = manager_password_field()

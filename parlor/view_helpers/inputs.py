@@ -43,11 +43,17 @@ class EvaluateInput(serializers.Serializer[Any]):
     winner = serializers.IntegerField(min_value=0, max_value=3, help_text="The winner's seat.")
     tsumo = serializers.BooleanField(help_text="True for a tsumo, false for a ron.")
     correct = serializers.IntegerField(
-        min_value=1, max_value=HAND_SEQUENCE_MAX, required=False, allow_null=True,
+        min_value=1,
+        max_value=HAND_SEQUENCE_MAX,
+        required=False,
+        allow_null=True,
         help_text="The hand being corrected, whose winds apply; absent for the next hand.",
     )
     sit_out = serializers.IntegerField(
-        min_value=0, max_value=3, required=False, allow_null=True,
+        min_value=0,
+        max_value=3,
+        required=False,
+        allow_null=True,
         help_text="The seat sitting out (抜け番) where four sit at a three-player table.",
     )
     tiles = serializers.DictField(help_text="hand, win_tile, melds, dora_indicators, ...")
@@ -87,17 +93,25 @@ class ReasonField(serializers.CharField):
         return super().to_internal_value(data)
 
 
-class ManagerFields(serializers.Serializer[Any]):
-    manager_username = serializers.CharField(
-        max_length=150,
-        required=False,
-        default="",
-        allow_blank=True,
-        help_text="The manager confirming, unless the caller is a manager.",
+def manager_username_field(help_text: str) -> serializers.CharField:
+    """The username of a manager confirming a write (optional; `help_text` says which)."""
+    return serializers.CharField(
+        max_length=150, required=False, default="", allow_blank=True, help_text=help_text
     )
-    manager_password = serializers.CharField(
+
+
+def manager_password_field() -> serializers.CharField:
+    """The confirming manager's password, taken as typed (not trimmed)."""
+    return serializers.CharField(
         max_length=128, required=False, default="", allow_blank=True, trim_whitespace=False
     )
+
+
+class ManagerFields(serializers.Serializer[Any]):
+    manager_username = manager_username_field(
+        "The manager confirming, unless the caller is a manager."
+    )
+    manager_password = manager_password_field()
 
 
 @extend_schema_serializer(component_name="DayCloseInput")

@@ -44,7 +44,7 @@ def p_value(value: float) -> str:
     return f"{value:+.1f}"
 
 
-def settlement_amount(points: int, ruleset: Ruleset) -> str:
+def final_amount(points: int, ruleset: Ruleset) -> str:
     """-20p / -20,000 points: an amount of the final settlement (given in points) in the
     ruleset's unit, signed."""
     value = in_unit(points, ruleset)
@@ -79,7 +79,7 @@ def deduction_lines(
     """The seats that owe (or receive a share of) a deduction, in seat order; none for an
     empty list (a hand that owes none)."""
     return [
-        DeductionLine(seat, names[seat], points, settlement_amount(points, ruleset))
+        DeductionLine(seat, names[seat], points, final_amount(points, ruleset))
         for seat, points in enumerate(deductions)
         if points
     ]

@@ -45,7 +45,7 @@ def seat_tiles(at_table: GameSeats, ruleset: Ruleset) -> list[pages.SeatTile]:
             sits_out=seat.sits_out,
             side=sides[seat.seat] if sides else "",
             deduction_points=seat.deduction,
-            deduction=pages.settlement_amount(seat.deduction, ruleset) if seat.deduction else "",
+            deduction=pages.final_amount(seat.deduction, ruleset) if seat.deduction else "",
         )
         for seat in at_table.seats
     ]

@@ -21,7 +21,6 @@ from parlor.models import (
     EventRound,
     Player,
     RoundTable,
-    Table,
     TimeUpRule,
 )
 from parlor.selectors.access import Role, require
@@ -30,11 +29,11 @@ from parlor.selectors.tournaments import event_for, event_penalties, event_stand
 from parlor.services import tournament_penalties as penalties
 from parlor.services import tournament_rounds as rounds
 from parlor.services import tournaments
-from parlor.web.manage_forms import submitted
+from parlor.web.manage_forms import TablesForm, submitted
 from parlor.web.manager import manager_page
 
 
-class EventForm(forms.Form):
+class EventForm(TablesForm):
     name = forms.CharField(label=_("Event name"), max_length=100)
     starts_on = forms.DateField(label=_("First day"))
     ends_on = forms.DateField(label=_("Last day"))
@@ -50,15 +49,6 @@ class EventForm(forms.Form):
     extra_hands = forms.IntegerField(label=_("N more hands"), min_value=0, max_value=4, initial=0)
     entry_fee_yen = forms.IntegerField(label=_("Entry fee (yen)"), min_value=0, initial=0)
     prizes = forms.CharField(label=_("Prizes"), required=False, widget=forms.Textarea)
-    tables = forms.ModelMultipleChoiceField(
-        label=_("Tables"), queryset=Table.objects.none(), widget=forms.CheckboxSelectMultiple
-    )
-
-    def __init__(self, *args: Any, parlor: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        tables = self.fields["tables"]
-        assert isinstance(tables, forms.ModelMultipleChoiceField)
-        tables.queryset = Table.objects.filter(parlor=parlor, is_active=True)
 
 
 @require_http_methods(["GET", "POST"])

@@ -1,4 +1,5 @@
-"""What the manager's setup pages share: a form sent to a service, its refusal beside a field."""
+"""What the manager's setup pages share: a form of the parlor's tables, a form sent to a
+service, its refusal beside a field."""
 
 from __future__ import annotations
 
@@ -7,9 +8,24 @@ from typing import Any
 
 from django import forms
 from django.http import HttpRequest
+from django.utils.translation import gettext_lazy as _
 
 from parlor.errors import DomainError
+from parlor.models import Parlor, Table
 from parlor.web.errors import refusal_sentence
+
+
+class TablesForm(forms.Form):
+    """A form that ends with a choice of the parlor's open tables (卓), as `tables`: the leagues
+    and the events are played on tables of their parlor."""
+
+    def __init__(self, *args: Any, parlor: Parlor, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["tables"] = forms.ModelMultipleChoiceField(
+            label=_("Tables"),
+            queryset=Table.objects.filter(parlor=parlor, is_active=True),
+            widget=forms.CheckboxSelectMultiple,
+        )
 
 
 def form_refused(form: forms.Form, exc: DomainError) -> None:

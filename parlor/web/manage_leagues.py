@@ -16,12 +16,12 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from parlor.domain.league_cut import CarryOver
 from parlor.errors import DomainError, InvalidInput
-from parlor.models import League, LeagueEntry, Player, Table
+from parlor.models import League, LeagueEntry, Player
 from parlor.selectors.access import Role, require
 from parlor.selectors.leagues import current_stage, league_for, league_view
 from parlor.services import league_sessions, leagues
 from parlor.web.errors import refusal_sentence
-from parlor.web.manage_forms import form_refused
+from parlor.web.manage_forms import TablesForm, form_refused
 from parlor.web.manager import manager_error, manager_page
 
 CARRY_OVER_CHOICES = [
@@ -31,17 +31,8 @@ CARRY_OVER_CHOICES = [
 ]
 
 
-class LeagueForm(forms.Form):
+class LeagueForm(TablesForm):
     name = forms.CharField(label=_("League name"), max_length=100)
-    tables = forms.ModelMultipleChoiceField(
-        label=_("Tables"), queryset=Table.objects.none(), widget=forms.CheckboxSelectMultiple
-    )
-
-    def __init__(self, *args: Any, parlor: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        tables = self.fields["tables"]
-        assert isinstance(tables, forms.ModelMultipleChoiceField)
-        tables.queryset = Table.objects.filter(parlor=parlor, is_active=True)
 
 
 class StageForm(forms.Form):

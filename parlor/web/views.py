@@ -274,6 +274,6 @@ def game_result(request: HttpRequest, game_id: str) -> HttpResponse:
         "seating": seating,
         "seated": [str(p["id"]) for p in seating.get("players", [])],
         "open_game": open_game,
-        "is_voided": game.status == GameStatus.VOIDED,
+        "is_voided": game.is_voided,
     }
     return render(request, "tablet/result.html", context)

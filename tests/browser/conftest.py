@@ -104,6 +104,13 @@ def signed_in_context(browser: Any, live_server: Any, user: Any, **options: Any)
     return context
 
 
+def submit_form(page: Any, form: str, *, within: str = "") -> None:
+    """Sends the page's form marked `data-form="<form>"` (inside `within`, a selector, when the
+    page has several) by its submit button, and waits for the page the answer leads to."""
+    with page.expect_navigation():
+        page.click(f'{within} form[data-form="{form}"] button[type="submit"]'.strip())
+
+
 @pytest.fixture
 def tablet(
     browser: Any, live_server: Any, parlor_floor: dict[str, Any], request

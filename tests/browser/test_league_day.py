@@ -26,7 +26,7 @@ from parlor.models import (
     Table,
 )
 from parlor.services.hands import hand_record
-from tests.browser.conftest import signed_in_context
+from tests.browser.conftest import signed_in_context, submit_form
 from tests.parlor.factories import MemberFactory, ParlorFactory
 
 
@@ -43,11 +43,6 @@ def hall(transactional_db: None) -> dict[str, Any]:
     return {"director": director, "players": players}
 
 
-def _post(page: Any, form: str) -> None:
-    with page.expect_navigation():
-        page.click(f'form[data-form="{form}"] button[type="submit"]')
-
-
 def _create_league(page: Any, base: str) -> League:
     page.goto(base + "/manage/leagues/")
     page.fill("#id_name", "秋季リーグ")
@@ -58,7 +53,7 @@ def _create_league(page: Any, base: str) -> League:
         page.fill(f"#id_stage-{index}-session_count", "1")
         page.fill(f"#id_stage-{index}-advance", advance)
         page.select_option(f"#id_stage-{index}-carry_over", carry)
-    _post(page, "league")
+    submit_form(page, "league")
     assert page.get_attribute("body", "data-screen") == "manage-league"
     return League.objects.get(name="秋季リーグ")
 
@@ -69,13 +64,13 @@ def _play_session(page: Any, league: League, number: int, by: Any) -> None:
     league_url = page.url
     page.fill('form[data-form="league-session"] input[name="starts_on"]', "2026-12-01")
     page.fill('form[data-form="league-session"] input[name="ends_on"]', "2026-12-01")
-    _post(page, "league-session")
+    submit_form(page, "league-session")
     session = LeagueSession.objects.filter(stage__league=league).order_by("-id").first()
     assert session is not None
     with page.expect_navigation():
         page.click(f'a[href="/manage/events/{session.event.public_id}/"]')
-    _post(page, "seat")
-    _post(page, "start")
+    submit_form(page, "seat")
+    submit_form(page, "start")
     for index, round_table in enumerate(
         RoundTable.objects.filter(round__event=session.event).select_related("game")
     ):
@@ -83,7 +78,7 @@ def _play_session(page: Any, league: League, number: int, by: Any) -> None:
         win = {"winner": winner, "han": 2 + index, "fu": 30}
         entry = {"result": {"kind": "ron", "loser": (winner + 1) % 4, "wins": [win]}}
         hand_record(game=round_table.game, sequence=1, entry=entry, by=by)
-    _post(page, "end")
+    submit_form(page, "end")
     page.goto(league_url)
 
 
@@ -93,9 +88,9 @@ def test_a_league_runs_from_its_form_through_the_cut_to_the_final(browser, live_
     league = _create_league(page, base)
     for player in hall["players"]:
         page.select_option('form[data-form="league-register"] select', str(player.pk))
-        _post(page, "league-register")
+        submit_form(page, "league-register")
     _play_session(page, league, 1, hall["director"])
-    _post(page, "league-close")
+    submit_form(page, "league-close")
     qualifying = {e.player_id: e for e in LeagueEntry.objects.filter(stage__order=1)}
     results = dict(
         GameResult.objects.filter(
@@ -108,7 +103,7 @@ def test_a_league_runs_from_its_form_through_the_cut_to_the_final(browser, live_
     assert final == {p: carried(results[p], policy=CarryOver.HALF) for p in top}
 
     _play_session(page, league, 2, hall["director"])
-    _post(page, "league-close")
+    submit_form(page, "league-close")
     league.refresh_from_db()
     assert league.status == "finished"
 

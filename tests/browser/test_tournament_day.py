@@ -41,7 +41,7 @@ from parlor.models import (
 from parlor.selectors.tournaments import round_tables_of
 from parlor.services.hands import hand_record
 from parlor.services.tournament_penalties import REFEREE_GROUP
-from tests.browser.conftest import signed_in_context
+from tests.browser.conftest import signed_in_context, submit_form
 from tests.parlor.factories import MemberFactory, ParlorFactory
 
 PLAYERS = 32
@@ -78,11 +78,6 @@ def hall(transactional_db: None) -> dict[str, Any]:
     }
 
 
-def _post(page: Any, form: str) -> None:
-    with page.expect_navigation():
-        page.click(f'form[data-form="{form}"] button[type="submit"]')
-
-
 def _create_event(page: Any, base: str) -> Event:
     page.goto(base + "/manage/events/")
     page.fill("#id_name", "秋季大会")
@@ -93,7 +88,7 @@ def _create_event(page: Any, base: str) -> Event:
     page.fill("#id_entry_fee_yen", "0")
     for box in page.query_selector_all('input[name="tables"]'):
         box.check()
-    _post(page, "event")
+    submit_form(page, "event")
     assert page.get_attribute("body", "data-screen") == "manage-event"
     return Event.objects.get(name="秋季大会")
 
@@ -103,7 +98,7 @@ def _register(page: Any, players: list[Player], *, substitute: bool = False) -> 
         page.select_option('form[data-form="register"] select[name="player"]', str(player.pk))
         if substitute:
             page.check('form[data-form="register"] input[name="is_substitute"]')
-        _post(page, "register")
+        submit_form(page, "register")
 
 
 def _play_round(event: Event, number: int, by: Any) -> None:
@@ -115,11 +110,6 @@ def _play_round(event: Event, number: int, by: Any) -> None:
         win = {"winner": winner, "han": 1 + index % 4, "fu": 30}
         entry = {"result": {"kind": "ron", "loser": (winner + 1) % 4, "wins": [win]}}
         hand_record(game=round_table.game, sequence=1, entry=entry, by=by)
-
-
-def _round_form(page: Any, form: str, number: int) -> None:
-    with page.expect_navigation():
-        page.click(f'[data-round="{number}"] form[data-form="{form}"] button[type="submit"]')
 
 
 def _expected_scores(event: Event) -> dict[str, int]:
@@ -152,12 +142,12 @@ def test_a_swiss_tournament_runs_from_registration_to_results(browser, live_serv
                 director.click(f'{row} form[data-form="drop"] button')
             with director.expect_navigation():
                 director.click(f'{row} form[data-form="substitute"] button')
-        _post(director, "seat")
-        _round_form(director, "start", number)
+        submit_form(director, "seat")
+        submit_form(director, "start", within=f'[data-round="{number}"]')
         _play_round(event, number, hall["director"])
         if number == 1:
             _run_the_clock_out(browser, live_server, hall, event, director)
-        _round_form(director, "end", number)
+        submit_form(director, "end", within=f'[data-round="{number}"]')
         assert director.get_attribute(f'[data-round="{number}"]', "data-round-status") == (
             "finished"
         )
@@ -226,7 +216,7 @@ def _give_a_penalty(
     referee.select_option('form[data-form="penalty"] select[name="entry"]', str(entry.pk))
     referee.fill('form[data-form="penalty"] input[name="points"]', "20")
     referee.fill('form[data-form="penalty"] input[name="reason"]', "遅刻")
-    _post(referee, "penalty")
+    submit_form(referee, "penalty")
     assert event.penalties.get().points == 20
     audited = AuditEvent.objects.filter(subject_type="event", reason="遅刻")
     assert audited.get().actor == hall["referee"]
