@@ -33,7 +33,6 @@ LINE_COLUMNS = (
 def game_differs(game: Any) -> str:
     """What of the game differs from the product's computation ("" for nothing)."""
     from parlor.models import GameSeatStats
-    from parlor.services.engine import ruleset_from_snapshot
     from parlor.services.replays import current_hands
     from parlor.services.seat_stats import hand_played, seat_stats_values, stats_of_hands
     from parlor.services.verification import game_matches_replay
@@ -41,7 +40,7 @@ def game_differs(game: Any) -> str:
     if not game_matches_replay(game):
         return "outcomes, results or state differ from the replay of its log"
     hands = list(current_hands(game))
-    ruleset = ruleset_from_snapshot(game.ruleset_snapshot)
+    ruleset = game.ruleset
     seats = list(game.seats.all())
     played = [
         hand_played(h.entry, h.outcome.transfers, ruleset=ruleset, seats=len(seats), index=i)

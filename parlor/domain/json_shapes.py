@@ -12,5 +12,6 @@ from typing import Any
 
 # A hand as the tablet or the API posts it and Hand.entry keeps it, verbatim (tenbo-game/1
 # `hands[i]`, docs/game-record.md). It is stored as sent, so it stays JSON; the engine parses
-# it (scoring.read_hand, through services.engine) and parlor reads the parsed Hand, never a key.
+# it (scoring.read_hand, through domain.hand_entries.hand_of) and parlor reads the parsed
+# Hand, never a key.
 HandEntry = dict[str, Any]

@@ -7,7 +7,7 @@ from django.apps.registry import Apps
 from django.db.backends.base.schema import BaseDatabaseSchemaEditor
 from django.db import migrations, models
 
-from parlor.services.engine import ruleset_from_snapshot
+from parlor.domain.snapshots import ruleset_of_snapshot
 from parlor.services.seat_stats import HandPlayed, hand_played, seat_stats_values
 
 BATCH = 500
@@ -40,7 +40,7 @@ def fill_existing_games(apps: Apps, schema_editor: BaseDatabaseSchemaEditor) -> 
             stored.setdefault(h.game_id, []).append((h.entry, h.outcome.transfers))
         rows = []
         for game in games:
-            ruleset = ruleset_from_snapshot(game.ruleset_snapshot)
+            ruleset = ruleset_of_snapshot(game.ruleset_snapshot)
             hands: list[HandPlayed] = [
                 hand_played(entry, transfers, ruleset=ruleset, seats=len(seats.get(game.pk, {})),
                             index=index)

@@ -31,6 +31,7 @@ from typing import Any
 from django.db.models import Count, JSONField, OuterRef, Subquery
 from django.utils.translation import pgettext
 
+from parlor.domain.hand_entries import hand_of
 from parlor.domain.shares import percent_number, share_tenths
 from parlor.domain.snapshots import ruleset_of_snapshot
 from parlor.models import Game, GameSeat, GameStatus, Hand, HandState, Player, RulesetDefinition
@@ -44,7 +45,6 @@ from scoring import (
     Tsumo,
     Win,
     YakuTable,
-    read_hand,
     yaku_table_for,
 )
 
@@ -222,7 +222,7 @@ def _recorded(
     (the entry the engine checked when the hand was recorded)."""
     game_id, sequence, entry, transfers, key, definition = row
     ruleset, seats = rulesets[game_id]
-    hand = read_hand(entry, index=sequence - 1, ruleset=ruleset, seats=seats)
+    hand = hand_of(entry, ruleset=ruleset, seats=seats, index=sequence - 1)
     paid = paid_winners(Transfer.from_dict(t) for t in transfers or ())  # None: no outcome row
     preset = preset_of(key, definition)
     return [

@@ -13,11 +13,11 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
+from parlor.domain.hand_entries import hand_of
 from parlor.errors import InvalidInput, NotFound
 from parlor.models import Game, HandState
 from parlor.selectors.game_seats import NextHand
 from parlor.selectors.yaku import game_preset_id, yaku_tables
-from parlor.services import engine
 from scoring import (
     DORA_KEYS,
     YAKUMAN_NAMES,
@@ -49,7 +49,7 @@ class Keyboard:
 
 
 def keyboard_for(game: Game) -> Keyboard:
-    ruleset = engine.ruleset_from_snapshot(game.ruleset_snapshot)
+    ruleset = game.ruleset
     table = yaku_table_for(game_preset_id(game), yaku_tables())
     return Keyboard(
         player_count=ruleset.player_count,
@@ -116,7 +116,7 @@ def hand_state(game: Game, *, correct: int | None, ruleset: Ruleset, seats: int)
     )
     if hand is None:
         raise NotFound(f"the game has no hand {correct}", code="hand_not_found")
-    played = engine.hand_of(hand.entry, ruleset=ruleset, seats=seats, index=correct - 1)
+    played = hand_of(hand.entry, ruleset=ruleset, seats=seats, index=correct - 1)
     return HandAtTable(hand.outcome.round_wind, hand.outcome.dealer, played.sit_out)
 
 
@@ -195,7 +195,7 @@ def win_fields(
 def hand_evaluate(*, game: Game, tapped: TappedHand) -> Calculated:
     """Value the tapped hand under the game's ruleset; raises ScoringError (HandError naming
     the field) or a DomainError."""
-    ruleset = engine.ruleset_from_snapshot(game.ruleset_snapshot)
+    ruleset = game.ruleset
     seats = game.seats.count()
     state = hand_state(game, correct=tapped.correct, ruleset=ruleset, seats=seats)
     sit_out = state.sit_out if isinstance(tapped.sit_out, Stored) else tapped.sit_out

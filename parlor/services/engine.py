@@ -1,7 +1,9 @@
-"""The one place the parlor talks to the scoring engine: rulesets, records, states and steps.
+"""Where the parlor builds a game's record and replays it with the scoring engine.
 
-What crosses is typed (scoring's Ruleset, GameState, HandOutcome, GameReplay); JSON only at
-the edges: the record built from the stored entries, the stored state, the API's answers.
+What crosses is typed (scoring's GameState, HandOutcome, GameReplay); JSON only at the edges:
+the record built from the stored entries, the stored state, the API's answers. A game's
+ruleset is read by domain.snapshots (Game.ruleset), a hand entry by domain.hand_entries: pure
+readers the selectors and the migrations use too.
 """
 
 from __future__ import annotations
@@ -9,25 +11,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from parlor.domain.snapshots import ruleset_of_snapshot
 from rulesets.registry import PRESETS
 from scoring import (
     GameReplay,
     GameState,
-    Ruleset,
-    read_hand,
     read_record_head,
     replay_data,
     replay_to_dict,
 )
-from scoring import Hand as EngineHand
 
 RECORD_FORMAT = "tenbo-game/1"
-
-
-def ruleset_from_snapshot(snapshot: Mapping[str, Any]) -> Ruleset:
-    """The game's ruleset (domain.snapshots, the snapshot's one reader)."""
-    return ruleset_of_snapshot(snapshot)
 
 
 def record_build(
@@ -66,8 +59,3 @@ def start_state(record: Mapping[str, Any]) -> GameState:
     """The state before the first hand of a record (its hands are not read)."""
     head, _ = read_record_head({**record, "hands": []}, presets=PRESETS)
     return GameState.start(head.start)
-
-
-def hand_of(entry: Mapping[str, Any], *, ruleset: Ruleset, seats: int, index: int) -> EngineHand:
-    """A stored or posted entry as the engine's hand (raises RecordError naming its field)."""
-    return read_hand(entry, index=index, ruleset=ruleset, seats=seats)

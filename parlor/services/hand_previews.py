@@ -9,13 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from parlor.domain.hand_entries import hand_of
 from parlor.errors import Conflict, NotFound
 from parlor.models import Game, GameStatus
 from parlor.services import engine
 from parlor.services.replays import (
     current_hands,
     game_record_build,
-    game_ruleset,
     has_sit_out,
     replay_money_changes,
 )
@@ -57,11 +57,11 @@ def game_not_voided_require(game: Game) -> None:
 
 def hand_step(game: Game, entry: dict[str, Any]) -> tuple[HandOutcome, GameState, Ruleset]:
     """The engine's step of the game's stored state by `entry` (raises ScoringError)."""
-    ruleset = game_ruleset(game)
+    ruleset = game.ruleset
     if game.state is None:
         raise ValueError(f"{game} has no stored state (migration 0009 fills it)")
     state = GameState.from_dict(game.state)
-    hand = engine.hand_of(entry, ruleset=ruleset, seats=state.seats, index=state.hands)
+    hand = hand_of(entry, ruleset=ruleset, seats=state.seats, index=state.hands)
     outcome, after = step(state, hand, ruleset=ruleset)
     return outcome, after, ruleset
 

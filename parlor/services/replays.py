@@ -69,10 +69,6 @@ def game_record_build(
     )
 
 
-def game_ruleset(game: Game) -> Ruleset:
-    return engine.ruleset_from_snapshot(game.ruleset_snapshot)
-
-
 def has_sit_out(ruleset: Ruleset, seats: int) -> bool:
     """Four people at a three-player table (抜け番)."""
     return seats > ruleset.player_count

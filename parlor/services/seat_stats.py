@@ -11,8 +11,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import astuple, dataclass
 from typing import Any
 
+from parlor.domain.hand_entries import hand_of
+from parlor.domain.json_shapes import HandEntry
+from parlor.domain.snapshots import ruleset_of_snapshot
 from parlor.models import Game, GameSeatStats, GameStatus
-from parlor.services.engine import hand_of, ruleset_from_snapshot
 from scoring import WIN_PAYMENTS, EndReason, Hand, Ron, Ruleset, Transfer, is_tobi
 
 # A hand as the stats count it: its facts and its ledger, the engine's values.
@@ -31,11 +33,11 @@ class HandStats:
 def is_bust(score: int, snapshot: Mapping[str, Any]) -> bool:
     """Whether a final score is a bust (飛び) under the game's ruleset, as the engine ends a
     game for it."""
-    return is_tobi((score,), ruleset_from_snapshot(snapshot))
+    return is_tobi((score,), ruleset_of_snapshot(snapshot))
 
 
 def hand_played(
-    entry: Mapping[str, Any],
+    entry: HandEntry,
     transfers: Iterable[Mapping[str, Any]],
     *,
     ruleset: Ruleset,
@@ -110,7 +112,7 @@ def seat_stats_values(
     total_tenths) per result; `hands` its current hands in order (HandPlayed), or
     None for the running stats the game row keeps (`game.running_stats`).
     """
-    ruleset = ruleset_from_snapshot(game.ruleset_snapshot)
+    ruleset = ruleset_of_snapshot(game.ruleset_snapshot)  # a migration's Game has no .ruleset
     ended_by_bust = game.end_reason == EndReason.TOBI
     rows = []
     for seat, rank, total_tenths in results:

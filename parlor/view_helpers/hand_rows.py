@@ -2,8 +2,8 @@
 
 A hand as entered (scoring.Hand) in one line, what it gave (scoring.HandOutcome) as payments
 and scores, and the final settlement (scoring.FinalSettlement) per seat. The stored or posted
-JSON is parsed once, by the engine, before it reaches here (services.engine.hand_of, the
-preview services): nothing here reads the engine's output by key, and no rule is decided.
+JSON is parsed once, by the engine, before it reaches here (domain.hand_entries.hand_of,
+the preview services): nothing here reads the engine's output by key, and no rule is decided.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from parlor.domain.hand_entries import hand_of
 from parlor.models import Hand as RecordedEntry
-from parlor.services import engine
 from parlor.view_helpers import labels
 from parlor.view_helpers.pages import (
     deduction_lines,
@@ -107,9 +107,9 @@ def entry_summary(hand: Hand, names: Sequence[str], ruleset: Ruleset) -> str:
 
 
 def recorded_summary(hand: RecordedEntry, names: Sequence[str], ruleset: Ruleset) -> str:
-    """entry_summary of a stored hand, its entry read by the engine (services.engine.hand_of,
+    """entry_summary of a stored hand, its entry read by the engine (domain.hand_entries.hand_of,
     the stored entries' one reader)."""
-    parsed = engine.hand_of(hand.entry, ruleset=ruleset, seats=len(names), index=hand.sequence - 1)
+    parsed = hand_of(hand.entry, ruleset=ruleset, seats=len(names), index=hand.sequence - 1)
     return entry_summary(parsed, names, ruleset)
 
 

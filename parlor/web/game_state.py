@@ -11,13 +11,12 @@ from django.template.loader import render_to_string
 
 from parlor.models import Game
 from parlor.selectors.game_seats import GameSeats, game_seats
-from parlor.services import engine
 from parlor.view_helpers import labels, pages
 from scoring import Ruleset
 
 
 def state_context(game: Game) -> dict[str, Any]:
-    ruleset = engine.ruleset_from_snapshot(game.ruleset_snapshot)
+    ruleset = game.ruleset
     at_table = game_seats(game, player_count=ruleset.player_count)
     next_hand = at_table.next_hand
     return {

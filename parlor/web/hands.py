@@ -18,13 +18,13 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 from rest_framework import serializers
 
+from parlor.domain.hand_entries import hand_of
 from parlor.domain.json_shapes import HandEntry
 from parlor.errors import DomainError, NotFound
 from parlor.models import Game, HandState
 from parlor.security.limits import HAND_SEQUENCE_MAX
 from parlor.selectors.access import game_for
 from parlor.selectors.game_seats import NextHand
-from parlor.services import engine
 from parlor.services.hand_corrections import hand_correct
 from parlor.services.hand_previews import HandPreview, correction_preview, hand_preview
 from parlor.services.hands import hand_record_once
@@ -184,7 +184,7 @@ def correct_page(request: HttpRequest, game_id: str, sequence: int) -> HttpRespo
     if hand is None:
         raise NotFound(f"the game has no hand {sequence}", code="hand_not_found")
     ruleset, names, outcome = game.ruleset, pages.game_names(game), hand.outcome
-    parsed = engine.hand_of(hand.entry, ruleset=ruleset, seats=len(names), index=sequence - 1)
+    parsed = hand_of(hand.entry, ruleset=ruleset, seats=len(names), index=sequence - 1)
     played = NextHand.played(outcome, sit_out=parsed.sit_out)
     context = {
         "game": game,

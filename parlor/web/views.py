@@ -27,7 +27,6 @@ from parlor.selectors.game_seats import NextHand
 from parlor.selectors.games import game_detail, table_state
 from parlor.selectors.start_picks import start_player_counts, start_previous_picks
 from parlor.selectors.tournament_clock import game_clock
-from parlor.services import engine
 from parlor.services.games import game_finish, game_start
 from parlor.services.seating import Seating
 from parlor.services.visits import visit_check_in
@@ -163,7 +162,7 @@ def game_screen(request: HttpRequest, game_id: str) -> HttpResponse:
     game, _access = game_for(request.user, game_id)
     if game.status != GameStatus.IN_PROGRESS:  # finished or voided
         return redirect("tablet:result", game_id=game.public_id)
-    ruleset = engine.ruleset_from_snapshot(game.ruleset_snapshot)
+    ruleset = game.ruleset
     context = {
         **state_context(game),
         "pad": pad_config(ruleset, seats=game.seats.count()),
@@ -231,7 +230,7 @@ def _history_row(
 def game_history(request: HttpRequest, game_id: str) -> HttpResponse:
     game, _access = game_for(request.user, game_id)
     detail = game_detail(game)
-    ruleset = engine.ruleset_from_snapshot(game.ruleset_snapshot)
+    ruleset = game.ruleset
     names = [seat.name for seat in detail.seats.all()]
     current = [h for h in detail.hands.all() if h.state == HandState.CURRENT]
     last = max(current, key=lambda h: h.sequence, default=None)  # the hand an undo voids

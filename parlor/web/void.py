@@ -12,7 +12,6 @@ from django.views.decorators.http import require_http_methods
 from parlor.errors import DomainError
 from parlor.models import Game
 from parlor.selectors.access import game_for
-from parlor.services import engine
 from parlor.services.games import game_void_at_the_table
 from parlor.view_helpers import pages
 from parlor.view_helpers.hand_inputs import GameVoidInput
@@ -85,7 +84,7 @@ def _page(
     context = {
         "game": game,
         "table": game.table,
-        "ruleset": pages.ruleset_title(engine.ruleset_from_snapshot(game.ruleset_snapshot)),
+        "ruleset": pages.ruleset_title(game.ruleset),
         "void_values": values,
         "void_errors": errors,
     }

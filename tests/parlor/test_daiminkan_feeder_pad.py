@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
-from parlor.services.engine import hand_of
+from parlor.domain.hand_entries import hand_of
 from parlor.view_helpers.hand_rows import entry_summary
 from parlor.web.pad import pad_config
 from rulesets.registry import PRESETS, preset

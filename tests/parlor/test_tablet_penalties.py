@@ -7,11 +7,11 @@ import pytest
 from django.test import Client
 from django.utils import translation
 
+from parlor.domain.hand_entries import hand_of
 from parlor.models import MemberRole
 from parlor.services.games import game_start
 from parlor.services.hands import hand_record
 from parlor.services.seating import Seating
-from parlor.services.engine import hand_of
 from parlor.view_helpers.hand_rows import entry_summary
 from parlor.web.errors import error_area
 from parlor.web.pad import compensation_config, pad_config, penalty_kinds
