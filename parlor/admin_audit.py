@@ -10,8 +10,8 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
 from parlor.admin_scope import VIEW_ONLY, ParlorScopedAdmin
-from parlor.selectors.audit_text import event_changes, event_text
 from parlor.models import AuditEvent
+from parlor.selectors.audit_text import event_changes, event_text
 
 
 def _pretty(value: Any) -> str:

@@ -246,7 +246,8 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "parlor.security.schema.document_security_responses",
-        "parlor.view_helpers.hand_schema.document_hand_entries",  # after the enums: each kind as it is
+        # After the enums: each kind as it is.
+        "parlor.view_helpers.hand_schema.document_hand_entries",
     ],
 }
 

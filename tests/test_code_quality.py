@@ -1,5 +1,5 @@
-"""The pure packages pass ruff and mypy in strict mode, and parlor passes mypy with the Django
-stubs (STYLE.md §7)."""
+"""The tree passes ruff, the pure packages mypy in strict mode, and parlor passes mypy with the
+Django stubs (STYLE.md §7)."""
 
 from __future__ import annotations
 
@@ -11,15 +11,6 @@ ROOT = Path(__file__).resolve().parent.parent
 PURE = ["scoring", "rulesets"]
 # parlor's pure modules (tests/test_parlor_layers.py): no Django, so strict like the engine.
 PARLOR_PURE = ["parlor/domain", "parlor/errors.py"]
-LINTED = [
-    *PURE,
-    *PARLOR_PURE,
-    "tests/scoring",
-    "tests/rulesets",
-    "tests/test_layers.py",
-    "tests/test_parlor_layers.py",
-    "bench",
-]
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -28,7 +19,8 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_ruff_finds_nothing() -> None:
-    done = run("ruff", "check", *LINTED)
+    # The whole tree, as pyproject.toml configures it (migrations left out).
+    done = run("ruff", "check", ".")
     assert done.returncode == 0, done.stdout + done.stderr
 
 

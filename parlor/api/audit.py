@@ -12,10 +12,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from parlor.api.serializers import error_responses
-from parlor.selectors.audit_text import event_changes, event_text
 from parlor.models import AuditAction, AuditEvent
 from parlor.selectors.access import Role, game_for, require
 from parlor.selectors.audit import AuditFilter, audit_events_of, audit_trail_of_game
+from parlor.selectors.audit_text import event_changes, event_text
 
 AUDIT_PAGE_MAX = 500
 

@@ -22,7 +22,6 @@ from parlor.models.tables import Table
 from parlor.models.tournaments import Event, EventStatus
 from parlor.security.text import OneLineText
 
-
 # A league registers, runs and finishes as an event does: the same three states.
 LeagueStatus = EventStatus
 

@@ -13,11 +13,11 @@ from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
 
-from parlor.selectors.audit_text import event_changes, event_text
 from parlor.domain.business_days import day_range
 from parlor.models import AuditAction
 from parlor.selectors.access import Role, require
 from parlor.selectors.audit import AuditFilter, audit_actor_names, audit_events_of
+from parlor.selectors.audit_text import event_changes, event_text
 from parlor.web.manager import manager_page
 
 EVENTS_PER_PAGE = 50

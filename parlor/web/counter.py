@@ -31,8 +31,8 @@ from parlor.services.visits import (
 from parlor.services.wishes import visit_wish_set
 from parlor.view_helpers.inputs import PlayerInput
 from parlor.view_helpers.paper import PAPERS
-from parlor.view_helpers.present import receipt_lines, receipt_totals, signed
-from parlor.view_helpers.wishes import wish_choices, wish_label, wish_of_token, wish_token
+from parlor.view_helpers.present import receipt_lines, receipt_totals
+from parlor.view_helpers.wishes import wish_of_token
 from parlor.web.access import staff_page
 from parlor.web.counter_guest import guest_redirect
 from parlor.web.counter_page import MANAGER_CODES, counter_page, counter_refused

@@ -12,14 +12,14 @@ from django.urls import reverse
 
 from parlor.errors import DomainError
 from parlor.models import Parlor
-from parlor.view_helpers.present import signed
 from parlor.selectors.counter import PlayerAtCounter, PlayerState, counter_rows, player_matches
 from parlor.selectors.visits import adjustments_of
 from parlor.selectors.waiting import table_kinds, waiting_list
+from parlor.view_helpers.present import signed
+from parlor.view_helpers.wishes import wish_choices, wish_label, wish_token
 from parlor.web.adjustments import owed_by_player
 from parlor.web.counter_guest import guest_shown
 from parlor.web.errors import error_payload
-from parlor.view_helpers.wishes import wish_choices, wish_label, wish_token
 
 # The refusals a manager's username and password answer: the form then asks for them.
 MANAGER_CODES = ("large_amount_needs_manager", "manager_required", "manager_password_wrong")

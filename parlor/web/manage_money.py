@@ -22,6 +22,9 @@ from parlor.domain.own_terms import TERM_NAMES
 from parlor.domain.units import RateBasis
 from parlor.errors import NotFound
 from parlor.models import Parlor, Table
+from parlor.money_terms_text import (
+    snapshot_changes,
+)
 from parlor.selectors.access import Role, require
 from parlor.services.money import (
     MoneySettingsChange,
@@ -37,9 +40,6 @@ from parlor.web.money_forms import (
     Row,
     TermsForm,
     money_rows,
-)
-from parlor.money_terms_text import (
-    snapshot_changes,
 )
 
 

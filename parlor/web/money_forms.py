@@ -14,13 +14,13 @@ from parlor.domain.money import FeeModel, Terms
 from parlor.domain.own_terms import TERM_NAMES, OwnTerms
 from parlor.domain.units import RateBasis, rate_basis_of
 from parlor.models import MONEY_UNITS_YEN, MoneySettings, Parlor, Table
-from parlor.natural_sort import natural_sorted
-from parlor.selectors.money import TablePlay, default_rate_basis, tables_play
 from parlor.money_terms_text import (
     fee_model_text,
     stored_text,
     term_label,
 )
+from parlor.natural_sort import natural_sorted
+from parlor.selectors.money import TablePlay, default_rate_basis, tables_play
 
 GAME_TYPES = (4, 3)
 _AMOUNT_ERRORS = {

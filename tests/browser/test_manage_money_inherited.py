@@ -52,7 +52,7 @@ def test_a_manager_changes_one_tables_game_fee_and_the_rate_stays_inherited(
     assert "ゲーム代（円）: 標準: 500円 → 600円" in saved.inner_text()
     assert page.locator("[data-change]").count() == 1
     box = saved.bounding_box()
-    assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 800  # in view
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 800  # in view
     page.screenshot(path=str(SCREENSHOTS / "manager-money-saved.png"))
     context.close()
 
