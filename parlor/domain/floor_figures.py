@@ -119,9 +119,12 @@ def hourly_use(
     start = day_start
     while start < day_end:
         end = min(start + HOUR, day_end)  # a day with a clock change has 23 or 25 hours
-        playing = {g.table: 0 for g in games if _overlap(g, start, end)}
-        seconds = sum(_overlap(g, start, end) for g in games)
-        rows.append(HourUse(start, len(opened | set(playing)), seconds))
+        # Only a game that starts before the hour ends and ends after it starts plays in it.
+        in_play = [
+            (g.table, _overlap(g, start, end)) for g in games if g.start < end and g.end > start
+        ]
+        playing = {table for table, seconds in in_play if seconds}
+        rows.append(HourUse(start, len(opened | playing), sum(s for _, s in in_play)))
         start = end
     used = [index for index, row in enumerate(rows) if row.seconds_in_play]
     return rows[used[0] : used[-1] + 1] if used else []

@@ -17,7 +17,8 @@ from django.utils.translation import pgettext
 from parlor.models import FeeModel, Hand
 from parlor.natural_sort import natural_key
 from parlor.reports.data import CellValue, Points, Section
-from parlor.reports.selectors import DayLedger, GameLine
+from parlor.reports.game_lines import GameLine
+from parlor.reports.selectors import DayLedger
 
 Local = Callable[[datetime | None], datetime | None]
 

@@ -7,9 +7,10 @@ from typing import Any
 from django.utils.translation import pgettext
 
 from parlor.domain.units import rate_basis_of
-from parlor.reports.data import Points, Section, result_cell
+from parlor.reports.data import CellValue, Points, Section, result_cell
+from parlor.reports.game_lines import GameLine, SeatLine
 from parlor.reports.sections import Local, total_row, who
-from parlor.reports.selectors import DayLedger, GameLine, SeatLine
+from parlor.reports.selectors import DayLedger
 from parlor.units_text import rate_text
 
 
@@ -28,10 +29,12 @@ def _rate(line: GameLine) -> str:
     return rate_text(line.terms.rate_yen_per_p, rate_basis_of(line.game.result_unit))
 
 
-def games_section(ledger: DayLedger, local: Local) -> Section:
-    rows = tuple(
+def _game_rows(line: GameLine, local: Local) -> list[tuple[CellValue, ...]]:
+    """A game's rows, one per seat by rank: what the game's seats share is worked out once."""
+    ended_at, rate = local(line.game.ended_at), _rate(line)
+    return [
         (
-            local(line.game.ended_at),
+            ended_at,
             line.game.table.label,
             line.ruleset_title,
             seat.rank,
@@ -43,11 +46,14 @@ def games_section(ledger: DayLedger, local: Local) -> Section:
             seat.fee_yen,
             seat.game_money_yen,
             _play_note(seat),
-            _rate(line),
+            rate,
         )
-        for line in ledger.games
         for seat in sorted(line.seats, key=lambda s: s.rank)
-    )
+    ]
+
+
+def games_section(ledger: DayLedger, local: Local) -> Section:
+    rows = tuple(row for line in ledger.games for row in _game_rows(line, local))
     columns = _game_columns()
     total = total_row(rows, len(columns), 5)
     return Section(

@@ -1,21 +1,18 @@
 """Reads for the daily report: one business day's ledger, loaded in a fixed number of queries.
 
-Money per seat comes from the parlor's own settlement arithmetic (domain.money), so the
-report, the receipts and the store's net can never disagree on a yen.
+Each finished game is read as its line (reports.game_lines): its seats' results and money.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
 from django.db.models import Q, QuerySet
 
 from parlor.domain.business_days import day_range
-from parlor.domain.house_money import HouseLines, game_house_lines, top_prize_for
-from parlor.domain.money import SeatResult, Terms, game_money_compute
-from parlor.domain.units import Result
+from parlor.domain.money import Terms
 from parlor.models import (
     Adjustment,
     AdjustmentKind,
@@ -27,56 +24,14 @@ from parlor.models import (
     Hand,
     LineKind,
     Parlor,
-    Player,
     Settlement,
     SettlementLine,
     Shift,
     VisitGame,
 )
+from parlor.reports.game_lines import GameLine, game_line
 from parlor.selectors.shifts import shifts_of_day
 from parlor.selectors.yaku_stats import NO_WINS, YakuStats, yaku_stats_of_games
-
-
-@dataclass(frozen=True, slots=True)
-class SeatLine:
-    """One seat of one finished game: its result and its money (yen)."""
-
-    seat: int
-    player: Player
-    rank: int
-    result: Result  # 成績, in the game's unit
-    chips: int
-    points_yen: int
-    chips_yen: int
-    fee_yen: int  # everything the parlor took from the seat, the top prize included
-    top_prize_yen: int  # the part of fee_yen that is the top prize (トップ賞)
-    is_staff_play: bool  # 本走
-    stand_in_by: Any  # 代走: the member of staff who stood in, or None
-
-    @property
-    def game_money_yen(self) -> int:
-        return self.points_yen + self.chips_yen - self.fee_yen
-
-
-@dataclass(frozen=True, slots=True)
-class GameLine:
-    game: Game
-    terms: Terms | None  # None: the game was played without money settings
-    seats: tuple[SeatLine, ...]
-    # What the parlor keeps of the game, line by line (domain.house_money).
-    house: HouseLines = field(default_factory=HouseLines)
-
-    @property
-    def fee_yen(self) -> int:
-        return sum(s.fee_yen for s in self.seats)
-
-    @property
-    def top_prize_yen(self) -> int:
-        return sum(s.top_prize_yen for s in self.seats)
-
-    @property
-    def ruleset_title(self) -> str:
-        return self.game.ruleset.title or self.game.ruleset_key
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,50 +65,17 @@ class SettledGame:
     amount_yen: int
 
 
-def _game_line(game: Game, terms: Terms | None, stand_ins: dict[tuple[int, int], Any]) -> GameLine:
-    seats = {s.seat: s for s in game.seats.all()}
-    results = sorted(game.results.all(), key=lambda r: r.seat)
-    inputs = [
-        SeatResult(
-            r.seat,
-            r.rank,
-            Result(r.total_tenths, game.result_unit),
-            r.chips,
-            is_staff_play=seats[r.seat].is_staff_play,
-        )
-        for r in results
-    ]
-    money = {m.seat: m for m in game_money_compute(terms, inputs)} if terms else {}
-    lines = []
-    for r in results:
-        m = money.get(r.seat)
-        staff_play = seats[r.seat].is_staff_play
-        lines.append(
-            SeatLine(
-                seat=r.seat,
-                player=r.player,
-                rank=r.rank,
-                result=Result(r.total_tenths, game.result_unit),
-                chips=r.chips,
-                points_yen=m.points_yen if m else 0,
-                chips_yen=m.chips_yen if m else 0,
-                fee_yen=m.fee_yen if m else 0,
-                top_prize_yen=top_prize_for(terms, rank=r.rank, is_staff_play=staff_play)
-                if terms
-                else 0,
-                is_staff_play=staff_play,
-                stand_in_by=stand_ins.get((game.pk, r.seat)),
-            )
-        )
-    house = game_house_lines(terms, tuple(money.values())) if terms else HouseLines()
-    return GameLine(game=game, terms=terms, seats=tuple(lines), house=house)
+# The live-state columns of a game (where the engine's steps left it, for the next hand and the
+# floor): JSON the report never reads, so not read for the day's thousand games either.
+_LIVE_STATE = ("start_state", "scores", "next_state", "state", "running_stats")
 
 
 def _games(parlor: Parlor, start: datetime, end: datetime) -> tuple[list[Game], list[Game]]:
     over = (
         Game.objects.filter(table__parlor=parlor, ended_at__gte=start, ended_at__lt=end)
         .exclude(status=GameStatus.IN_PROGRESS)
-        .select_related("table", "started_by", "voided_by", "void_confirmed_by")
+        .defer(*_LIVE_STATE)
+        .select_related("table", "voided_by", "void_confirmed_by")
         .prefetch_related("results__player", "seats")
         .order_by("ended_at", "id")
     )
@@ -172,13 +94,14 @@ def day_ledger(*, parlor: Parlor, day: date) -> DayLedger:
     adjustments = Adjustment.objects.filter(parlor=parlor).select_related(
         "player", "game__table", "created_by", "settled_by"
     )
+    lines = tuple(game_line(g, terms.get(g.pk), stand_ins) for g in finished)
     return DayLedger(
         parlor=parlor,
         day=day,
         starts_at=start,
         ends_at=end,
-        games=tuple(_game_line(g, terms.get(g.pk), stand_ins) for g in finished),
-        yaku=yaku_stats_of_games(g.pk for g in finished),
+        games=lines,
+        yaku=yaku_stats_of_games({x.game.pk: (x.ruleset, len(x.game.seats.all())) for x in lines}),
         voided=tuple(voided),
         settlements=tuple(
             _settlements_in(parlor, in_day)

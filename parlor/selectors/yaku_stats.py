@@ -232,13 +232,12 @@ def _recorded(
     ]
 
 
-def yaku_stats_of_games(game_ids: Iterable[int]) -> YakuStats:
-    """Every paid win of the games (staff play, 本走, included: the parlor's wins). Two
-    queries."""
-    ids = list(game_ids)
-    rulesets = _rulesets(ids)
+def yaku_stats_of_games(rulesets: Mapping[int, tuple[Ruleset, int]]) -> YakuStats:
+    """Every paid win of the games (staff play, 本走, included: the parlor's wins), given as
+    each game's ruleset and number of seats by its id (the daily report has read them with the
+    games). One query."""
     wins: list[RecordedWin] = []
-    for row in _winning_hands(ids).iterator():
+    for row in _winning_hands(rulesets).iterator():
         wins += _recorded(row, rulesets)
     return yaku_stats_of(wins)
 

@@ -14,9 +14,9 @@ from tests.parlor.test_query_counts_history import play_more
 from tests.reports.day import DAY, DayOfGames, play_day
 
 pytestmark = pytest.mark.django_db
-REPORT_QUERIES = 21  # the day's games, seats, results, money, stand-ins, cash, corrections,
-# the yaku recorded on its wins (its games' rulesets, to read the stored entries, then the
-# hands), the game lines of the day's receipts (the summary's check), the day's closes (締め),
+REPORT_QUERIES = 20  # the day's games, seats, results, money, stand-ins, cash, corrections,
+# the yaku recorded on its wins (the hands, read by the rulesets of the games already read),
+# the game lines of the day's receipts (the summary's check), the day's closes (締め),
 # its staff shifts (one query) and the floor figures' visits, their seats, the games in play
 # and the tables in use
 
