@@ -43,6 +43,9 @@ EXAMPLE = OpenApiExample(
 
 
 class HandEvaluateView(APIView):
+    """A computation, not a write: it stores nothing, so a retry gives the same answer and
+    takes no Idempotency-Key (a POST only because the hand does not fit a query string)."""
+
     @extend_schema(
         request=EvaluateInput,
         responses={200: OpenApiTypes.OBJECT, **error_responses(400, 409)},

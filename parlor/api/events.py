@@ -12,7 +12,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from parlor.api.serializers import error_responses
+from parlor.api.idempotency import idempotent_response
+from parlor.api.serializers import IDEMPOTENCY_KEY, error_responses
 from parlor.errors import NotFound
 from parlor.models import EventPenalty, EventPlayer
 from parlor.selectors.tournaments import event_for, event_standings
@@ -54,22 +55,28 @@ class EventPenaltyView(APIView):
         round_number = serializers.IntegerField(allow_null=True)
 
     @extend_schema(
-        request=InputSerializer, responses={201: OutputSerializer, **error_responses(400)}
+        request=InputSerializer,
+        parameters=[IDEMPOTENCY_KEY],
+        responses={201: OutputSerializer, **error_responses(400, 409)},
     )
     def post(self, request: Request, event_id: str) -> Response:
-        event, _access = event_for(request.user, event_id)
+        event, access = event_for(request.user, event_id)
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         entry = EventPlayer.objects.filter(event=event, pk=data.validated_data["entry"]).first()
         if entry is None:
             raise NotFound("no such player in the event", code="entry_not_found")
-        penalty = penalty_give(
-            entry=entry,
-            points=data.validated_data["points"],
-            reason=data.validated_data["reason"],
-            by=request.user,
-        )
-        return Response(self.OutputSerializer(penalty).data, status=201)
+
+        def call() -> tuple[int, Any]:
+            penalty = penalty_give(
+                entry=entry,
+                points=data.validated_data["points"],
+                reason=data.validated_data["reason"],
+                by=request.user,
+            )
+            return 201, self.OutputSerializer(penalty).data
+
+        return idempotent_response(request, parlor=access.parlor, call=call)
 
 
 class EventPenaltyWithdrawView(APIView):
@@ -83,18 +90,23 @@ class EventPenaltyWithdrawView(APIView):
 
     @extend_schema(
         request=WithdrawInputSerializer,
-        responses={201: WithdrawalSerializer, **error_responses(400)},
+        parameters=[IDEMPOTENCY_KEY],
+        responses={201: WithdrawalSerializer, **error_responses(400, 409)},
     )
     def post(self, request: Request, event_id: str, penalty_id: int) -> Response:
-        event, _access = event_for(request.user, event_id)
+        event, access = event_for(request.user, event_id)
         data = self.WithdrawInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         penalty = EventPenalty.objects.filter(event=event, pk=penalty_id).first()
         if penalty is None:
             raise NotFound("no such penalty in the event", code="penalty_not_found")
         reason = data.validated_data["reason"]
-        withdrawal = penalty_withdraw(penalty=penalty, reason=reason, by=request.user)
-        return Response(self.WithdrawalSerializer(withdrawal).data, status=201)
+
+        def call() -> tuple[int, Any]:
+            withdrawal = penalty_withdraw(penalty=penalty, reason=reason, by=request.user)
+            return 201, self.WithdrawalSerializer(withdrawal).data
+
+        return idempotent_response(request, parlor=access.parlor, call=call)
 
 
 urlpatterns = [

@@ -45,6 +45,8 @@ RECORD_HELP = (
 
 
 class HandPreviewView(APIView):
+    """Stores nothing: a retry gives the same answer, so it takes no Idempotency-Key."""
+
     InputSerializer = HandPreviewInput
 
     @extend_schema(
@@ -66,6 +68,9 @@ class HandPreviewView(APIView):
 
 
 class HandRecordView(APIView):
+    """Idempotent by the hand itself: the recorded hand keeps the request's key
+    (hand_record_once, with the key read by keyed_request), so it keeps no IdempotencyRecord."""
+
     InputSerializer = HandRecordInput
 
     @extend_schema(
@@ -163,6 +168,8 @@ class HandVoidView(APIView):
 
 
 class CorrectionPreviewView(APIView):
+    """Stores nothing: a retry gives the same answer, so it takes no Idempotency-Key."""
+
     InputSerializer = HandPreviewView.InputSerializer  # the corrected hand, as for a new one
 
     @extend_schema(

@@ -1,4 +1,4 @@
-"""Runs a table's or a parlor's POST at most once per Idempotency-Key."""
+"""Runs a table's or a parlor's write at most once per Idempotency-Key."""
 
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ def idempotent_response(
 ) -> Response:
     """The response of `call`, or, for a retry with the same key, the first response again.
 
-    Scoped to `table` (a table's POSTs) or to `parlor` (the visit and money POSTs)."""
+    Scoped to `table` (a table's POSTs) or to `parlor` (every other write)."""
     return answer_response(
         idempotent_call(table=table, parlor=parlor, request=keyed_request(request), call=call)
     )

@@ -121,7 +121,8 @@ class MoneySettingsView(APIView):
 
     @extend_schema(
         request=InputSerializer,
-        responses={200: MoneySettingsSerializer, **error_responses(400)},
+        parameters=[IDEMPOTENCY_KEY],
+        responses={200: MoneySettingsSerializer, **error_responses(400, 409)},
         description="The answer adds `changed`: the terms this PUT changed (empty: none).",
     )
     def put(self, request: Request) -> Response:
@@ -136,15 +137,19 @@ class MoneySettingsView(APIView):
         )
         given = {name: value for name, value in values.items() if value is not None}
         terms = OwnTerms.of(given if table else {**_DEFAULT_TERMS, **given})
-        change = money_settings_set(
-            parlor=access.parlor,
-            player_count=values["player_count"],
-            table=table,
-            terms=terms,
-            by=request.user,
-        )
-        answer = MoneySettingsSerializer(change.row).data
-        return Response({**answer, "changed": list(change.changed)})
+
+        def call() -> tuple[int, Any]:
+            change = money_settings_set(
+                parlor=access.parlor,
+                player_count=values["player_count"],
+                table=table,
+                terms=terms,
+                by=request.user,
+            )
+            answer = MoneySettingsSerializer(change.row).data
+            return 200, {**answer, "changed": list(change.changed)}
+
+        return idempotent_response(request, parlor=access.parlor, call=call)
 
 
 class AdjustmentSerializer(serializers.Serializer[Any]):

@@ -11,7 +11,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from parlor.api.serializers import GameSummarySerializer, error_responses
+from parlor.api.idempotency import idempotent_response
+from parlor.api.serializers import IDEMPOTENCY_KEY, GameSummarySerializer, error_responses
 from parlor.selectors.access import Role, access_for, player_for, require
 from parlor.selectors.counter import player_matches
 from parlor.selectors.games import games_of_player
@@ -65,14 +66,20 @@ class PlayerListView(APIView):
         return Response(PlayerSerializer(rows, many=True).data)
 
     @extend_schema(
-        request=InputSerializer, responses={201: PlayerSerializer, **error_responses(400, 409)}
+        request=InputSerializer,
+        parameters=[IDEMPOTENCY_KEY],
+        responses={201: PlayerSerializer, **error_responses(400, 409)},
     )
     def post(self, request: Request) -> Response:
         access = require(request.user, Role.STAFF)
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        player = player_create(parlor=access.parlor, by=request.user, **data.validated_data)
-        return Response(PlayerSerializer(player).data, status=201)
+
+        def call() -> tuple[int, Any]:
+            player = player_create(parlor=access.parlor, by=request.user, **data.validated_data)
+            return 201, PlayerSerializer(player).data
+
+        return idempotent_response(request, parlor=access.parlor, call=call)
 
 
 class PlayerGamesView(APIView):
@@ -128,22 +135,24 @@ class RulesetListView(APIView):
         return Response(RulesetSerializer(rows, many=True).data)
 
     @extend_schema(
-        request=InputSerializer, responses={201: RulesetSerializer, **error_responses(400, 409)}
+        request=InputSerializer,
+        parameters=[IDEMPOTENCY_KEY],
+        responses={201: RulesetSerializer, **error_responses(400, 409)},
     )
     def post(self, request: Request) -> Response:
         access = require(request.user, Role.MANAGER)
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        row = ruleset_create(parlor=access.parlor, by=request.user, **data.validated_data)
-        return Response(
-            RulesetSerializer(
-                {
-                    "key": row.key,
-                    "title": row.title,
-                    "title_en": "",
-                    "player_count": None,
-                    "is_preset": False,
-                }
-            ).data,
-            status=201,
-        )
+
+        def call() -> tuple[int, Any]:
+            row = ruleset_create(parlor=access.parlor, by=request.user, **data.validated_data)
+            line = {
+                "key": row.key,
+                "title": row.title,
+                "title_en": "",
+                "player_count": None,
+                "is_preset": False,
+            }
+            return 201, RulesetSerializer(line).data
+
+        return idempotent_response(request, parlor=access.parlor, call=call)

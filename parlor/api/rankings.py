@@ -15,7 +15,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from parlor.api.serializers import error_responses
+from parlor.api.idempotency import idempotent_response
+from parlor.api.serializers import IDEMPOTENCY_KEY, error_responses
 from parlor.models import Season
 from parlor.selectors.access import Role, require
 from parlor.selectors.seasons import season_of, seasons_of
@@ -156,6 +157,7 @@ class SeasonListView(APIView):
 
     @extend_schema(
         request=SeasonSerializer,
+        parameters=[IDEMPOTENCY_KEY],
         responses={201: SeasonSerializer, **error_responses(400, 409)},
         description="A named season (a month, a year, any range of business days); audited.",
     )
@@ -164,21 +166,26 @@ class SeasonListView(APIView):
         data = SeasonSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         fields = data.validated_data
-        season = season_create(
-            parlor=access.parlor,
-            name=fields["name"],
-            first_day=fields["first_day"],
-            last_day=fields["last_day"],
-            kind=_kind(fields),
-            min_games=fields["min_games"],
-            by=request.user,
-        )
-        return Response(SeasonSerializer(season).data, status=201)
+
+        def call() -> tuple[int, Any]:
+            season = season_create(
+                parlor=access.parlor,
+                name=fields["name"],
+                first_day=fields["first_day"],
+                last_day=fields["last_day"],
+                kind=_kind(fields),
+                min_games=fields["min_games"],
+                by=request.user,
+            )
+            return 201, SeasonSerializer(season).data
+
+        return idempotent_response(request, parlor=access.parlor, call=call)
 
 
 class SeasonCloseView(APIView):
     @extend_schema(
         request=None,
+        parameters=[IDEMPOTENCY_KEY],
         responses={200: SeasonSerializer, **error_responses(409)},
         description=(
             "Closes the season (締め) once its last business day is over: its standings are "
@@ -187,8 +194,13 @@ class SeasonCloseView(APIView):
     )
     def post(self, request: Request, season_id: str) -> Response:
         access = require(request.user, Role.MANAGER)
-        season = season_close(season=season_of(access.parlor, season_id), by=request.user)
-        return Response(SeasonSerializer(season).data)
+        season = season_of(access.parlor, season_id)
+
+        def call() -> tuple[int, Any]:
+            closed = season_close(season=season, by=request.user)
+            return 200, SeasonSerializer(closed).data
+
+        return idempotent_response(request, parlor=access.parlor, call=call)
 
 
 urlpatterns = [

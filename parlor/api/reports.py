@@ -14,7 +14,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from parlor.api.serializers import error_responses
+from parlor.api.idempotency import idempotent_response
+from parlor.api.serializers import IDEMPOTENCY_KEY, error_responses
 from parlor.errors import NotFound
 from parlor.reports.download import file_response
 from parlor.reports.listing import last_closed_day, manager_access, report_for
@@ -71,14 +72,20 @@ class ReportListView(APIView):
 
     @extend_schema(
         request=InputSerializer,
-        responses={202: ReportSerializer(many=True), **error_responses(400)},
+        parameters=[IDEMPOTENCY_KEY],
+        responses={202: ReportSerializer(many=True), **error_responses(400, 409)},
     )
     def post(self, request: Request) -> Response:
         access = manager_access(request.user)
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        reports = daily_report_request(parlor=access.parlor, by=request.user, **data.validated_data)
-        return Response(ReportSerializer(reports, many=True).data, status=202)
+
+        def call() -> tuple[int, Any]:
+            values = data.validated_data
+            reports = daily_report_request(parlor=access.parlor, by=request.user, **values)
+            return 202, ReportSerializer(reports, many=True).data
+
+        return idempotent_response(request, parlor=access.parlor, call=call)
 
 
 class ReportDetailView(APIView):

@@ -43,8 +43,8 @@ IDEMPOTENCY_KEY = OpenApiParameter(
     OpenApiParameter.HEADER,
     required=False,
     description=(
-        "Client-generated, unique per table (table and game POSTs) or per parlor (visit and "
-        "money POSTs): a retry returns the first response."
+        "Client-generated, unique per table (table and game POSTs) or per parlor (every "
+        "other write): a retry returns the first response."
     ),
 )
 
@@ -155,4 +155,3 @@ class GameDetailSerializer(GameSummarySerializer):
     # Published as cancel_reason, as before the model's field was named void_reason.
     cancel_reason = serializers.CharField(source="void_reason")
     hands = HandSerializer(many=True, help_text="Every version, corrected and voided ones too.")
-

@@ -32,6 +32,12 @@ class TokenInfoSerializer(serializers.Serializer[Any]):
 
 
 class TokenLoginView(ObtainAuthToken):
+    """Sign-in (POST) and sign-out (DELETE) take no Idempotency-Key. A retried sign-in
+    changes nothing: the user keeps one token, and gets the same one back (token_issue); a
+    retried sign-out finds the token gone and gets 401. Keeping their answers would store the
+    token, a secret, in the idempotency records, under a scope (a parlor) that a request
+    signing in has yet to prove."""
+
     throttle_classes = (LoginRateThrottle,)
     parser_classes = (BoundedJSONParser, parsers.FormParser, parsers.MultiPartParser)
 

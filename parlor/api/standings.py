@@ -10,7 +10,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from parlor.api.serializers import error_responses
+from parlor.api.idempotency import idempotent_response
+from parlor.api.serializers import IDEMPOTENCY_KEY, error_responses
 from parlor.models import StandingsSettings
 from parlor.selectors.access import Role, player_for, require
 from parlor.services.standings import (
@@ -37,14 +38,20 @@ class StandingsSettingsView(APIView):
 
     @extend_schema(
         request=StandingsSettingsSerializer,
-        responses={200: StandingsSettingsSerializer, **error_responses(400)},
+        parameters=[IDEMPOTENCY_KEY],
+        responses={200: StandingsSettingsSerializer, **error_responses(400, 409)},
     )
     def put(self, request: Request) -> Response:
         access = require(request.user, Role.MANAGER)
         data = StandingsSettingsSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        row = standings_settings_set(parlor=access.parlor, by=request.user, **data.validated_data)
-        return Response(StandingsSettingsSerializer(row).data)
+
+        def call() -> tuple[int, Any]:
+            values = data.validated_data
+            row = standings_settings_set(parlor=access.parlor, by=request.user, **values)
+            return 200, StandingsSettingsSerializer(row).data
+
+        return idempotent_response(request, parlor=access.parlor, call=call)
 
 
 @extend_schema_serializer(component_name="PlayerStats")

@@ -14,7 +14,7 @@ from parlor.models.tables import Table
 
 class IdempotencyRecord(models.Model):
     """A retry with the same key gets this response back. The key is unique per table for a
-    table's POSTs (tablets), or per parlor for the visit and money POSTs (the counter)."""
+    table's POSTs (tablets), or per parlor for every other write (the counter, the manager)."""
 
     table = models.ForeignKey(
         Table,

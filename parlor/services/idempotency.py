@@ -85,7 +85,7 @@ def idempotent_call(
     """Runs `call` once per (table, key) or (parlor, key) and answers; a retry gets the first
     answer again (replayed).
 
-    Exactly one of `table` (a table's POSTs) and `parlor` (the visit and money POSTs) is given.
+    Exactly one of `table` (a table's POSTs) and `parlor` (every other write) is given.
     Its row is locked before the key is looked up, so a retry that arrives while the first
     request is still running waits for it and then gets its response. Errors are not stored:
     the transaction rolls back and a retry runs again.
