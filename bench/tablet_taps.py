@@ -103,7 +103,7 @@ def wait_until_up(url: str, server: subprocess.Popen[str], seconds: float = 400)
             with urllib.request.urlopen(url + "/tablet/login/", timeout=5) as answer:
                 if answer.status == 200:
                     return
-        except (urllib.error.URLError, ConnectionError):
+        except (urllib.error.URLError, OSError):  # refused, reset, or a first answer over 5 s
             time.sleep(0.5)
     raise SystemExit("the server did not answer in time")
 

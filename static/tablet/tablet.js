@@ -120,12 +120,10 @@
     tenbo.preview.changed();
     $("#stop-option").hidden = false;
   });
-  var pointsInput = $("#points-input");
-  if (pointsInput) {
-    pointsInput.addEventListener("change", function () {
-      pad.tapPoints(app, parseInt(pointsInput.value, 10));
-    });
-  }
+  // The points field is in the value grid, stamped when a value is first asked for.
+  root.addEventListener("change", function (event) {
+    if (event.target.id === "points-input") pad.tapPoints(app, parseInt(event.target.value, 10));
+  });
   window.addEventListener("online", function () { tenbo.queue.setOffline(false); tenbo.queue.flush(); });
   window.addEventListener("offline", function () { tenbo.queue.setOffline(true); tenbo.queue.render(); });
 

@@ -21,7 +21,15 @@
     if (!a || !b) return false;
     return JSON.stringify(a) === JSON.stringify(b);
   }
+  // The cells come in the page as a <template> (templates/tablet/_value.html): stamped once,
+  // when a value is first asked for, so the page is ready without building them.
+  function stamp() {
+    var cells = document.getElementById("value-cells");
+    if (cells) cells.replaceWith(cells.content);
+  }
+
   function valueLabel(value) {
+    stamp();
     var cells = dom.$$("#value-panel .cell");
     for (var i = 0; i < cells.length; i++) {
       if (sameValue(cellValue(cells[i]), value)) return cells[i].dataset.label;
@@ -85,6 +93,7 @@
   function render(app) {
     var state = app.state, T = app.T;
     var t = target(app);
+    if (t) stamp();
     var panel = dom.$("#value-panel");
     panel.hidden = !isOpen(app, t);
     if (t) {

@@ -104,7 +104,11 @@ def game(table, players, staff_user) -> Game:
 
 def script_sources(tablet: Any, game: Game) -> list[str]:
     page = tablet.get(f"/tablet/games/{game.public_id}/").content.decode()
-    return re.findall(r'<script src="([^"]+)" defer></script>', page)
+    head = page.split("</head>")[0]
+    tags = re.findall(r'<script src="[^"]+" defer blocking="render"></script>', head)
+    # In the head, deferred and render-blocking: the page is drawn once, when the pad is wired.
+    assert len(tags) == page.count("<script src=")
+    return [re.findall(r'src="([^"]+)"', tag)[0] for tag in tags]
 
 
 @pytest.mark.django_db
