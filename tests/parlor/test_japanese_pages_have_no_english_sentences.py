@@ -38,10 +38,11 @@ KNOWN: dict[str, set[str]] = {}
 
 
 class VisibleText(HTMLParser):
-    """The text a person sees (the data outside <script>, <style>, <title> and <template>),
-    and apart, the text of elements marked lang="en": English beside Japanese."""
+    """The text a person sees (the data outside <script>, <style> and <title>; a <template>'s
+    content counts, the page shows it when first needed), and apart, the text of elements
+    marked lang="en": English beside Japanese."""
 
-    HIDDEN = frozenset({"script", "style", "template", "title"})
+    HIDDEN = frozenset({"script", "style", "title"})
     VOID = frozenset({"br", "img", "input", "meta", "link", "hr", "source", "wbr"})
 
     def __init__(self) -> None:
