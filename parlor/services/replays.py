@@ -222,10 +222,12 @@ def replay_store(
     sit_out = has_sit_out(ruleset, replay.record.seats)
     changed = [hand for hand in hands if hand.sequence >= from_sequence]
     HandOutcome.objects.filter(hand__in=changed).delete()
-    HandOutcome.objects.bulk_create(
+    rows = HandOutcome.objects.bulk_create(
         [outcome_row(h, replay.hands[h.sequence - 1], sit_out=sit_out) for h in changed]
     )
-    if replay.hands:
+    if rows:  # the changed hands run to the last: its row holds the next hand's start
+        next_state = rows[-1].next_state
+    elif replay.hands:
         next_state = next_hand_to_dict(replay.hands[-1], sit_out=sit_out)
     else:
         next_state = hand_start_to_dict(replay.state.table)
