@@ -111,7 +111,7 @@ def outcome_row(hand: Hand, outcome: EngineOutcome, *, sit_out: bool) -> HandOut
         scores_after=list(outcome.scores_after),
         sticks_after=settled.sticks_after,
         next_state=next_hand_to_dict(outcome, sit_out=sit_out),
-        notes=list(settled.notes),
+        notes=[note.text() for note in settled.notes],
         deductions=list(settled.deductions) if any(settled.deductions) else [],
     )
 
