@@ -2,8 +2,8 @@
 once it ended, its results and the players' stats.
 
 Recording a hand stores the engine's step of the state stored after the hand before
-(hands.hand_record); a correction, a void or a close replays the whole log and stores that
-(`replay_store`). Both write through the same functions here.
+(hands.hand_record); a correction, an undo of the last hand or a close replays the whole log
+and stores that (`replay_store`). Both write through the same functions here.
 """
 
 from __future__ import annotations
@@ -217,7 +217,7 @@ def replay_store(
 ) -> list[GameResult]:
     """Stores `replay` (of the current `hands`, in order) on the locked `game`: the outcome of
     each hand from `from_sequence` on, the game's state, and its results once it ended. The
-    rare path: a correction, a void of the last hand, a close or an import."""
+    rare path: a correction, an undo of the last hand, a close or an import."""
     ruleset = replay.record.ruleset
     sit_out = has_sit_out(ruleset, replay.record.seats)
     changed = [hand for hand in hands if hand.sequence >= from_sequence]
