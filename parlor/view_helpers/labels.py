@@ -81,12 +81,13 @@ ABORTIVE_REASONS: Mapping[AbortiveReason, Promise] = {
     AbortiveReason.TRIPLE_RON: gettext_lazy("Triple ron"),
 }
 
-NOTES: Mapping[NoteCode, Promise] = {  # the engine's notes on a hand; %(name)s: its seat
+NOTES: Mapping[NoteCode, Promise] = {  # the engine's notes; %(name)s: its seat's player
     NoteCode.HEAD_BUMP: gettext_lazy("Head bump: the ron of %(name)s does not count"),
     NoteCode.NOTEN_RIICHI_CHOMBO: gettext_lazy("A riichi without tenpai is settled as a chombo"),
     NoteCode.TRIPLE_RON: gettext_lazy("Triple ron: the hand is an abortive draw"),
     NoteCode.MIN_HAN_UNCHECKED: gettext_lazy(
-        "Check the han: at this honba the win needs more han without dora"
+        "Check the han: at %(honba)s honba the win of %(name)s needs %(han)s han without dora, "
+        "and no dora count was entered"
     ),
 }
 
@@ -231,7 +232,7 @@ def value_label(
 def note_label(note: Note, names: Sequence[str]) -> str:
     """An engine note in words, the seat it names by the player's name."""
     name = names[note.seat] if note.seat is not None else ""
-    return str(NOTES[note.code]) % {"name": name}
+    return str(NOTES[note.code]) % {"name": name, "honba": note.honba, "han": note.han}
 
 
 # A hand's number as staff read it: the record keeps every version of a hand (version 1 as

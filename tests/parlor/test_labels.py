@@ -69,5 +69,10 @@ def test_an_engine_note_names_the_player_of_its_seat() -> None:
     with translation.override("en"):
         bumped = labels.note_label(Note(NoteCode.HEAD_BUMP, seat=2), names)
         triple = labels.note_label(Note(NoteCode.TRIPLE_RON), names)
+    with translation.override("ja"):
+        check = labels.note_label(Note(NoteCode.MIN_HAN_UNCHECKED, seat=1, honba=5, han=2), names)
     assert bumped == "Head bump: the ron of Chiba does not count"
+    assert check == (
+        "翻数を確認してください: 5本場のBabaの和了はドラ以外で2翻必要です(ドラの数が未入力)"
+    )
     assert triple == "Triple ron: the hand is an abortive draw"
