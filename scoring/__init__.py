@@ -55,6 +55,7 @@ from scoring.hand_value.tiles import tile_name
 from scoring.hand_value.yaku_files import load_yaku_tables, yaku_table_for
 from scoring.hand_value.yaku_table import DORA_KEYS, JokerRule
 from scoring.ledger import WIN_PAYMENTS, Reason, Transfer
+from scoring.notes import Note, NoteCode
 from scoring.price_table import WinPoints, win_points
 from scoring.record import GameRecord, read_record_head
 from scoring.replay import (
@@ -124,6 +125,8 @@ __all__ = [
     "LimitName",
     "Meld",
     "MeldKind",
+    "Note",
+    "NoteCode",
     "OutcomeKind",
     "Penalty",
     "PenaltyKind",

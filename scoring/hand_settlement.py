@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from scoring.ledger import Transfer
+from scoring.notes import Note
 
 
 class OutcomeKind(StrEnum):
@@ -28,13 +29,13 @@ class HandSettlement:
     # the other players' shares where the ruleset splits it among them. Empty or zeros where
     # the chombo is paid at the table.
     deductions: tuple[int, ...] = ()
-    notes: tuple[str, ...] = ()
+    notes: tuple[Note, ...] = ()
     chips: tuple[int, ...] = ()  # 祝儀 moved in this hand, per seat
 
 
 def outcome_of(kind: OutcomeKind, transfers: tuple[Transfer, ...], sticks_after: int,
                winners: tuple[int, ...] = (), *, tenpai: tuple[int, ...] = (),
-               notes: tuple[str, ...] = ()) -> HandSettlement:
+               notes: tuple[Note, ...] = ()) -> HandSettlement:
     """A hand's settlement before its deltas: settle_hand works them out once, over the
     whole hand's ledger."""
     return HandSettlement(kind=kind, transfers=transfers, deltas=(), sticks_after=sticks_after,

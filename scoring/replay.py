@@ -126,7 +126,7 @@ def hand_to_dict(h: HandOutcome, *, sit_out: bool, chips: bool) -> dict[str, Any
         "scores_after": list(h.scores_after),
         "sticks_after": settled.sticks_after,
         "next": next_hand_to_dict(h, sit_out=sit_out),
-        "notes": list(settled.notes),
+        "notes": [note.text() for note in settled.notes],
     }
     if chips:
         out["chips"] = list(settled.chips) or [0] * len(before.scores)

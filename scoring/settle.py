@@ -17,6 +17,7 @@ from scoring.errors import HandError
 from scoring.facts import Chombo, Draw, Hand, Ron, TableState, Tsumo, Win
 from scoring.hand_settlement import HandSettlement, OutcomeKind, outcome_of
 from scoring.ledger import Reason, Transfer, deltas_of
+from scoring.notes import Note, NoteCode
 from scoring.payments import (
     pay_win_ron,
     pay_win_tsumo,
@@ -32,7 +33,6 @@ from scoring.penalties import (
     recorded_chombo_offenders,
 )
 from scoring.ruleset import (
-    AbortiveReason,
     MultiRon,
     MultiRonTo,
     Ruleset,
@@ -79,7 +79,7 @@ def settle_tsumo(state: TableState, hand: Hand, tsumo: Tsumo, *, ruleset: Rulese
                               honba=True)
     transfers += take_sticks(tsumo.win.winner, pot, ruleset)
     return outcome_of(OutcomeKind.WIN, transfers, 0, (tsumo.win.winner,),
-                      notes=(note,) if note else ())
+                      notes=(note,) if note is not None else ())
 
 
 def completed(state: TableState, hand: Hand, outcome: HandSettlement,
@@ -168,24 +168,25 @@ def check_riichi(state: TableState, hand: Hand, ruleset: Ruleset) -> None:
                 field=f"riichi[{i}]", code="riichi_below_minimum")
 
 
-def check_min_han(state: TableState, win: Win, ruleset: Ruleset, *, field: str) -> str:
+def check_min_han(state: TableState, win: Win, ruleset: Ruleset, *,
+                  field: str) -> Note | None:
     """From the ruleset's honba count a win needs more han, not counting dora or
     ippatsu (seed 000: 5本場から2飜縛り). Without a dora count the win is accepted
     and flagged for staff review: the returned note."""
     rule = ruleset.min_han_from_honba
     if rule is None or win.is_yakuman or win.han is None or state.honba < rule.honba:
-        return ""
+        return None
     counted = win.han - (win.dora or 0) - (1 if win.ippatsu else 0)
     if win.dora is None and counted >= rule.han:
-        return (f"check: at {state.honba} honba seat {win.winner}'s win needs {rule.han} han "
-                "without dora, and no dora count was entered")
+        return Note(NoteCode.MIN_HAN_UNCHECKED, seat=win.winner, honba=state.honba,
+                    han=rule.han)
     if counted < rule.han:
         raise HandError(
             f"at {state.honba} honba a win needs {rule.han} han not counting dora or "
             f"ippatsu (二飜縛り); this hand has {counted}. Check 'han', 'dora' and "
             "'ippatsu', or record another result", field=f"{field}.han",
             code="below_min_han")
-    return ""
+    return None
 
 
 def head_order(ron: Ron, *, active: tuple[int, ...]) -> tuple[Win, ...]:
@@ -197,21 +198,21 @@ def head_order(ron: Ron, *, active: tuple[int, ...]) -> tuple[Win, ...]:
 def settle_ron(state: TableState, hand: Hand, ron: Ron, *, ruleset: Ruleset,
                active: tuple[int, ...], pot: int) -> HandSettlement:
     wins = head_order(ron, active=active)
-    notes: list[str] = []
+    notes: list[Note] = []
     if len(wins) >= 3:
         if ruleset.triple_ron is TripleRon.ABORTIVE_DRAW:
             return outcome_of(OutcomeKind.ABORTIVE, (), pot,
-                              notes=(AbortiveReason.TRIPLE_RON.value,))
+                              notes=(Note(NoteCode.TRIPLE_RON),))
         if ruleset.triple_ron is TripleRon.HEAD_BUMP:
-            notes += [f"head bump: the ron of seat {w.winner} is void" for w in wins[1:]]
+            notes += [Note(NoteCode.HEAD_BUMP, seat=w.winner) for w in wins[1:]]
             wins = wins[:1]
     if len(wins) >= 2 and ruleset.multi_ron is MultiRon.HEAD_BUMP:
-        notes += [f"head bump: the ron of seat {w.winner} is void" for w in wins[1:]]
+        notes += [Note(NoteCode.HEAD_BUMP, seat=w.winner) for w in wins[1:]]
         wins = wins[:1]
     transfers: list[Transfer] = []
     for i, win in enumerate(wins):
         note = check_min_han(state, win, ruleset, field=f"result.wins[{ron.wins.index(win)}]")
-        if note:
+        if note is not None:
             notes.append(note)
         with_honba = i == 0 or ruleset.multi_ron_honba_to is MultiRonTo.EACH
         transfers += pay_win_ron(state, hand, win, ron.loser, ruleset=ruleset,

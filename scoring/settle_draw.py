@@ -7,6 +7,7 @@ from scoring.errors import HandError
 from scoring.facts import Chombo, Draw, Hand, TableState, Win
 from scoring.hand_settlement import HandSettlement, OutcomeKind, outcome_of
 from scoring.ledger import Reason, Transfer, deltas_of
+from scoring.notes import Note, NoteCode
 from scoring.payments import noten_transfers, pay_win_tsumo, take_sticks, turn_order_from
 from scoring.penalties import (
     chombo_deductions,
@@ -29,7 +30,7 @@ def settle_draw(state: TableState, hand: Hand, draw: Draw, *, ruleset: Ruleset,
                 field="result.tenpai", code="noten_riichi")
         # Each noten riichi is that seat's chombo; the hand is settled once for them all.
         return settle_chombo(state, hand, Chombo(offender=noten_riichi[0]), ruleset=ruleset,
-                             active=active, note="noten riichi (不聴立直) settled as chombo",
+                             active=active, note=Note(NoteCode.NOTEN_RIICHI_CHOMBO),
                              also=tuple(noten_riichi[1:]))
     dead = dead_seats(hand, ruleset)
     for seat in draw.tenpai:
@@ -85,7 +86,7 @@ def settle_nagashi(state: TableState, hand: Hand, draw: Draw, *, ruleset: Rulese
 
 
 def settle_chombo(state: TableState, hand: Hand, chombo: Chombo, *, ruleset: Ruleset,
-                  active: tuple[int, ...], note: str = "",
+                  active: tuple[int, ...], note: Note | None = None,
                   also: tuple[int, ...] = ()) -> HandSettlement:
     """錯和: the offender (and ``also``, further offenders) pays; the hand is replayed with
     its sticks handed back."""
@@ -95,7 +96,7 @@ def settle_chombo(state: TableState, hand: Hand, chombo: Chombo, *, ruleset: Rul
         transfers += chombo_payments(state, hand, seat, ruleset=ruleset, active=active)
     return HandSettlement(kind=OutcomeKind.CHOMBO, transfers=transfers,
                           deltas=deltas_of(transfers, seats), sticks_after=state.sticks,
-                          notes=(note,) if note else (),
+                          notes=(note,) if note is not None else (),
                           deductions=chombo_deductions((chombo.offender, *also), hand,
                                                        seats=seats, active=active,
                                                        ruleset=ruleset))

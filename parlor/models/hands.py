@@ -16,14 +16,15 @@ from scoring import Transfer
 class HandState(models.TextChoices):
     CURRENT = "current", pgettext_lazy("model", "Current")
     SUPERSEDED = "superseded", pgettext_lazy("model", "Corrected")
-    VOIDED = "voided", pgettext_lazy("model", "Taken back")
+    UNDONE = "voided", pgettext_lazy("model", "Undone")  # 取消; the stored value stays "voided"
 
 
 class Hand(models.Model):
     """One version of one hand as staff entered it.
 
-    A correction adds a new version and marks the old one superseded; voiding the last hand marks
-    it voided. Nothing here is ever deleted, so every game can be rebuilt from its log.
+    A correction adds a new version and marks the old one superseded; undoing the last hand (取消)
+    marks it undone (its columns say voided_*: stored names). Nothing here is ever deleted, so
+    every game can be rebuilt from its log.
     """
 
     public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)

@@ -60,7 +60,7 @@ def _hand_rows(ledger: DayLedger, local: Local) -> list[Row]:
     voided: list[Row] = [
         (
             local(h.voided_at),
-            pgettext("daily report", "Hand voided"),
+            pgettext("daily report", "Hand undone"),
             h.game.table.label,
             local(h.game.started_at),
             hand_label(h),

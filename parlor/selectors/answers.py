@@ -3,7 +3,8 @@
 The API's game (GET, and every write that answers with the game), the short answer to a
 recorded hand, and a hand with its outcome are built here alone; the OpenAPI schema documents
 them with api.serializers (GameDetailSerializer, HandSerializer), and
-tests/parlor/test_answers.py checks that the answers have the fields the schema names.
+tests/parlor/test_query_counts.py (test_the_game_answer_has_the_fields_the_schema_documents)
+checks that the answers have the fields the schema names.
 """
 
 from __future__ import annotations

@@ -27,7 +27,7 @@ KIND_TEXT: dict[str, Promise] = {
     "game.voided": gettext_lazy("Table %(table)s: game voided"),
     "hand.recorded": gettext_lazy("Table %(table)s: hand %(sequence)s recorded"),
     "hand.corrected": gettext_lazy("Table %(table)s: hand %(sequence)s corrected (%(correction)s)"),
-    "hand.voided": gettext_lazy("Table %(table)s: hand %(sequence)s voided"),
+    "hand.voided": gettext_lazy("Table %(table)s: hand %(sequence)s undone"),
     "player.added": gettext_lazy("Player %(player)s added"),
     "player.changed": gettext_lazy("Player %(player)s changed"),
     "ruleset.added": gettext_lazy("Ruleset %(ruleset)s added"),

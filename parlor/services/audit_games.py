@@ -189,7 +189,7 @@ def audit_hand_corrected(new: Hand, *, game: Game, by: Actor, before: dict[str, 
     )
 
 
-def audit_hand_voided(hand: Hand, *, game: Game, by: Actor, before: dict[str, Any]) -> AuditEvent:
+def audit_hand_undone(hand: Hand, *, game: Game, by: Actor, before: dict[str, Any]) -> AuditEvent:
     return _hand_event(
         hand,
         game,

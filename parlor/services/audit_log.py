@@ -22,7 +22,7 @@ from parlor.services.audit_games import (
     audit_game_voided,
     audit_hand_corrected,
     audit_hand_recorded,
-    audit_hand_voided,
+    audit_hand_undone,
     game_snapshot,
     hand_snapshot,
 )
@@ -58,7 +58,7 @@ __all__ = [
     "audit_game_voided",
     "audit_hand_corrected",
     "audit_hand_recorded",
-    "audit_hand_voided",
+    "audit_hand_undone",
     "audit_large_amount_set",
     "audit_last_game_call",
     "audit_money_settings",

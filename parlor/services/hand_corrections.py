@@ -1,8 +1,8 @@
-"""Hands: correcting one and voiding the last (recording: hands; their previews:
+"""Hands: correcting one and undoing the last (取消) (recording: hands; their previews:
 hand_previews). Hands are append-only; the game row is locked.
 
-A correction or a void replays the stored log (replays.replay_store): the old version stays in
-the log, superseded or voided, with who, when and why.
+A correction or an undo replays the stored log (replays.replay_store): the old version stays in
+the log, superseded or undone, with who, when and why.
 """
 
 from __future__ import annotations
@@ -18,10 +18,10 @@ from parlor.reports.staleness import report_days_changed
 from parlor.security.limits import REASON_MAX_LENGTH
 from parlor.security.text import reason_check, text_check
 from parlor.services import engine
-from parlor.services.audit_log import audit_hand_corrected, audit_hand_voided, hand_snapshot
+from parlor.services.audit_log import audit_hand_corrected, audit_hand_undone, hand_snapshot
 from parlor.services.games import game_lock
 from parlor.services.hand_previews import game_not_voided_require, game_open_require
-from parlor.services.hand_versions import hand_version_require, hand_void_refusal
+from parlor.services.hand_versions import hand_undo_refusal, hand_version_require
 from parlor.services.replays import current_hands, game_record_build, replay_store
 from parlor.services.verification import enqueue_verify_if_finished
 
@@ -87,21 +87,21 @@ def _hand_supersede(game: Game, old: Hand, *, entry: HandEntry, reason: str, by:
 
 @transaction.atomic
 def hand_void_last(*, game: Game, sequence: int, reason: str, by: Actor) -> Hand:
-    """Voids the game's last hand (取消), e.g. one entered by mistake. It stays in the log.
+    """Undoes the game's last hand (取消), e.g. one entered by mistake. It stays in the log.
 
-    `sequence` names the hand the caller means: a request sent again after its hand was voided,
+    `sequence` names the hand the caller means: a request sent again after its hand was undone,
     or made before another hand was recorded, is refused (naming what changed) instead of
-    voiding the hand that is last now."""
+    undoing the hand that is last now."""
     text_check(reason.strip(), field="reason", max_length=REASON_MAX_LENGTH, one_line=False)
     game = game_lock(game)
     game_open_require(game)
     hands = current_hands(game)
     if not hands or sequence != len(hands):
-        raise hand_void_refusal(game, hands, sequence=sequence)
+        raise hand_undo_refusal(game, hands, sequence=sequence)
     last = hands.pop()
     replay = engine.replay_game(game_record_build(game, [h.entry for h in hands]))
     before = hand_snapshot(last)
-    last.state, last.voided_at = HandState.VOIDED, timezone.now()
+    last.state, last.voided_at = HandState.UNDONE, timezone.now()
     last.voided_by = actor_row(by)
     last.void_reason = reason.strip()
     last.save(update_fields=["state", "voided_at", "voided_by", "void_reason"])
@@ -110,5 +110,5 @@ def hand_void_last(*, game: Game, sequence: int, reason: str, by: Actor) -> Hand
     ended_before = game.ended_at
     replay_store(game, replay, hands, from_sequence=len(hands) + 1)
     report_days_changed(game.table.parlor, [last.voided_at, ended_before])
-    audit_hand_voided(last, game=game, by=by, before=before)
+    audit_hand_undone(last, game=game, by=by, before=before)
     return last

@@ -62,7 +62,7 @@ def hand_version_require(game: Game, hands: list[Hand], *, sequence: int, versio
 def _changed_since(game: Game, latest: Hand, *, shown: int) -> DomainError:
     """The refusal of a change made from version `shown`, naming what `latest` did since."""
     sequence = latest.sequence
-    if latest.state == HandState.VOIDED:
+    if latest.state == HandState.UNDONE:
         who, when = _who(latest.voided_by), _when(latest.voided_at, game)
         return Conflict(
             f"hand {sequence} was undone {_by(who, when)} after version {shown} was read: "
@@ -89,7 +89,7 @@ def _changed_since(game: Game, latest: Hand, *, shown: int) -> DomainError:
     )
 
 
-def hand_void_refusal(game: Game, hands: list[Hand], *, sequence: int) -> DomainError:
+def hand_undo_refusal(game: Game, hands: list[Hand], *, sequence: int) -> DomainError:
     """Why hand `sequence` cannot be undone (取消) when it is not the last of `hands`: undone
     already, hands recorded after it, or no such hand. Hides a query of the hand's versions
     when it is not among `hands`."""
@@ -98,7 +98,7 @@ def hand_void_refusal(game: Game, hands: list[Hand], *, sequence: int) -> Domain
         who, when = _who(last.entered_by), _when(last.entered_at, game)
         return Conflict(
             f"hand {sequence} is no longer the last hand: hand {last.sequence} was recorded "
-            f"{_by(who, when)}; only the last hand ({last.sequence}) can be voided: undo it "
+            f"{_by(who, when)}; only the last hand ({last.sequence}) can be undone: undo it "
             f"first, or correct hand {sequence}",
             code="not_last_hand",
             field="sequence",
@@ -110,7 +110,7 @@ def hand_void_refusal(game: Game, hands: list[Hand], *, sequence: int) -> Domain
         .order_by("-version")
         .first()
     )
-    if latest is not None and latest.state == HandState.VOIDED:
+    if latest is not None and latest.state == HandState.UNDONE:
         who, when = _who(latest.voided_by), _when(latest.voided_at, game)
         return Conflict(
             f"hand {sequence} was already undone {_by(who, when)}; the game has "
@@ -122,7 +122,7 @@ def hand_void_refusal(game: Game, hands: list[Hand], *, sequence: int) -> Domain
     if not hands:
         return Conflict("the game has no hand to void", code="no_hand")
     return Conflict(
-        f"the game has no hand {sequence}; only the last hand ({len(hands)}) can be voided",
+        f"the game has no hand {sequence}; only the last hand ({len(hands)}) can be undone",
         code="not_last_hand",
         field="sequence",
     )

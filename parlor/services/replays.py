@@ -2,8 +2,8 @@
 once it ended, its results and the players' stats.
 
 Recording a hand stores the engine's step of the state stored after the hand before
-(hands.hand_record); a correction, a void or a close replays the whole log and stores that
-(`replay_store`). Both write through the same functions here.
+(hands.hand_record); a correction, an undo of the last hand or a close replays the whole log
+and stores that (`replay_store`). Both write through the same functions here.
 """
 
 from __future__ import annotations
@@ -107,7 +107,7 @@ def outcome_row(hand: Hand, outcome: EngineOutcome, *, sit_out: bool) -> HandOut
         scores_after=list(outcome.scores_after),
         sticks_after=settled.sticks_after,
         next_state=next_hand_to_dict(outcome, sit_out=sit_out),
-        notes=list(settled.notes),
+        notes=[note.text() for note in settled.notes],
         deductions=list(settled.deductions) if any(settled.deductions) else [],
     )
 
@@ -213,15 +213,17 @@ def replay_store(
 ) -> list[GameResult]:
     """Stores `replay` (of the current `hands`, in order) on the locked `game`: the outcome of
     each hand from `from_sequence` on, the game's state, and its results once it ended. The
-    rare path: a correction, a void of the last hand, a close or an import."""
+    rare path: a correction, an undo of the last hand, a close or an import."""
     ruleset = replay.record.ruleset
     sit_out = has_sit_out(ruleset, replay.record.seats)
     changed = [hand for hand in hands if hand.sequence >= from_sequence]
     HandOutcome.objects.filter(hand__in=changed).delete()
-    HandOutcome.objects.bulk_create(
+    rows = HandOutcome.objects.bulk_create(
         [outcome_row(h, replay.hands[h.sequence - 1], sit_out=sit_out) for h in changed]
     )
-    if replay.hands:
+    if rows:  # the changed hands run to the last: its row holds the next hand's start
+        next_state = rows[-1].next_state
+    elif replay.hands:
         next_state = next_hand_to_dict(replay.hands[-1], sit_out=sit_out)
     else:
         next_state = hand_start_to_dict(replay.state.table)

@@ -6,7 +6,6 @@ Everything here is a lookup: no rule is decided in this module.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 
 from django.utils.functional import Promise
@@ -20,6 +19,8 @@ from scoring import (
     EndReason,
     LimitClass,
     LimitName,
+    Note,
+    NoteCode,
     PenaltyKind,
     Reason,
     TableState,
@@ -78,6 +79,16 @@ ABORTIVE_REASONS: Mapping[AbortiveReason, Promise] = {
     AbortiveReason.FOUR_KANS: gettext_lazy("Four kans"),
     AbortiveReason.FOUR_RIICHI: gettext_lazy("Four riichi"),
     AbortiveReason.TRIPLE_RON: gettext_lazy("Triple ron"),
+}
+
+NOTES: Mapping[NoteCode, Promise] = {  # the engine's notes; %(name)s: its seat's player
+    NoteCode.HEAD_BUMP: gettext_lazy("Head bump: the ron of %(name)s does not count"),
+    NoteCode.NOTEN_RIICHI_CHOMBO: gettext_lazy("A riichi without tenpai is settled as a chombo"),
+    NoteCode.TRIPLE_RON: gettext_lazy("Triple ron: the hand is an abortive draw"),
+    NoteCode.MIN_HAN_UNCHECKED: gettext_lazy(
+        "Check the han: at %(honba)s honba the win of %(name)s needs %(han)s han without dora, "
+        "and no dora count was entered"
+    ),
 }
 
 PENALTIES: Mapping[PenaltyKind, Promise] = {  # record field `penalties`, inside a hand
@@ -218,24 +229,10 @@ def value_label(
     return _("%(han)s han %(fu)s fu") % {"han": han, "fu": fu}
 
 
-_HEAD_BUMP = re.compile(r"^head bump: the ron of seat (\d+) is void$")
-_NOTEN_RIICHI = "noten riichi (不聴立直) settled as chombo"
-
-
-def note_label(note: str, names: Sequence[str]) -> str:
-    """An engine note in words; an unknown note is shown as the engine wrote it."""
-    bumped = _HEAD_BUMP.match(note)
-    if bumped and int(bumped.group(1)) < len(names):
-        return _("Head bump: the ron of %(name)s does not count") % {
-            "name": names[int(bumped.group(1))]
-        }
-    if note == _NOTEN_RIICHI:
-        return _("A riichi without tenpai is settled as a chombo")
-    if note == "triple_ron":
-        return _("Triple ron: the hand is an abortive draw")
-    if note.startswith("check:"):
-        return _("Check the han: at this honba the win needs more han without dora")
-    return note
+def note_label(note: Note, names: Sequence[str]) -> str:
+    """An engine note in words, the seat it names by the player's name."""
+    name = names[note.seat] if note.seat is not None else ""
+    return str(NOTES[note.code]) % {"name": name, "honba": note.honba, "han": note.han}
 
 
 # A hand's number as staff read it: the record keeps every version of a hand (version 1 as

@@ -197,7 +197,7 @@ def test_the_undo_names_the_hand_on_screen_and_sent_again_undoes_nothing_more(ta
     assert tablet.sequence() == 2
     assert page.evaluate(UNDO_FORM)["sequence"] == "1"
     hands = Hand.objects.order_by("sequence", "version").values_list("sequence", "state")
-    assert list(hands) == [(1, HandState.CURRENT), (2, HandState.VOIDED)]
+    assert list(hands) == [(1, HandState.CURRENT), (2, HandState.UNDONE)]
 
 
 def game_id(page: Any) -> str:

@@ -143,4 +143,4 @@ def test_the_audit_actions_read_in_one_language() -> None:
     with translation.override("en"):
         english = [str(label) for label in AuditAction.labels]
     assert japanese == ["作成", "訂正", "取消", "終了", "無効", "締め"]
-    assert english == ["Created", "Corrected", "Taken back", "Finished", "Game voided", "Closed"]
+    assert english == ["Created", "Corrected", "Undone", "Finished", "Game voided", "Closed"]

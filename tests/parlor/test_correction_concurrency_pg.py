@@ -108,7 +108,7 @@ def test_two_tablets_undoing_the_last_hand_at_once_void_it_once(game, staff, slo
     assert sorted(r.status_code for r in responses) == [200, 409]
     refused = next(r for r in responses if r.status_code == 409).json()["error"]
     assert refused["code"] == "hand_already_undone"
-    assert Hand.objects.filter(state=HandState.VOIDED).count() == 1
+    assert Hand.objects.filter(state=HandState.UNDONE).count() == 1
     assert Hand.objects.filter(state=HandState.CURRENT).count() == 2
 
 
@@ -122,5 +122,5 @@ def test_one_undo_sent_twice_at_once_voids_its_hand_once(game, staff, slow_repla
     )
     assert [r.status_code for r in responses] == [200, 200]
     assert responses[0].json() == responses[1].json()
-    assert Hand.objects.filter(state=HandState.VOIDED).count() == 1
+    assert Hand.objects.filter(state=HandState.UNDONE).count() == 1
     assert Hand.objects.filter(state=HandState.CURRENT).count() == 2

@@ -122,7 +122,7 @@ def test_a_second_undo_of_the_same_hand_is_refused_and_voids_nothing_more(game, 
     assert response.status_code == 409
     assert response.json()["error"]["code"] == "hand_already_undone"
     assert Hand.objects.filter(state=HandState.CURRENT).count() == 2
-    assert Hand.objects.filter(state=HandState.VOIDED).count() == 1
+    assert Hand.objects.filter(state=HandState.UNDONE).count() == 1
 
 
 def test_the_schema_says_version_is_optional_and_what_it_guards(client):

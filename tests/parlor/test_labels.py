@@ -15,6 +15,8 @@ from scoring import (
     AbortiveReason,
     EndReason,
     LimitName,
+    Note,
+    NoteCode,
     PenaltyKind,
     Reason,
 )
@@ -26,6 +28,7 @@ TABLES = [
     pytest.param(labels.END_REASONS, set(EndReason), id="end-reasons"),
     pytest.param(labels.ABORTIVE_REASONS, set(AbortiveReason), id="abortive-draws"),
     pytest.param(labels.PENALTIES, set(PenaltyKind), id="penalties"),
+    pytest.param(labels.NOTES, set(NoteCode), id="engine-notes"),
     pytest.param(labels.LIMITS, set(LimitName), id="limits"),
     pytest.param(labels.YAKUMAN, set(YAKUMAN_NAMES), id="yakuman"),
 ]
@@ -59,3 +62,17 @@ def test_a_stored_code_reads_through_the_engines_enum() -> None:
         assert labels.end_label(EndReason("finished")) == "Closed by staff"
     with pytest.raises(ValueError, match="wareme"):
         Reason("wareme")
+
+
+def test_an_engine_note_names_the_player_of_its_seat() -> None:
+    names = ["Aoki", "Baba", "Chiba", "Doi"]
+    with translation.override("en"):
+        bumped = labels.note_label(Note(NoteCode.HEAD_BUMP, seat=2), names)
+        triple = labels.note_label(Note(NoteCode.TRIPLE_RON), names)
+    with translation.override("ja"):
+        check = labels.note_label(Note(NoteCode.MIN_HAN_UNCHECKED, seat=1, honba=5, han=2), names)
+    assert bumped == "Head bump: the ron of Chiba does not count"
+    assert check == (
+        "翻数を確認してください: 5本場のBabaの和了はドラ以外で2翻必要です(ドラの数が未入力)"
+    )
+    assert triple == "Triple ron: the hand is an abortive draw"

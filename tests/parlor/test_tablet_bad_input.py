@@ -169,7 +169,7 @@ def test_the_undo_refuses_a_bad_reason_and_keeps_the_hand(tablet: Client, game: 
     body = {"sequence": 1, "reason": reason}
     response = tablet.post(f"/tablet/games/{game.public_id}/undo/", body, follow=True)
     assert response.status_code == 200
-    assert not Hand.objects.filter(game=game, state=HandState.VOIDED).exists()
+    assert not Hand.objects.filter(game=game, state=HandState.UNDONE).exists()
     shown = [str(m) for m in response.context["messages"]]
     assert shown and "取り消しました" not in shown[0], shown
 
