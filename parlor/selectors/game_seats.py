@@ -3,57 +3,20 @@
 The tablet's game screen (web.game_state), the players' live view (public.live) and the table
 state the floor and the API answer (selectors.games.game_live_state) each format these: none
 works out a seat's wind, the dealer or the seat sitting out itself. The winds are the engine's
-(`scoring.seat_winds`), from the stored next hand and the ruleset's player count; the 罰符
-owed so far are the engine's stored state's (`scoring.GameState`).
+(`scoring.seat_winds`), from the stored next hand (`domain.next_hand`, read from the game row
+here: `next_hand_of`) and the ruleset's player count; the 罰符 owed so far are the engine's
+stored state's (`scoring.GameState`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
 from uuid import UUID
 
-from parlor.models import Game, GameSeat, HandOutcome
+from parlor.domain.next_hand import NextHand
+from parlor.models import Game, GameSeat
 from scoring import GameState, seat_winds
-
-
-@dataclass(frozen=True, slots=True)
-class NextHand:
-    """The hand to play next (次の局), as the game row stores it (Game.next_state); or, by
-    `played`, the hand a recorded outcome played, in the same shape."""
-
-    round_wind: str  # 場風: E, S, W, N
-    round_number: int  # 局
-    dealer: int  # 親, a seat
-    honba: int = 0  # 本場
-    sit_out: int | None = None  # 抜け番: four people at a three-player table
-
-    @classmethod
-    def stored(cls, data: Mapping[str, Any] | None) -> NextHand | None:
-        """The stored column's one reader (services.replays writes it); None once the game
-        ended."""
-        if not data:
-            return None
-        return cls(
-            round_wind=data["round_wind"],
-            round_number=data["round_number"],
-            dealer=data["dealer"],
-            honba=data.get("honba", 0),
-            sit_out=data.get("sit_out"),
-        )
-
-    @classmethod
-    def played(cls, outcome: HandOutcome, *, sit_out: int | None = None) -> NextHand:
-        """The hand a recorded outcome played, in the same shape: its round, dealer and honba
-        (the history's and the correction's round, the live view's last hand)."""
-        return cls(
-            round_wind=outcome.round_wind,
-            round_number=outcome.round_number,
-            dealer=outcome.dealer,
-            honba=outcome.honba,
-            sit_out=sit_out,
-        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +46,11 @@ class GameSeats:
         return winds if self.seats and len(winds) == len(self.seats) else None
 
 
+def next_hand_of(game: Game) -> NextHand | None:
+    """The game's next hand, from its stored column (Game.next_state); None once it ended."""
+    return NextHand.stored(game.next_state)
+
+
 def game_seats(
     game: Game, *, player_count: int, seats: Iterable[GameSeat] | None = None
 ) -> GameSeats:
@@ -90,7 +58,7 @@ def game_seats(
     owes so far. `player_count`: the ruleset's (三麻 3, 四麻 4). `seats`: the game's seat rows
     with their players where the caller has them (else one query)."""
     rows = list(game.seats.select_related("player") if seats is None else seats)
-    next_hand = NextHand.stored(game.next_state)
+    next_hand = next_hand_of(game)
     winds: tuple[str | None, ...] = (None,) * len(rows)
     if next_hand is not None:
         winds = seat_winds(

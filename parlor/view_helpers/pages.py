@@ -13,9 +13,9 @@ from typing import Any
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from parlor.domain.next_hand import NextHand
 from parlor.models import Game, GameResult, Parlor
 from parlor.selectors.counter import PlayerAtCounter
-from parlor.selectors.game_seats import NextHand
 from parlor.selectors.rulesets import rulesets_resolve
 from parlor.view_helpers import labels
 from scoring import (

@@ -18,11 +18,11 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 from rest_framework import serializers
 
+from parlor.domain.next_hand import NextHand
 from parlor.errors import DomainError, NotFound
 from parlor.models import Game, HandState
 from parlor.security.limits import HAND_SEQUENCE_MAX
 from parlor.selectors.access import game_for
-from parlor.selectors.game_seats import NextHand
 from parlor.services import engine
 from parlor.services.hand_corrections import hand_correct
 from parlor.services.hand_previews import HandPreview, correction_preview, hand_preview

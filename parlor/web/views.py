@@ -19,11 +19,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_GET, require_POST
 
+from parlor.domain.next_hand import NextHand
 from parlor.errors import DomainError
 from parlor.models import GameStatus, Hand, HandState, Parlor, Table
 from parlor.selectors.access import game_for, players_for, table_for
 from parlor.selectors.counter import player_matches, start_rows, visits_last_game_over
-from parlor.selectors.game_seats import NextHand
 from parlor.selectors.games import game_detail, table_state
 from parlor.selectors.start_picks import start_player_counts, start_previous_picks
 from parlor.selectors.tournament_clock import game_clock
