@@ -36,7 +36,7 @@ def live_payload(live: LiveGame) -> dict[str, Any]:
     """What the players see, in the request's language: scores with winds, the round, honba,
     sticks and the last hand's payments as the engine stored them."""
     game = live.game
-    at_table = game_seats(game, player_count=game.player_count, seats=live.seats)
+    at_table = game_seats(game, player_count=game.ruleset.player_count, seats=live.seats)
     next_hand = at_table.next_hand
     return {
         "table": game.table.label,
