@@ -10,7 +10,7 @@ stored state's (`scoring.GameState`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from uuid import UUID
 
@@ -57,15 +57,26 @@ def game_seats(
     """The game's seats with their scores, the next hand's winds and dealer, and the 罰符 each
     owes so far. `player_count`: the ruleset's (三麻 3, 四麻 4). `seats`: the game's seat rows
     with their players where the caller has them (else one query)."""
-    rows = list(game.seats.select_related("player") if seats is None else seats)
-    next_hand = next_hand_of(game)
-    winds: tuple[str | None, ...] = (None,) * len(rows)
-    if next_hand is not None:
-        winds = seat_winds(
-            next_hand.dealer, seats=len(rows), players=player_count, sit_out=next_hand.sit_out
-        )
+    rows = game.seats.select_related("player") if seats is None else seats
     owed = GameState.from_dict(game.state).deductions if game.state else ()
-    scores = list(game.scores)
+    return seats_before(rows, game.scores, next_hand_of(game), player_count=player_count, owed=owed)
+
+
+def seats_before(
+    rows: Iterable[GameSeat],
+    scores: Sequence[int],
+    hand: NextHand | None,
+    *,
+    player_count: int,
+    owed: Sequence[int] = (),
+) -> GameSeats:
+    """The seats `rows` (with their players) holding `scores` before `hand`, with its winds
+    and dealer: the game as it stands (game_seats), or as a recorded hand found it (the
+    correction's screen). `owed`: the 罰符 each seat owes so far."""
+    rows = list(rows)
+    winds: tuple[str | None, ...] = (None,) * len(rows)
+    if hand is not None:
+        winds = seat_winds(hand.dealer, seats=len(rows), players=player_count, sit_out=hand.sit_out)
     return GameSeats(
         seats=tuple(
             SeatAt(
@@ -74,11 +85,11 @@ def game_seats(
                 name=row.name,
                 score=int(scores[at]) if at < len(scores) else 0,
                 wind=wind,
-                is_dealer=next_hand is not None and at == next_hand.dealer,
-                sits_out=next_hand is not None and at == next_hand.sit_out,
+                is_dealer=hand is not None and at == hand.dealer,
+                sits_out=hand is not None and at == hand.sit_out,
                 deduction=owed[at] if at < len(owed) else 0,
             )
             for at, (row, wind) in enumerate(zip(rows, winds, strict=True))
         ),
-        next_hand=next_hand,
+        next_hand=hand,
     )

@@ -13,7 +13,6 @@ from typing import Any
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from parlor.domain.next_hand import NextHand
 from parlor.models import Game, GameResult, Parlor
 from parlor.selectors.counter import PlayerAtCounter
 from parlor.selectors.game_seats import GameSeats
@@ -25,7 +24,6 @@ from scoring import (
     SettlementUnit,
     Transfer,
     in_unit,
-    seat_winds,
 )
 
 
@@ -128,37 +126,14 @@ class SeatTile:
         return points(self.score)
 
 
-def seat_tiles(
-    names: list[str], scores: list[int], next_hand: NextHand | None, *, player_count: int
-) -> list[SeatTile]:
-    """The seats in seat order with the winds of the hand to play next."""
-    dealer = next_hand.dealer if next_hand else None
-    sit_out = next_hand.sit_out if next_hand else None
-    winds: tuple[str | None, ...] = (None,) * len(names)
-    if dealer is not None:
-        winds = seat_winds(dealer, seats=len(names), players=player_count, sit_out=sit_out)
-    return [
-        SeatTile(
-            seat=seat,
-            name=name,
-            score=scores[seat] if seat < len(scores) else 0,
-            wind=labels.seat_wind(wind) if wind else "",
-            is_dealer=seat == dealer,
-            sits_out=seat == sit_out,
-            side=TABLE_SIDES[seat] if len(names) <= len(TABLE_SIDES) else "",
-        )
-        for seat, (name, wind) in enumerate(zip(names, winds))
-    ]
-
-
 def game_names(game: Game) -> list[str]:
     return [seat.name for seat in game.seats.all()]
 
 
-def game_seat_tiles(at_table: GameSeats, ruleset: Ruleset) -> list[SeatTile]:
-    """The seats of a game as it stands, drawn as the table is (tablet/_seats.html, the floor's
-    cards), each with the 罰符 it owes at the end in the ruleset's unit: the score does not
-    show it, so the seat does."""
+def seat_tiles(at_table: GameSeats, ruleset: Ruleset) -> list[SeatTile]:
+    """The seats of a game, drawn as the table is (tablet/_seats.html: the game and the
+    correction screens, the floor's cards), each with the 罰符 it owes at the end in the
+    ruleset's unit: the score does not show it, so the seat does."""
     sides = TABLE_SIDES if len(at_table.seats) <= len(TABLE_SIDES) else ()
     return [
         SeatTile(
@@ -197,7 +172,7 @@ def table_card(state: TableNow) -> dict[str, Any]:
             "round": labels.round_label(at_table.next_hand),
             "sticks": game.sticks,
             "hand_count": game.hand_count,
-            "tiles": game_seat_tiles(at_table, game.ruleset),
+            "tiles": seat_tiles(at_table, game.ruleset),
         }
     return card
 

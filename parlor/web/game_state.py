@@ -24,7 +24,7 @@ def state_context(game: Game) -> dict[str, Any]:
         "table": game.table,
         "ruleset": pages.ruleset_title(ruleset),
         "round": labels.round_label(next_hand),
-        "tiles": pages.game_seat_tiles(at_table, ruleset),
+        "tiles": pages.seat_tiles(at_table, ruleset),
         "next_sequence": game.hand_count + 1,
         "sit_out": next_hand.sit_out if next_hand else None,
     }
