@@ -1,10 +1,11 @@
 """The JSON answers about a game, its hands and a table: one builder per shape, for every door.
 
-The API's game (GET, and every write that answers with the game), the short answer to a
-recorded hand, a hand with its outcome and a table's state are built here alone; the OpenAPI
-schema documents them with api.serializers (GameDetailSerializer, HandSerializer) and
-api.tables (TableStateSerializer), and tests/parlor/test_answers.py checks that the answers
-have the fields the schema names. The pages read the typed values these are built from.
+The API's game (GET, and every write that answers with the game; without its hands, a
+player's games), the short answer to a recorded hand, a hand with its outcome and a table's
+state are built here alone; the OpenAPI schema documents them with api.serializers
+(GameDetailSerializer, GameSummarySerializer, HandSerializer) and api.tables
+(TableStateSerializer), and tests/parlor/test_query_counts.py checks that the answers have the
+fields the schema names. The pages read the typed values these are built from.
 """
 
 from __future__ import annotations
@@ -50,16 +51,28 @@ def game_answer(
     # A correction supersedes a version of the same game, so it is among `hands`: no join.
     versions = {hand.pk: hand.version for hand in hands}
     return {
-        **_game_head(game),
-        "seats": [
-            {"seat": s.seat, "player_id": str(s.player.public_id), "name": s.name} for s in seats
-        ],
-        "results": [_result(r) for r in (_results(game) if results is None else results)],
+        **game_summary_answer(
+            game, seats=seats, results=_results(game) if results is None else results
+        ),
         "schema_version": game.schema_version,
         "ruleset": game.ruleset_snapshot,
         "is_closed_by_staff": game.is_closed_by_staff,
         "cancel_reason": game.void_reason,
         "hands": [hand_answer(hand, versions) for hand in hands],
+    }
+
+
+def game_summary_answer(
+    game: Game, *, seats: Iterable[GameSeat], results: Iterable[GameResult]
+) -> dict[str, Any]:
+    """A game without its hands (a player's games): the game row and its table, the `seats`
+    with their players, the `results` with theirs."""
+    return {
+        **_game_head(game),
+        "seats": [
+            {"seat": s.seat, "player_id": str(s.player.public_id), "name": s.name} for s in seats
+        ],
+        "results": [_result(r) for r in results],
     }
 
 
