@@ -66,18 +66,7 @@ def game_summary_answer(
     game: Game, *, seats: Iterable[GameSeat], results: Iterable[GameResult]
 ) -> dict[str, Any]:
     """A game without its hands (a player's games): the game row and its table, the `seats`
-    with their players, the `results` with theirs."""
-    return {
-        **_game_head(game),
-        "seats": [
-            {"seat": s.seat, "player_id": str(s.player.public_id), "name": s.name} for s in seats
-        ],
-        "results": [_result(r) for r in results],
-    }
-
-
-def _game_head(game: Game) -> dict[str, Any]:
-    """The game answer's fields read from the game row and its table, in the answer's order."""
+    with their players, the `results` with theirs, in the answer's order."""
     return {
         "id": str(game.public_id),
         "table_id": str(game.table.public_id),
@@ -92,6 +81,10 @@ def _game_head(game: Game) -> dict[str, Any]:
         "scores": [int(score) for score in game.scores],
         "sticks": game.sticks,
         "next": game.next_state,
+        "seats": [
+            {"seat": s.seat, "player_id": str(s.player.public_id), "name": s.name} for s in seats
+        ],
+        "results": [_result(r) for r in results],
     }
 
 
