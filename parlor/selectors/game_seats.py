@@ -1,11 +1,11 @@
 """A game's seats and the hand it plays next, built once from the game row as typed values.
 
-The tablet's game screen (web.game_state), the players' live view (public.live) and the table
-state the floor and the API answer (selectors.games.game_live_state) each format these: none
-works out a seat's wind, the dealer or the seat sitting out itself. The winds are the engine's
-(`scoring.seat_winds`), from the stored next hand (`domain.next_hand`, read from the game row
-here: `next_hand_of`) and the ruleset's player count; the 罰符 owed so far are the engine's
-stored state's (`scoring.GameState`).
+The tablet's game and correction screens (web.game_state, web.hands), the players' live view
+(public.live) and the table state the floor and the API answer (selectors.games.table_state)
+each format these: none works out a seat's wind, the dealer or the seat sitting out itself.
+The winds are the engine's (`scoring.seat_winds`), from the stored next hand
+(`domain.next_hand`, read from the game row here: `next_hand_of`) and the ruleset's player
+count; the 罰符 owed so far are the engine's stored state's (`scoring.GameState`).
 """
 
 from __future__ import annotations
