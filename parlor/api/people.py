@@ -14,6 +14,7 @@ from rest_framework.views import APIView
 from parlor.api.idempotency import idempotent_response
 from parlor.api.serializers import IDEMPOTENCY_KEY, GameSummarySerializer, error_responses
 from parlor.selectors.access import Role, access_for, player_for, require
+from parlor.selectors.answers import game_summary_answer
 from parlor.selectors.counter import player_matches
 from parlor.selectors.games import games_of_player
 from parlor.services.players import player_create
@@ -86,7 +87,10 @@ class PlayerGamesView(APIView):
     @extend_schema(responses={200: GameSummarySerializer(many=True), **error_responses()})
     def get(self, request: Request, player_id: str) -> Response:
         player, _ = player_for(request.user, player_id)
-        return Response(GameSummarySerializer(games_of_player(player), many=True).data)
+        games = games_of_player(player)
+        return Response(
+            [game_summary_answer(g, seats=g.seats.all(), results=g.results.all()) for g in games]
+        )
 
 
 class RulesetSerializer(serializers.Serializer[Any]):

@@ -15,7 +15,7 @@ from parlor.api.serializers import IDEMPOTENCY_KEY, GameDetailSerializer, error_
 from parlor.models import Game
 from parlor.security.limits import TABLE_MAX_PLAYERS
 from parlor.selectors.access import Role, players_for, require, table_for
-from parlor.selectors.answers import game_answer
+from parlor.selectors.answers import game_answer, table_answer
 from parlor.selectors.games import table_state, tables_of, tables_state
 from parlor.services.games import game_start
 from parlor.services.imports import game_import
@@ -48,14 +48,14 @@ class TableListView(APIView):
     def get(self, request: Request) -> Response:
         access = require(request.user, Role.STAFF)
         states = tables_state(tables_of(access.parlor))
-        return Response(TableStateSerializer(states, many=True).data)
+        return Response(TableStateSerializer([table_answer(s) for s in states], many=True).data)
 
 
 class TableDetailView(APIView):
     @extend_schema(responses={200: TableStateSerializer, **error_responses()})
     def get(self, request: Request, table_id: str) -> Response:
         table, _ = table_for(request.user, table_id)
-        return Response(TableStateSerializer(table_state(table)).data)
+        return Response(TableStateSerializer(table_answer(table_state(table))).data)
 
 
 class GameStartView(APIView):

@@ -6,11 +6,11 @@ Pure values: the selector reads the visit, its game and the waiting list, and ha
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
 
+from parlor.domain.next_hand import NextHand
 from parlor.domain.wishes import TableKind, Wish
 
 
@@ -35,7 +35,7 @@ class SeatNow:
 
     table_label: str  # 卓番
     hand_count: int  # hands recorded so far
-    next_state: Mapping[str, Any] | None  # round_wind, round_number, honba of the next hand
+    next_hand: NextHand | None  # the hand to play next (its round and honba); None: ended
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,7 +17,6 @@ from django.views.decorators.http import require_GET
 from parlor.domain.guest_status import GuestState
 from parlor.errors import DomainError
 from parlor.public.etag import json_with_etag
-from parlor.selectors.game_seats import NextHand
 from parlor.selectors.guest import GuestView, guest_view, guest_visit
 from parlor.view_helpers import labels
 from parlor.view_helpers.wishes import wish_label
@@ -36,9 +35,7 @@ def guest_payload(view: GuestView) -> dict[str, Any]:
         headline = _("Your seat is ready: table %(label)s") % {"label": table}
     elif status.state == GuestState.PLAYING:
         headline = _("Playing at table %(label)s") % {"label": table}
-        lines.append(
-            labels.round_label(NextHand.stored(status.seat.next_state if status.seat else None))
-        )
+        lines.append(labels.round_label(status.seat.next_hand if status.seat else None))
     else:
         headline, lines = _waiting_texts(view)
     if status.is_last_game and status.state == GuestState.WAITING:

@@ -18,10 +18,11 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from parlor.domain.next_hand import NextHand
 from parlor.errors import DomainError
 from parlor.models import GameStatus
 from parlor.public.etag import compact_json, is_current, json_answer
-from parlor.selectors.game_seats import NextHand, SeatAt, game_seats
+from parlor.selectors.game_seats import SeatAt, game_seats
 from parlor.selectors.live import LiveGame, live_draw_id, live_game, live_game_of_draw
 from parlor.selectors.live_cache import live_body, live_body_store, live_etag, live_version
 from parlor.view_helpers import labels
@@ -35,7 +36,7 @@ def live_payload(live: LiveGame) -> dict[str, Any]:
     """What the players see, in the request's language: scores with winds, the round, honba,
     sticks and the last hand's payments as the engine stored them."""
     game = live.game
-    at_table = game_seats(game, player_count=game.player_count, seats=live.seats)
+    at_table = game_seats(game, player_count=game.ruleset.player_count, seats=live.seats)
     next_hand = at_table.next_hand
     return {
         "table": game.table.label,

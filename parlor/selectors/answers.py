@@ -1,10 +1,12 @@
-"""The JSON answers about a game and its hands: one builder per shape, for every door.
+"""The JSON answers about a game, its hands and a table: one builder per shape, for every door.
 
-The API's game (GET, and every write that answers with the game), the short answer to a
-recorded hand, and a hand with its outcome are built here alone; the OpenAPI schema documents
-them with api.serializers (GameDetailSerializer, HandSerializer), and
-tests/parlor/test_query_counts.py (test_the_game_answer_has_the_fields_the_schema_documents)
-checks that the answers have the fields the schema names.
+The API's game (GET, and every write that answers with the game; without its hands, a
+player's games), the short answer to a recorded hand, a hand with its outcome and a table's
+state are built here alone; the OpenAPI schema documents them with api.serializers
+(GameDetailSerializer, GameSummarySerializer, HandSerializer) and api.tables
+(TableStateSerializer), and tests/parlor/test_query_counts.py
+(test_the_game_answer_has_the_fields_the_schema_documents) checks that the answers have the
+fields the schema names. The pages read the typed values these are built from.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from parlor.models import Game, GameResult, GameSeat, GameStatus, Hand, HandOutcome
+from parlor.selectors.game_seats import GameSeats
+from parlor.selectors.games import TableNow
 
 
 def when(value: datetime | None) -> str | None:
@@ -48,11 +52,9 @@ def game_answer(
     # A correction supersedes a version of the same game, so it is among `hands`: no join.
     versions = {hand.pk: hand.version for hand in hands}
     return {
-        **_game_head(game),
-        "seats": [
-            {"seat": s.seat, "player_id": str(s.player.public_id), "name": s.name} for s in seats
-        ],
-        "results": [_result(r) for r in (_results(game) if results is None else results)],
+        **game_summary_answer(
+            game, seats=seats, results=_results(game) if results is None else results
+        ),
         "schema_version": game.schema_version,
         "ruleset": game.ruleset_snapshot,
         "is_closed_by_staff": game.is_closed_by_staff,
@@ -61,8 +63,11 @@ def game_answer(
     }
 
 
-def _game_head(game: Game) -> dict[str, Any]:
-    """The game answer's fields read from the game row and its table, in the answer's order."""
+def game_summary_answer(
+    game: Game, *, seats: Iterable[GameSeat], results: Iterable[GameResult]
+) -> dict[str, Any]:
+    """A game without its hands (a player's games): the game row and its table, the `seats`
+    with their players, the `results` with theirs, in the answer's order."""
     return {
         "id": str(game.public_id),
         "table_id": str(game.table.public_id),
@@ -77,6 +82,10 @@ def _game_head(game: Game) -> dict[str, Any]:
         "scores": [int(score) for score in game.scores],
         "sticks": game.sticks,
         "next": game.next_state,
+        "seats": [
+            {"seat": s.seat, "player_id": str(s.player.public_id), "name": s.name} for s in seats
+        ],
+        "results": [_result(r) for r in results],
     }
 
 
@@ -172,4 +181,56 @@ def _outcome(outcome: HandOutcome) -> dict[str, Any]:
         "next": outcome.next_state,
         "notes": outcome.notes,
         "deductions": [int(points) for points in outcome.deductions],
+    }
+
+
+def table_answer(state: TableNow) -> dict[str, Any]:
+    """A table, its ruleset, what its next game needs and its open game (GET /tables/)."""
+    table, ruleset, seating = state.table, state.ruleset, state.seating
+    answer: dict[str, Any] = {
+        "id": table.public_id,
+        "label": table.label,
+        "ruleset_key": table.ruleset_key,
+        "ruleset": None,
+        "seating": None,
+        "game": None
+        if state.game is None or state.at_table is None
+        else game_live_answer(state.game, state.at_table),
+    }
+    if ruleset is None or seating is None:
+        answer["ruleset_error"] = state.ruleset_error
+        return answer
+    answer["ruleset"] = {
+        "key": table.ruleset_key,
+        "title": ruleset.title,
+        "title_en": ruleset.title_en,
+        "player_count": ruleset.player_count,
+    }
+    players, next_first = seating.players, seating.next_first_dealer_position
+    answer["seating"] = {
+        "players": [{"id": p.public_id, "name": p.name} for p in players],
+        "games_played": seating.games_played,
+        "seat_change_interval_games": seating.interval,
+        "seat_draw_required": seating.is_draw_required,
+        "next_first_dealer": players[next_first].public_id if next_first is not None else None,
+    }
+    return answer
+
+
+def game_live_answer(game: Game, at_table: GameSeats) -> dict[str, Any]:
+    """A table's open game: round, honba, sticks, scores and winds of the hand to play next
+    (from the game row; no winds where a seat sits the hand out)."""
+    return {
+        "id": game.public_id,
+        "status": game.status,
+        "hand_count": game.hand_count,
+        "scores": game.scores,
+        "sticks": game.sticks,
+        "end_reason": game.end_reason or None,
+        "started_at": game.started_at,
+        "seats": [
+            {"seat": s.seat, "player_id": s.player_id, "name": s.name} for s in at_table.seats
+        ],
+        "next": game.next_state,
+        "winds": None if at_table.winds is None else list(at_table.winds),
     }

@@ -1,59 +1,22 @@
 """A game's seats and the hand it plays next, built once from the game row as typed values.
 
-The tablet's game screen (web.game_state), the players' live view (public.live) and the table
-state the floor and the API answer (selectors.games.game_live_state) each format these: none
-works out a seat's wind, the dealer or the seat sitting out itself. The winds are the engine's
-(`scoring.seat_winds`), from the stored next hand and the ruleset's player count; the 罰符
-owed so far are the engine's stored state's (`scoring.GameState`).
+The tablet's game and correction screens (web.game_state, web.hands), the players' live view
+(public.live) and the table state the floor and the API answer (selectors.games.table_state)
+each format these: none works out a seat's wind, the dealer or the seat sitting out itself.
+The winds are the engine's (`scoring.seat_winds`), from the stored next hand
+(`domain.next_hand`, read from the game row here: `next_hand_of`) and the ruleset's player
+count; the 罰符 owed so far are the engine's stored state's (`scoring.GameState`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
 from uuid import UUID
 
-from parlor.models import Game, GameSeat, HandOutcome
+from parlor.domain.next_hand import NextHand
+from parlor.models import Game, GameSeat
 from scoring import GameState, seat_winds
-
-
-@dataclass(frozen=True, slots=True)
-class NextHand:
-    """The hand to play next (次の局), as the game row stores it (Game.next_state); or, by
-    `played`, the hand a recorded outcome played, in the same shape."""
-
-    round_wind: str  # 場風: E, S, W, N
-    round_number: int  # 局
-    dealer: int  # 親, a seat
-    honba: int = 0  # 本場
-    sit_out: int | None = None  # 抜け番: four people at a three-player table
-
-    @classmethod
-    def stored(cls, data: Mapping[str, Any] | None) -> NextHand | None:
-        """The stored column's one reader (services.replays writes it); None once the game
-        ended."""
-        if not data:
-            return None
-        return cls(
-            round_wind=data["round_wind"],
-            round_number=data["round_number"],
-            dealer=data["dealer"],
-            honba=data.get("honba", 0),
-            sit_out=data.get("sit_out"),
-        )
-
-    @classmethod
-    def played(cls, outcome: HandOutcome, *, sit_out: int | None = None) -> NextHand:
-        """The hand a recorded outcome played, in the same shape: its round, dealer and honba
-        (the history's and the correction's round, the live view's last hand)."""
-        return cls(
-            round_wind=outcome.round_wind,
-            round_number=outcome.round_number,
-            dealer=outcome.dealer,
-            honba=outcome.honba,
-            sit_out=sit_out,
-        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,21 +46,37 @@ class GameSeats:
         return winds if self.seats and len(winds) == len(self.seats) else None
 
 
+def next_hand_of(game: Game) -> NextHand | None:
+    """The game's next hand, from its stored column (Game.next_state); None once it ended."""
+    return NextHand.stored(game.next_state)
+
+
 def game_seats(
     game: Game, *, player_count: int, seats: Iterable[GameSeat] | None = None
 ) -> GameSeats:
     """The game's seats with their scores, the next hand's winds and dealer, and the 罰符 each
     owes so far. `player_count`: the ruleset's (三麻 3, 四麻 4). `seats`: the game's seat rows
     with their players where the caller has them (else one query)."""
-    rows = list(game.seats.select_related("player") if seats is None else seats)
-    next_hand = NextHand.stored(game.next_state)
-    winds: tuple[str | None, ...] = (None,) * len(rows)
-    if next_hand is not None:
-        winds = seat_winds(
-            next_hand.dealer, seats=len(rows), players=player_count, sit_out=next_hand.sit_out
-        )
+    rows = game.seats.select_related("player") if seats is None else seats
     owed = GameState.from_dict(game.state).deductions if game.state else ()
-    scores = list(game.scores)
+    return seats_before(rows, game.scores, next_hand_of(game), player_count=player_count, owed=owed)
+
+
+def seats_before(
+    rows: Iterable[GameSeat],
+    scores: Sequence[int],
+    hand: NextHand | None,
+    *,
+    player_count: int,
+    owed: Sequence[int] = (),
+) -> GameSeats:
+    """The seats `rows` (with their players) holding `scores` before `hand`, with its winds
+    and dealer: the game as it stands (game_seats), or as a recorded hand found it (the
+    correction's screen). `owed`: the 罰符 each seat owes so far."""
+    rows = list(rows)
+    winds: tuple[str | None, ...] = (None,) * len(rows)
+    if hand is not None:
+        winds = seat_winds(hand.dealer, seats=len(rows), players=player_count, sit_out=hand.sit_out)
     return GameSeats(
         seats=tuple(
             SeatAt(
@@ -106,11 +85,11 @@ def game_seats(
                 name=row.name,
                 score=int(scores[at]) if at < len(scores) else 0,
                 wind=wind,
-                is_dealer=next_hand is not None and at == next_hand.dealer,
-                sits_out=next_hand is not None and at == next_hand.sit_out,
+                is_dealer=hand is not None and at == hand.dealer,
+                sits_out=hand is not None and at == hand.sit_out,
                 deduction=owed[at] if at < len(owed) else 0,
             )
             for at, (row, wind) in enumerate(zip(rows, winds, strict=True))
         ),
-        next_hand=next_hand,
+        next_hand=hand,
     )

@@ -1,10 +1,10 @@
-"""Reads of tables and games, shaped for the API. They query; they never replay."""
+"""Reads of tables and games. They query; they never replay."""
 
 from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
-from typing import Any
+from dataclasses import dataclass
 
 from django.db.models import Prefetch, QuerySet
 from django.db.models.fields.json import KeyTextTransform
@@ -12,39 +12,32 @@ from django.db.models.fields.json import KeyTextTransform
 from parlor.errors import DomainError
 from parlor.models import Game, GameResult, GameSeat, GameStatus, Hand, Parlor, Player, Table
 from parlor.natural_sort import natural_sorted
-from parlor.selectors.game_seats import game_seats
+from parlor.selectors.game_seats import GameSeats, game_seats
 from parlor.selectors.rulesets import rulesets_resolve
 from parlor.selectors.seating import SeatingStatus, seating_statuses
 from scoring import Ruleset, ScoringError
 
 
-def game_live_state(game: Game) -> dict[str, Any]:
-    """Round, honba, sticks, scores and winds of the hand to play next (from the game row)."""
-    # With 抜け番 (four people on a three-player ruleset) the winds depend on who sits out:
-    # the answer gives none there (selectors.game_seats).
-    at_table = game_seats(game, seats=game.seats.all(), player_count=game.ruleset.player_count)
-    return {
-        "id": game.public_id,
-        "status": game.status,
-        "hand_count": game.hand_count,
-        "scores": game.scores,
-        "sticks": game.sticks,
-        "end_reason": game.end_reason or None,
-        "started_at": game.started_at,
-        "seats": [
-            {"seat": s.seat, "player_id": s.player_id, "name": s.name} for s in at_table.seats
-        ],
-        "next": game.next_state,
-        "winds": None if at_table.winds is None else list(at_table.winds),
-    }
+@dataclass(frozen=True, slots=True)
+class TableNow:
+    """A table as it stands (卓の状況): its ruleset or why it does not resolve, what its next
+    game needs (its seat draw), and its open game with the seats and the next hand. The floor
+    and the tablet read it; the API's answer is selectors.answers.table_answer."""
+
+    table: Table
+    ruleset: Ruleset | None  # None: the table's custom ruleset is broken (ruleset_error says why)
+    ruleset_error: str | None
+    seating: SeatingStatus | None  # None where the ruleset is broken
+    game: Game | None  # the open game, its seats and players loaded
+    at_table: GameSeats | None  # the open game's seats, winds and next hand
 
 
-def table_state(table: Table) -> dict[str, Any]:
+def table_state(table: Table) -> TableNow:
     """A table, its open game (if any) and what its next game needs (a few queries)."""
     return tables_state([table])[0]
 
 
-def tables_state(tables: Iterable[Table]) -> list[dict[str, Any]]:
+def tables_state(tables: Iterable[Table]) -> list[TableNow]:
     """table_state of each table, in order, in a fixed number of queries whatever the number
     of tables: their open games with seats and players, the custom rulesets of each parlor,
     and their seat draws with positions and games (see seating_statuses)."""
@@ -93,35 +86,17 @@ def _state(
     game: Game | None,
     ruleset: Ruleset | ScoringError | DomainError,
     seating: SeatingStatus | None,
-) -> dict[str, Any]:
-    state: dict[str, Any] = {
-        "id": table.public_id,
-        "label": table.label,
-        "ruleset_key": table.ruleset_key,
-        "ruleset": None,
-        "seating": None,
-        "game": game_live_state(game) if game else None,
-    }
+) -> TableNow:
+    # With 抜け番 (four people on a three-player ruleset) the winds depend on who sits out:
+    # the seats give none there (selectors.game_seats). The game's own ruleset (its snapshot)
+    # counts its players, whatever the table's ruleset became since.
+    at_table = None
+    if game is not None:
+        at_table = game_seats(game, seats=game.seats.all(), player_count=game.ruleset.player_count)
     if not isinstance(ruleset, Ruleset):  # a broken custom ruleset must not hide the table
-        state["ruleset_error"] = str(ruleset)
-        return state
+        return TableNow(table, None, str(ruleset), None, game, at_table)
     assert seating is not None  # every table with a ruleset has its seating status
-    state["ruleset"] = {
-        "key": table.ruleset_key,
-        "title": ruleset.title,
-        "title_en": ruleset.title_en,
-        "player_count": ruleset.player_count,
-    }
-    players = seating.players
-    next_first = seating.next_first_dealer_position
-    state["seating"] = {
-        "players": [{"id": p.public_id, "name": p.name} for p in players],
-        "games_played": seating.games_played,
-        "seat_change_interval_games": seating.interval,
-        "seat_draw_required": seating.is_draw_required,
-        "next_first_dealer": players[next_first].public_id if next_first is not None else None,
-    }
-    return state
+    return TableNow(table, ruleset, None, seating, game, at_table)
 
 
 def tables_of(parlor: Parlor) -> list[Table]:
@@ -152,7 +127,7 @@ def games_of_player(player: Player) -> QuerySet[Game]:
     return (
         Game.objects.filter(seats__player=player)
         .select_related("table")
-        .prefetch_related("seats__player", "results")
+        .prefetch_related("seats__player", "results__player")
         .order_by("-started_at", "-id")
     )
 

@@ -25,6 +25,7 @@ from parlor.domain.guest_status import (
 )
 from parlor.errors import DomainError, NotFound
 from parlor.models import GameSeat, GameStatus, Visit, VisitStatus
+from parlor.selectors.game_seats import next_hand_of
 from parlor.selectors.visits import visit_is_over
 from parlor.selectors.waiting import TableKindOffer, table_kinds, waiting_list
 
@@ -98,7 +99,7 @@ def guest_view(visit: Visit, *, now: datetime | None = None) -> GuestView:
     seat_now = None
     if seat is not None:
         game = seat.game
-        seat_now = SeatNow(game.table.label, game.hand_count, game.next_state)
+        seat_now = SeatNow(game.table.label, game.hand_count, next_hand_of(game))
     offers: tuple[TableKindOffer, ...] = ()
     place = None
     over = visit_is_over(visit)

@@ -14,9 +14,7 @@ from typing import TYPE_CHECKING, TypedDict
 from uuid import UUID
 
 from django.core import signing
-from django.db.models import Exists, IntegerField, OuterRef
-from django.db.models.fields.json import KT
-from django.db.models.functions import Cast
+from django.db.models import Exists, OuterRef
 
 from parlor.errors import DomainError, NotFound
 from parlor.models import Game, GameSeat, Hand, HandState, SeatDraw
@@ -39,7 +37,6 @@ class LiveGameCounts(TypedDict):
     """What live_game annotates on the game."""
 
     has_newer_draw: bool
-    player_count: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,8 +52,7 @@ def live_token(seat_draw: SeatDraw) -> str:
 
 
 def live_game(token: str) -> LiveGame:
-    """The game a live link shows: the latest game of its seat draw (three queries). The game
-    carries `player_count`, its ruleset's, and not its ruleset snapshot.
+    """The game a live link shows: the latest game of its seat draw (three queries).
 
     Raises NotFound for a token that was never signed here (or names no game) and
     LiveLinkExpired for one that is too old or whose table has drawn seats again since.
@@ -77,19 +73,17 @@ def live_draw_id(token: str) -> UUID:
 
 
 def live_game_of_draw(draw_id: UUID) -> LiveGame:
-    """The latest game of the seat draw `draw_id` (three queries); see live_game."""
+    """The latest game of the seat draw `draw_id` (three queries); see live_game. The game's
+    ruleset (its player count: the winds) is read from its snapshot (Game.ruleset, parsed once
+    per snapshot); only the first poll after a change reads the game (selectors.live_cache)."""
     newer_draw = SeatDraw.objects.filter(
         table=OuterRef("table_id"), pk__gt=OuterRef("seat_draw_id")
     )
     game = (
         Game.objects.filter(seat_draw__public_id=draw_id)
         .select_related("table")
-        # The game type without decoding the whole ruleset snapshot on every poll.
-        .defer("ruleset_snapshot", "start_state")
-        .annotate(
-            has_newer_draw=Exists(newer_draw),
-            player_count=Cast(KT("ruleset_snapshot__player_count"), IntegerField()),
-        )
+        .defer("start_state")
+        .annotate(has_newer_draw=Exists(newer_draw))
         .order_by("-pk")
         .first()
     )

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from parlor.domain.hand_entries import hand_of
+from parlor.domain.json_shapes import HandEntry
 from parlor.errors import Conflict, NotFound
 from parlor.models import Game, GameStatus
 from parlor.services import engine
@@ -30,7 +31,6 @@ from scoring import (
     final_settlement,
     final_to_dict,
     hand_to_dict,
-    replay_to_dict,
     step,
 )
 
@@ -55,7 +55,7 @@ def game_not_voided_require(game: Game) -> None:
         )
 
 
-def hand_step(game: Game, entry: dict[str, Any]) -> tuple[HandOutcome, GameState, Ruleset]:
+def hand_step(game: Game, entry: HandEntry) -> tuple[HandOutcome, GameState, Ruleset]:
     """The engine's step of the game's stored state by `entry` (raises ScoringError)."""
     ruleset = game.ruleset
     if game.state is None:
@@ -83,14 +83,21 @@ class HandPreview:
         sit_out = has_sit_out(ruleset, len(outcome.before.scores))
         return {
             "hand": hand_to_dict(outcome, sit_out=sit_out, chips=ruleset.chips is not None),
-            "end": None
-            if self.end is None
-            else {"reason": self.end.value, "after_hand": outcome.index},
-            "final": None if self.final is None else final_to_dict(self.final, ruleset),
+            **_end_and_final(self.end, outcome.index, self.final, ruleset),
         }
 
 
-def hand_preview(*, game: Game, entry: dict[str, Any]) -> HandPreview:
+def _end_and_final(
+    end: EndReason | None, after_hand: int | None, final: FinalSettlement | None, ruleset: Ruleset
+) -> dict[str, Any]:
+    """A preview's `end` and `final`, as the replay document writes them (replay_to_dict)."""
+    return {
+        "end": None if end is None else {"reason": end.value, "after_hand": after_hand},
+        "final": None if final is None else final_to_dict(final, ruleset),
+    }
+
+
+def hand_preview(*, game: Game, entry: HandEntry) -> HandPreview:
     """What recording `entry` as the next hand would give: the engine's step of the stored
     state; stores nothing."""
     game_open_require(game)
@@ -108,7 +115,6 @@ class CorrectionPreview:
     replay: GameReplay
     sequence: int
     settled: tuple[SettledMoneyChange, ...]
-    ruleset_ref: dict[str, Any]  # the game's ruleset snapshot, as the replay document names it
 
     @property
     def hand(self) -> HandOutcome:
@@ -123,16 +129,17 @@ class CorrectionPreview:
     def to_dict(self) -> dict[str, Any]:
         """The replay document's parts, as HandPreview.to_dict writes them: `hand` the
         corrected hand, `last` the game's last hand after it, `end` and `final`."""
-        replay = replay_to_dict(self.replay, ruleset_ref=self.ruleset_ref)
+        replay = self.replay
+        ruleset, sit_out = replay.record.ruleset, replay.record.has_sit_out
+        chips = ruleset.chips is not None
         return {
-            "hand": replay["hands"][self.sequence - 1],
-            "last": replay["hands"][-1],
-            "end": replay.get("end"),
-            "final": replay.get("final"),
+            "hand": hand_to_dict(self.hand, sit_out=sit_out, chips=chips),
+            "last": hand_to_dict(self.last, sit_out=sit_out, chips=chips),
+            **_end_and_final(replay.end, replay.end_after, replay.final, ruleset),
         }
 
 
-def correction_preview(*, game: Game, sequence: int, entry: dict[str, Any]) -> CorrectionPreview:
+def correction_preview(*, game: Game, sequence: int, entry: HandEntry) -> CorrectionPreview:
     """What replacing hand `sequence` by `entry` would give: that hand and the game after it.
 
     The read-only twin of services.hand_corrections.hand_correct (same record, same replay);
@@ -148,6 +155,4 @@ def correction_preview(*, game: Game, sequence: int, entry: dict[str, Any]) -> C
     entries = [hand.entry for hand in hands]
     entries[sequence - 1] = entry
     replayed = engine.replay_game(game_record_build(game, entries))
-    return CorrectionPreview(
-        replayed, sequence, tuple(replay_money_changes(game, replayed)), game.ruleset_snapshot
-    )
+    return CorrectionPreview(replayed, sequence, tuple(replay_money_changes(game, replayed)))

@@ -12,7 +12,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
-from parlor.selectors.game_seats import NextHand
+from parlor.domain.next_hand import NextHand
 from scoring import (
     AbortiveReason,
     Compensation,

@@ -15,7 +15,8 @@ from django.utils.translation import gettext as _
 
 from parlor.models import Game, GameResult, Parlor
 from parlor.selectors.counter import PlayerAtCounter
-from parlor.selectors.game_seats import NextHand
+from parlor.selectors.game_seats import GameSeats
+from parlor.selectors.games import TableNow
 from parlor.selectors.rulesets import rulesets_resolve
 from parlor.view_helpers import labels
 from scoring import (
@@ -23,7 +24,6 @@ from scoring import (
     SettlementUnit,
     Transfer,
     in_unit,
-    seat_winds,
 )
 
 
@@ -85,14 +85,11 @@ def deduction_lines(
     ]
 
 
-def ruleset_title(ruleset: Ruleset | dict[str, Any] | None) -> str:
+def ruleset_title(ruleset: Ruleset | None) -> str:
+    """The ruleset's title in the active language; empty for None."""
     if ruleset is None:
         return ""
-    if isinstance(ruleset, Ruleset):
-        title, title_en = ruleset.title, ruleset.title_en
-    else:
-        title, title_en = ruleset.get("title", ""), ruleset.get("title_en", "")
-    return title if (get_language() or "ja").startswith("ja") else title_en
+    return ruleset.title if (get_language() or "ja").startswith("ja") else ruleset.title_en
 
 
 def ruleset_titles(parlor: Parlor, keys: Iterable[str]) -> dict[str, str]:
@@ -129,58 +126,53 @@ class SeatTile:
         return points(self.score)
 
 
-def seat_tiles(
-    names: list[str], scores: list[int], next_hand: NextHand | None, *, player_count: int
-) -> list[SeatTile]:
-    """The seats in seat order with the winds of the hand to play next."""
-    dealer = next_hand.dealer if next_hand else None
-    sit_out = next_hand.sit_out if next_hand else None
-    winds: tuple[str | None, ...] = (None,) * len(names)
-    if dealer is not None:
-        winds = seat_winds(dealer, seats=len(names), players=player_count, sit_out=sit_out)
-    return [
-        SeatTile(
-            seat=seat,
-            name=name,
-            score=scores[seat] if seat < len(scores) else 0,
-            wind=labels.seat_wind(wind) if wind else "",
-            is_dealer=seat == dealer,
-            sits_out=seat == sit_out,
-            side=TABLE_SIDES[seat] if len(names) <= len(TABLE_SIDES) else "",
-        )
-        for seat, (name, wind) in enumerate(zip(names, winds))
-    ]
-
-
 def game_names(game: Game) -> list[str]:
     return [seat.name for seat in game.seats.all()]
 
 
-def table_card(state: dict[str, Any]) -> dict[str, Any]:
+def seat_tiles(at_table: GameSeats, ruleset: Ruleset) -> list[SeatTile]:
+    """The seats of a game, drawn as the table is (tablet/_seats.html: the game and the
+    correction screens, the floor's cards), each with the 罰符 it owes at the end in the
+    ruleset's unit: the score does not show it, so the seat does."""
+    sides = TABLE_SIDES if len(at_table.seats) <= len(TABLE_SIDES) else ()
+    return [
+        SeatTile(
+            seat=seat.seat,
+            name=seat.name,
+            score=seat.score,
+            wind=labels.seat_wind(seat.wind) if seat.wind else "",
+            is_dealer=seat.is_dealer,
+            sits_out=seat.sits_out,
+            side=sides[seat.seat] if sides else "",
+            deduction_points=seat.deduction,
+            deduction=final_amount(seat.deduction, ruleset) if seat.deduction else "",
+        )
+        for seat in at_table.seats
+    ]
+
+
+def table_card(state: TableNow) -> dict[str, Any]:
     """A floor-view card from selectors.games.table_state."""
-    game = state.get("game")
-    seating = state.get("seating") or {}
+    seating = state.seating
     card: dict[str, Any] = {
-        "id": state["id"],
-        "label": state["label"],
-        "ruleset": ruleset_title(state.get("ruleset")),
-        "ruleset_error": state.get("ruleset_error"),
-        "games_played": seating.get("games_played", 0),
-        "interval": seating.get("seat_change_interval_games"),
+        "id": state.table.public_id,
+        "label": state.table.label,
+        "ruleset": ruleset_title(state.ruleset),
+        "ruleset_error": state.ruleset_error,
+        "games_played": seating.games_played if seating else 0,
+        "interval": seating.interval if seating else None,
         # A seat change is due only where there are seats to change.
-        "draw_required": bool(seating.get("players")) and seating.get("seat_draw_required", False),
+        "draw_required": bool(seating and seating.players and seating.is_draw_required),
         "game": None,
     }
-    if game:
-        names = [seat["name"] for seat in game["seats"]]
-        player_count = (state.get("ruleset") or {}).get("player_count", len(names))
-        next_hand = NextHand.stored(game["next"])
+    game, at_table = state.game, state.at_table
+    if game is not None and at_table is not None:
         card["game"] = {
-            "id": game["id"],  # the card links straight to the game, with no redirect
-            "round": labels.round_label(next_hand),
-            "sticks": game["sticks"],
-            "hand_count": game["hand_count"],
-            "tiles": seat_tiles(names, game["scores"], next_hand, player_count=player_count),
+            "id": game.public_id,  # the card links straight to the game, with no redirect
+            "round": labels.round_label(at_table.next_hand),
+            "sticks": game.sticks,
+            "hand_count": game.hand_count,
+            "tiles": seat_tiles(at_table, game.ruleset),
         }
     return card
 

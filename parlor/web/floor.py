@@ -26,7 +26,7 @@ from parlor.models import Parlor, Player
 from parlor.selectors.access import Role, require, table_for
 from parlor.selectors.floor import floor_read
 from parlor.selectors.floor_proposal import Floor, FloorTable, formed_players
-from parlor.selectors.games import tables_state
+from parlor.selectors.games import TableNow, tables_state
 from parlor.services.floor import table_form
 from parlor.services.seating import Seating
 from parlor.view_helpers import pages
@@ -92,9 +92,7 @@ def _state(row: FloorTable) -> str:
     return "continuing" if row.staying else "empty"
 
 
-def _table(
-    floor: Floor, row: FloorTable, state: dict[str, Any], staying: set[int]
-) -> dict[str, Any]:
+def _table(floor: Floor, row: FloorTable, state: TableNow, staying: set[int]) -> dict[str, Any]:
     return {
         "card": pages.table_card(state),
         "state": _state(row),

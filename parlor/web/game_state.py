@@ -10,9 +10,8 @@ from django.http import HttpRequest
 from django.template.loader import render_to_string
 
 from parlor.models import Game
-from parlor.selectors.game_seats import GameSeats, game_seats
+from parlor.selectors.game_seats import game_seats
 from parlor.view_helpers import labels, pages
-from scoring import Ruleset
 
 
 def state_context(game: Game) -> dict[str, Any]:
@@ -24,30 +23,10 @@ def state_context(game: Game) -> dict[str, Any]:
         "table": game.table,
         "ruleset": pages.ruleset_title(ruleset),
         "round": labels.round_label(next_hand),
-        "tiles": seat_tiles(at_table, ruleset),
+        "tiles": pages.seat_tiles(at_table, ruleset),
         "next_sequence": game.hand_count + 1,
         "sit_out": next_hand.sit_out if next_hand else None,
     }
-
-
-def seat_tiles(at_table: GameSeats, ruleset: Ruleset) -> list[pages.SeatTile]:
-    """The seats drawn as the table is (tablet/_seats.html), each with the 罰符 it owes at the
-    end in the ruleset's unit: the score does not show it, so the seat does."""
-    sides = pages.TABLE_SIDES if len(at_table.seats) <= len(pages.TABLE_SIDES) else ()
-    return [
-        pages.SeatTile(
-            seat=seat.seat,
-            name=seat.name,
-            score=seat.score,
-            wind=labels.seat_wind(seat.wind) if seat.wind else "",
-            is_dealer=seat.is_dealer,
-            sits_out=seat.sits_out,
-            side=sides[seat.seat] if sides else "",
-            deduction_points=seat.deduction,
-            deduction=pages.final_amount(seat.deduction, ruleset) if seat.deduction else "",
-        )
-        for seat in at_table.seats
-    ]
 
 
 def state_html(request: HttpRequest, game: Game) -> str:

@@ -20,11 +20,12 @@ from rest_framework import serializers
 
 from parlor.domain.hand_entries import hand_of
 from parlor.domain.json_shapes import HandEntry
+from parlor.domain.next_hand import NextHand
 from parlor.errors import DomainError, NotFound
 from parlor.models import Game, HandState
 from parlor.security.limits import HAND_SEQUENCE_MAX
 from parlor.selectors.access import game_for
-from parlor.selectors.game_seats import NextHand
+from parlor.selectors.game_seats import seats_before
 from parlor.services.hand_corrections import hand_correct
 from parlor.services.hand_previews import HandPreview, correction_preview, hand_preview
 from parlor.services.hands import hand_record_once
@@ -183,18 +184,18 @@ def correct_page(request: HttpRequest, game_id: str, sequence: int) -> HttpRespo
     )
     if hand is None:
         raise NotFound(f"the game has no hand {sequence}", code="hand_not_found")
-    ruleset, names, outcome = game.ruleset, pages.game_names(game), hand.outcome
+    ruleset, rows, outcome = game.ruleset, list(game.seats.select_related("player")), hand.outcome
+    names = [row.name for row in rows]
     parsed = hand_of(hand.entry, ruleset=ruleset, seats=len(names), index=sequence - 1)
     played = NextHand.played(outcome, sit_out=parsed.sit_out)
+    at_table = seats_before(rows, outcome.scores_before, played, player_count=ruleset.player_count)
     context = {
         "game": game,
         "table": game.table,
         "ruleset": pages.ruleset_title(ruleset),
         "hand": hand,
         "round": labels.round_label(played),
-        "tiles": pages.seat_tiles(
-            names, outcome.scores_before, played, player_count=ruleset.player_count
-        ),
+        "tiles": pages.seat_tiles(at_table, ruleset),
         "summary": hand_rows.entry_summary(parsed, names, ruleset),
         "pad": pad_config(ruleset, seats=len(names)),
         "strings": script_strings(),

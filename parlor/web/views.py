@@ -19,11 +19,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_GET, require_POST
 
+from parlor.domain.next_hand import NextHand
 from parlor.errors import DomainError
 from parlor.models import GameStatus, Hand, HandState, Parlor, Table
 from parlor.selectors.access import game_for, players_for, table_for
 from parlor.selectors.counter import player_matches, start_rows, visits_last_game_over
-from parlor.selectors.game_seats import NextHand
 from parlor.selectors.games import game_detail, table_state
 from parlor.selectors.start_picks import start_player_counts, start_previous_picks
 from parlor.selectors.tournament_clock import game_clock
@@ -73,8 +73,8 @@ def _start_page(
     picked: list[str] | None = None,
 ) -> HttpResponse:
     state = table_state(table)
-    seating = state.get("seating") or {}
-    player_count = (state.get("ruleset") or {}).get("player_count", 4)
+    seating = state.seating
+    player_count = state.ruleset.player_count if state.ruleset else 4
     has_money, rows = start_rows(table, player_count=player_count)
     if picked is None:  # the last players, if all of them can sit down again (issue 25)
         picked = start_previous_picks(table, rows, has_money=has_money)
@@ -85,7 +85,7 @@ def _start_page(
     context = {
         "table": table,
         "state": state,
-        "ruleset": pages.ruleset_title(state.get("ruleset")),
+        "ruleset": pages.ruleset_title(state.ruleset),
         "player_count": player_count,
         "player_counts": ",".join(map(str, start_player_counts(table, player_count=player_count))),
         "has_money": has_money,
@@ -96,7 +96,7 @@ def _start_page(
         "search_keep": [("picked", ",".join(picked))] if picked else [],
         "over": visits_last_game_over(parlor),
         "seating": seating,
-        "can_keep": bool(seating.get("players")) and not seating.get("seat_draw_required"),
+        "can_keep": bool(seating and seating.players and not seating.is_draw_required),
         "error": error,
         "last_game": table.games.filter(status=GameStatus.FINISHED).first(),
     }
@@ -259,20 +259,19 @@ def game_result(request: HttpRequest, game_id: str) -> HttpResponse:
     names = [seat.name for seat in detail.seats.all()]
     rows = pages.result_rows(list(detail.results.all()), names)
     state = table_state(game.table)
-    seating = state.get("seating") or {}
-    open_game = state.get("game")
+    seating = state.seating
     context = {
         "game": detail,
         "table": game.table,
-        "ruleset": pages.ruleset_title(state.get("ruleset")),
+        "ruleset": pages.ruleset_title(state.ruleset),
         "rows": rows,
         # A chombo deducted at the settlement has its own column: a penalty, not a bonus.
         "has_deductions": any(row["has_deduction"] for row in rows),
         "end": labels.end_label(game.end) if game.end else "",
         "has_chips": any(r.chips for r in detail.results.all()),
         "seating": seating,
-        "seated": [str(p["id"]) for p in seating.get("players", [])],
-        "open_game": open_game,
+        "seated": [str(p.public_id) for p in seating.players] if seating else [],
+        "open_game": state.game,
         "is_voided": game.is_voided,
     }
     return render(request, "tablet/result.html", context)

@@ -28,7 +28,9 @@ from parlor.models import (
     RulesetDefinition,
     Table,
 )
-from parlor.selectors.games import game_live_state, table_state, tables_of, tables_state
+from parlor.selectors.answers import game_live_answer, table_answer
+from parlor.selectors.game_seats import game_seats
+from parlor.selectors.games import table_state, tables_of, tables_state
 from parlor.selectors.rulesets import ruleset_resolve
 from parlor.services.games import game_finish, game_start, game_void
 from parlor.services.hands import hand_record
@@ -70,7 +72,9 @@ def _table_state_before(table: Table) -> dict[str, Any]:
         "ruleset_key": table.ruleset_key,
         "ruleset": None,
         "seating": None,
-        "game": game_live_state(game) if game else None,
+        "game": None
+        if game is None
+        else game_live_answer(game, game_seats(game, player_count=game.ruleset.player_count)),
     }
     try:
         ruleset = ruleset_resolve(parlor=table.parlor, key=table.ruleset_key)
@@ -93,9 +97,7 @@ def _seating_before(table: Table, ruleset: Ruleset) -> dict[str, Any]:
     played, next_first = 0, None
     if draw is not None:
         played = draw.games.filter(status=GameStatus.FINISHED).count()
-        last = (
-            draw.games.exclude(status=GameStatus.VOIDED).order_by("-number_in_seating").first()
-        )
+        last = draw.games.exclude(status=GameStatus.VOIDED).order_by("-number_in_seating").first()
         if ruleset.kicha_selection == KichaSelection.ROTATE_EACH_GAME and last is not None:
             next_first = (last.first_dealer_position + 1) % draw.positions.count()
         players = [p.player for p in draw.positions.select_related("player")]
@@ -208,17 +210,31 @@ def test_every_table_reads_as_it_did_one_by_one(floor, parlor, tablet, api):
     tables = list(tables_of(parlor))
     expected = [_table_state_before(table) for table in tables]
 
-    assert tables_state(tables) == expected
-    assert [table_state(table) for table in tables] == expected
+    batched = tables_state(tables)
+    one_by_one = [table_state(table) for table in tables]
+    assert [table_answer(state) for state in batched] == expected
+    assert [table_answer(state) for state in one_by_one] == expected
     assert ok(api.get("/api/tables/")) == _api_json(expected)
-    assert tablet.get("/tablet/").context["cards"] == [pages.table_card(s) for s in expected]
+    cards = tablet.get("/tablet/").context["cards"]
+    assert cards == [pages.table_card(state) for state in one_by_one]
+    # The cards show what the answer says: each open game's round, sticks, names and scores.
+    for card, answer in zip(cards, expected, strict=True):
+        game = answer["game"]
+        assert (card["label"], bool(card["game"])) == (answer["label"], bool(game))
+        if game:
+            tiles = card["game"]["tiles"]
+            assert [(t.name, t.score) for t in tiles] == [
+                (seat["name"], score) for seat, score in zip(game["seats"], game["scores"])
+            ]
+            assert card["game"]["sticks"] == game["sticks"]
+            assert bool(card["game"]["round"]) == (game["next"] is not None)
 
 
 def test_the_tables_cover_every_state_of_the_floor(floor, parlor):
     floor.free()
     floor.playing()
     floor.everything_else()
-    by_label = {s["label"]: s for s in tables_state(tables_of(parlor))}
+    by_label = {s["label"]: s for s in map(table_answer, tables_state(tables_of(parlor)))}
     assert by_label["01"]["seating"]["seat_draw_required"] and not by_label["01"]["game"]
     assert by_label["02"]["game"]["hand_count"] == 1
     assert by_label["03"]["seating"]["players"] and by_label["03"]["seating"]["seat_draw_required"]

@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 
 from parlor.models import Game
+from parlor.selectors.answers import table_answer
 from parlor.selectors.game_seats import game_seats
-from parlor.selectors.games import game_live_state
+from parlor.selectors.games import table_state
 from tests.parlor.factories import TableFactory
 from tests.parlor.money_helpers import play, ron
 
@@ -59,7 +60,8 @@ def test_the_seat_sitting_out_has_no_wind_and_the_table_state_gives_none(parlor,
     assert at_table.seats[out].wind is None
     assert sorted(seat.wind for seat in at_table.seats if seat.wind) == ["E", "S", "W"]
     assert at_table.winds is None
-    assert game_live_state(row)["winds"] is None
+    assert table_state(row.table).at_table == at_table
+    assert table_answer(table_state(row.table))["game"]["winds"] is None
 
 
 def test_a_game_that_ended_has_no_next_hand_dealer_or_winds(staff, table, start_game):

@@ -13,11 +13,15 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from rest_framework import serializers
+from rest_framework.renderers import JSONRenderer
 from rest_framework.test import APIClient
 
 from parlor.api.serializers import (
     GameDetailSerializer,
+    GameSummarySerializer,
     HandSerializer,
     OutcomeSerializer,
     ResultSerializer,
@@ -25,6 +29,7 @@ from parlor.api.serializers import (
 )
 from parlor.models import Game, Hand, Table
 from parlor.selectors.answers import game_answer, when
+from parlor.selectors.games import games_of_player
 from tests.parlor.conftest import ok
 from tests.parlor.factories import PlayerFactory
 from tests.parlor.game_driver import play_to_end
@@ -241,6 +246,46 @@ def test_the_game_answer_has_the_fields_the_schema_documents(staff, table, game,
     for value in (hand.entered_at, hand.voided_at):
         drf = None if value is None else serializers.DateTimeField().to_representation(value)
         assert when(value) == drf
+
+
+def test_a_players_games_are_written_as_the_summary_schema_says(staff, table, game):
+    """A player's games come from the game answer's builder (selectors.answers), byte for byte
+    what GameSummarySerializer, the schema's, writes: a game in progress and a finished one."""
+    finished_table = Table.objects.create(parlor=table.parlor, label="2", ruleset_key="standard")
+    others = PlayerFactory.create_batch(4, parlor=table.parlor)
+    body = {"players": [str(p.public_id) for p in others], "seating": "given"}
+    started = ok(
+        staff.post(f"/api/tables/{finished_table.public_id}/games/", body, format="json"), 201
+    )
+    play_to_end(staff, started["id"])
+    playing = Game.objects.get(public_id=game["id"]).seats.first()
+    assert playing is not None
+    for player in (others[0], playing.player):
+        response = staff.get(f"/api/players/{player.public_id}/games/")
+        schema = GameSummarySerializer(games_of_player(player), many=True).data
+        assert response.status_code == 200 and response.json()
+        assert response.content == JSONRenderer().render(schema)
+    assert ok(staff.get(f"/api/players/{others[0].public_id}/games/"))[0]["results"]
+
+
+def test_a_players_games_take_the_same_queries_for_one_game_or_three(staff, table):
+    """GET /api/players/{id}/games/ reads the games, their seats and their results, each with
+    its players, in a fixed number of queries however many games the player played."""
+    players = PlayerFactory.create_batch(4, parlor=table.parlor)
+    body = {"players": [str(p.public_id) for p in players], "seating": "given"}
+    url = f"/api/players/{players[0].public_id}/games/"
+
+    def finish_a_game() -> int:
+        started = ok(staff.post(f"/api/tables/{table.public_id}/games/", body, format="json"), 201)
+        play_to_end(staff, started["id"])
+        with CaptureQueriesContext(connection) as read:
+            answer = ok(staff.get(url))
+        assert all(len(game["results"]) == 4 for game in answer)
+        return len(read.captured_queries)
+
+    after_one = finish_a_game()
+    finish_a_game()
+    assert finish_a_game() == after_one
 
 
 def _is_a_fresh_read(staff: APIClient, answer: dict[str, Any]) -> None:
