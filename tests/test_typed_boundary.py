@@ -38,7 +38,8 @@ ENGINE_KEYS = frozenset({
 # Where reading the JSON by key is the job.
 EDGES = (
     "parlor/api/",  # the API's answers
-    "parlor/services/engine.py",  # the stored columns' one reader: records, states, entries
+    "parlor/services/engine.py",  # the record document built from the stored entries
+    "parlor/domain/stored_results.py",  # the stored state's and ledger's one reader
     "parlor/domain/snapshots.py",  # the ruleset snapshot's one reader
     "parlor/domain/next_hand.py",  # the stored next hand's one reader (Game.next_state)
     # An audit event's before/after (AuditEvent.before/after, stored JSON of the row as it was,
@@ -55,8 +56,9 @@ KNOWN: dict[str, tuple[int, str]] = {}
 # 199: the calculator takes its typed input; 198: seat_tiles takes the typed next hand; 228
 # once `Mapping[str, Any]` counted too, less the hand entries named HandEntry; 226: the stored
 # hand's one reader takes a HandEntry; 227: the snapshot reader's copies, spelt out; 218: the
-# table state typed, its answer built once in selectors.answers, the previews take a HandEntry.)
-DICT_STR_ANY_LIMIT = 218
+# table state typed, its answer built once in selectors.answers, the previews take a HandEntry;
+# 220: the stored state's and ledger's one reader, domain.stored_results.)
+DICT_STR_ANY_LIMIT = 220
 
 
 def _key(node: ast.AST) -> str | None:

@@ -10,10 +10,11 @@ from django.db.models import Q
 from django.utils.translation import pgettext_lazy
 
 from parlor.domain.snapshots import ruleset_of_snapshot
+from parlor.domain.stored_results import state_of
 from parlor.domain.units import SettlementUnit, settlement_unit_of
 from parlor.models.parlors import Player
 from parlor.models.tables import SeatDraw, Table
-from scoring import EndReason, Ruleset
+from scoring import EndReason, GameState, Ruleset
 
 
 class GameStatus(models.TextChoices):
@@ -109,6 +110,12 @@ class Game(models.Model):
         """The engine's ruleset the game is played under, read from its snapshot (the
         snapshot's one reader: its title, player count, start points, ...)."""
         return ruleset_of_snapshot(self.ruleset_snapshot)
+
+    @property
+    def engine_state(self) -> GameState | None:
+        """The engine's state after the latest hand, read from the `state` column (None for a
+        game stored before migration 0009 filled it)."""
+        return state_of(self.state) if self.state is not None else None
 
     @property
     def result_unit(self) -> SettlementUnit:

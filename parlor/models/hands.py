@@ -9,6 +9,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import pgettext_lazy
 
+from parlor.domain.stored_results import ledger_of
 from parlor.models.games import Game
 from scoring import Transfer
 
@@ -125,4 +126,4 @@ class HandOutcome(models.Model):
     def ledger(self) -> tuple[Transfer, ...]:
         """The stored transfers as the engine's ledger, read back by Transfer.from_dict (they
         were written by Transfer.to_dict): pages read its attributes, never its keys."""
-        return tuple(Transfer.from_dict(transfer) for transfer in self.transfers)
+        return ledger_of(self.transfers)

@@ -34,7 +34,7 @@ from parlor.natural_sort import natural_sorted
 from parlor.selectors.floor_proposal import Floor, FloorTable, floor_propose
 from parlor.selectors.visits import visit_is_over
 from parlor.selectors.waiting import kind_offers, tables_kinds, waiting_list
-from scoring import GameState, Ruleset, is_last_hand
+from scoring import Ruleset, is_last_hand
 
 
 def floor_read(parlor: Parlor, *, now: datetime | None = None) -> Floor:
@@ -133,11 +133,8 @@ def _playing(
         and v.last_game_called_at is not None
         and v.last_game_id in (None, game.pk)
     )
-    all_last = (
-        ruleset is not None
-        and game.state is not None
-        and is_last_hand(GameState.from_dict(game.state).table, ruleset)
-    )
+    state = game.engine_state
+    all_last = ruleset is not None and state is not None and is_last_hand(state.table, ruleset)
     return FloorTable(
         table=table,
         kind=kind,

@@ -16,7 +16,7 @@ from uuid import UUID
 
 from parlor.domain.next_hand import NextHand
 from parlor.models import Game, GameSeat
-from scoring import GameState, seat_winds
+from scoring import seat_winds
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +58,8 @@ def game_seats(
     owes so far. `player_count`: the ruleset's (三麻 3, 四麻 4). `seats`: the game's seat rows
     with their players where the caller has them (else one query)."""
     rows = game.seats.select_related("player") if seats is None else seats
-    owed = GameState.from_dict(game.state).deductions if game.state else ()
+    state = game.engine_state
+    owed = state.deductions if state is not None else ()
     return seats_before(rows, game.scores, next_hand_of(game), player_count=player_count, owed=owed)
 
 

@@ -34,6 +34,7 @@ from django.utils.translation import pgettext
 from parlor.domain.hand_entries import hand_of
 from parlor.domain.shares import percent_number, share_tenths
 from parlor.domain.snapshots import ruleset_of_snapshot
+from parlor.domain.stored_results import ledger_of
 from parlor.models import Game, GameSeat, GameStatus, Hand, HandState, Player, RulesetDefinition
 from parlor.selectors.yaku import preset_of, yaku_names, yaku_tables
 from scoring import (
@@ -223,7 +224,7 @@ def _recorded(
     game_id, sequence, entry, transfers, key, definition = row
     ruleset, seats = rulesets[game_id]
     hand = hand_of(entry, ruleset=ruleset, seats=seats, index=sequence - 1)
-    paid = paid_winners(Transfer.from_dict(t) for t in transfers or ())  # None: no outcome row
+    paid = paid_winners(ledger_of(transfers))
     preset = preset_of(key, definition)
     return [
         RecordedWin(preset=preset, yaku=win.yaku, is_open=win.is_open)

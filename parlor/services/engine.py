@@ -2,8 +2,9 @@
 
 What crosses is typed (scoring's GameState, HandOutcome, GameReplay); JSON only at the edges:
 the record built from the stored entries, the stored state, the API's answers. A game's
-ruleset is read by domain.snapshots (Game.ruleset), a hand entry by domain.hand_entries: pure
-readers the selectors and the migrations use too.
+ruleset is read by domain.snapshots (Game.ruleset), a hand entry by domain.hand_entries, a
+game's state and a hand's ledger by domain.stored_results (Game.engine_state,
+HandOutcome.ledger): pure readers the selectors and the migrations use too.
 """
 
 from __future__ import annotations

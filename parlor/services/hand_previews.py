@@ -58,9 +58,9 @@ def game_not_voided_require(game: Game) -> None:
 def hand_step(game: Game, entry: HandEntry) -> tuple[HandOutcome, GameState, Ruleset]:
     """The engine's step of the game's stored state by `entry` (raises ScoringError)."""
     ruleset = game.ruleset
-    if game.state is None:
+    state = game.engine_state
+    if state is None:
         raise ValueError(f"{game} has no stored state (migration 0009 fills it)")
-    state = GameState.from_dict(game.state)
     hand = hand_of(entry, ruleset=ruleset, seats=state.seats, index=state.hands)
     outcome, after = step(state, hand, ruleset=ruleset)
     return outcome, after, ruleset

@@ -14,6 +14,7 @@ from typing import Any
 from parlor.domain.hand_entries import hand_of
 from parlor.domain.json_shapes import HandEntry
 from parlor.domain.snapshots import ruleset_of_snapshot
+from parlor.domain.stored_results import ledger_of
 from parlor.models import Game, GameSeatStats, GameStatus
 from scoring import WIN_PAYMENTS, EndReason, Hand, Ron, Ruleset, Transfer, is_tobi
 
@@ -47,7 +48,7 @@ def hand_played(
     """A stored hand (its entry and its outcome's `transfers` column) as the engine's values,
     for code that has only the rows (the data migration, the benchmark's seeding)."""
     hand = hand_of(entry, ruleset=ruleset, seats=seats, index=index)
-    return hand, tuple(Transfer.from_dict(t) for t in transfers)
+    return hand, ledger_of(transfers)
 
 
 STATS = ("hands", "wins", "deal_ins", "riichi", "win_points")  # a seat's stats, in order
