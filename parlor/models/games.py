@@ -7,6 +7,7 @@ import uuid
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.db.models.fields.json import KeyTextTransform
 from django.utils.translation import pgettext_lazy
 
 from parlor.domain.snapshots import ruleset_of_snapshot
@@ -135,6 +136,14 @@ class Game(models.Model):
     def end(self) -> EndReason | None:
         """Why the game ended, as the engine's value; None while it runs."""
         return EndReason(self.end_reason) if self.end_reason else None
+
+
+def result_unit_in_sql(to_game: str = "") -> KeyTextTransform:
+    """A game's result unit read by the database from its snapshot, for a query over many
+    games (standings, a player's stats and results) that must not load every snapshot to parse
+    it: `to_game` is the lookup path to the game ("game__" from a result). The one read of the
+    snapshot outside domain.snapshots; `settlement_unit_of` reads its value."""
+    return KeyTextTransform("settlement_unit", f"{to_game}ruleset_snapshot")
 
 
 class GameSeat(models.Model):

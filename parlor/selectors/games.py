@@ -7,10 +7,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.db.models import Prefetch, QuerySet
-from django.db.models.fields.json import KeyTextTransform
 
 from parlor.errors import DomainError
 from parlor.models import Game, GameResult, GameSeat, GameStatus, Hand, Parlor, Player, Table
+from parlor.models.games import result_unit_in_sql
 from parlor.natural_sort import natural_sorted
 from parlor.selectors.game_seats import GameSeats, game_seats
 from parlor.selectors.rulesets import rulesets_resolve
@@ -139,7 +139,7 @@ def results_of_player(player: Player, *, limit: int) -> list[GameResult]:
     return list(
         GameResult.objects.filter(player=player, game__status=GameStatus.FINISHED)
         .select_related("game__table")
-        .annotate(settlement_unit=KeyTextTransform("settlement_unit", "game__ruleset_snapshot"))
+        .annotate(settlement_unit=result_unit_in_sql("game__"))
         .only(
             "rank",
             "total_tenths",

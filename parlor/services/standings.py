@@ -15,12 +15,12 @@ from datetime import date, datetime
 
 from django.db import transaction
 from django.db.models import Count, Q, Sum
-from django.db.models.fields.json import KeyTextTransform
 
 from parlor.domain.business_days import business_day_of, day_range, month_range
 from parlor.domain.units import Result, SettlementUnit
 from parlor.errors import InvalidInput
 from parlor.models import GameSeatStats, Parlor, StandingsSettings
+from parlor.models.games import result_unit_in_sql
 from parlor.models.users import Actor
 from parlor.services.audit_log import audit_standings_settings
 
@@ -107,7 +107,7 @@ def standings_between(
         )
         .values("player_count", "player_id", "player__name")
         .annotate(
-            unit=KeyTextTransform("settlement_unit", "game__ruleset_snapshot"),
+            unit=result_unit_in_sql("game__"),
             games=Count("id"),
             total_tenths=Sum("total_tenths"),
             rank_sum=Sum("rank"),

@@ -20,10 +20,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db.models import Count, Q, Sum
-from django.db.models.fields.json import KeyTextTransform
 
 from parlor.domain.units import SettlementUnit
 from parlor.models import GameSeatStats, Player
+from parlor.models.games import result_unit_in_sql
 
 
 @dataclass
@@ -85,7 +85,7 @@ def player_stats(player: Player) -> list[PlayerStats]:
     """
     rows = (
         GameSeatStats.objects.filter(player=player, is_staff_play=False)
-        .annotate(unit=KeyTextTransform("settlement_unit", "game__ruleset_snapshot"))
+        .annotate(unit=result_unit_in_sql("game__"))
         .values("player_count", "unit")
         .annotate(
             games=Count("id"),
