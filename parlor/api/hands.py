@@ -18,7 +18,7 @@ from parlor.api.serializers import (
 )
 from parlor.selectors.access import game_for
 from parlor.selectors.answers import game_answer, hand_recorded_answer
-from parlor.services.hand_corrections import hand_correct, hand_void_last
+from parlor.services.hand_corrections import hand_correct, hand_undo_last
 from parlor.services.hand_previews import correction_preview, hand_preview
 from parlor.services.hands import hand_record_once
 from parlor.services.idempotency import Answer
@@ -159,7 +159,7 @@ class HandVoidView(APIView):
         data.is_valid(raise_exception=True)
 
         def call() -> tuple[int, object]:
-            hand = hand_void_last(
+            hand = hand_undo_last(
                 game=game, sequence=sequence, reason=data.validated_data["reason"], by=request.user
             )
             return 200, game_answer(hand.game)

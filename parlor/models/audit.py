@@ -34,7 +34,7 @@ class AuditAction(models.TextChoices):
     CREATE = "create", pgettext_lazy("audit action", "Created")  # 作成
     CORRECT = "correct", pgettext_lazy("audit action", "Corrected")  # 訂正
     # 取消: a hand undone, a last-game call taken back, ...
-    VOID = "void", pgettext_lazy("audit action", "Undone")
+    UNDO = "void", pgettext_lazy("audit action", "Undone")  # 取消; the stored value stays "void"
     FINISH = "finish", pgettext_lazy("audit action", "Finished")  # 終了
     GAME_VOID = (
         "cancel",

@@ -175,7 +175,7 @@ def _audit_events(
     return tuple(
         AuditEvent.objects.filter(
             Q(
-                action__in=[AuditAction.CORRECT, AuditAction.VOID, AuditAction.GAME_VOID],
+                action__in=[AuditAction.CORRECT, AuditAction.UNDO, AuditAction.GAME_VOID],
                 at__gte=start,
                 at__lt=end,
             )

@@ -51,7 +51,7 @@ def audit_day_reopened(close: DayClose, *, by: Actor, reason: str) -> AuditEvent
     return audit_record(
         parlor=close.parlor,
         by=by,
-        action=AuditAction.VOID,
+        action=AuditAction.UNDO,
         subject_type="day_close",
         subject_id=str(close.public_id),
         kind="day.reopened",

@@ -194,7 +194,7 @@ def audit_hand_undone(hand: Hand, *, game: Game, by: Actor, before: dict[str, An
         hand,
         game,
         by=by,
-        action=AuditAction.VOID,
+        action=AuditAction.UNDO,
         kind="hand.voided",
         summary="voided",
         before=before,

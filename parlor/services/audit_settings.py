@@ -134,7 +134,7 @@ def audit_money_settings_removed(row: MoneySettings, *, by: Actor) -> AuditEvent
     return audit_record(
         parlor=row.parlor,
         by=by,
-        action=AuditAction.VOID,
+        action=AuditAction.UNDO,
         subject_type="money_settings",
         subject_id=str(row.pk),
         kind="money_settings.table_removed",

@@ -124,7 +124,7 @@ def audit_last_game_call(visit: Visit, *, by: Actor, called: bool) -> AuditEvent
     return audit_record(
         parlor=visit.parlor,
         by=by,
-        action=AuditAction.CREATE if called else AuditAction.VOID,
+        action=AuditAction.CREATE if called else AuditAction.UNDO,
         subject_type="last_game_call",
         subject_id=str(visit.public_id),
         kind="last_game.called" if called else "last_game.taken_back",

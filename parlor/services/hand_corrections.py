@@ -86,7 +86,7 @@ def _hand_supersede(game: Game, old: Hand, *, entry: HandEntry, reason: str, by:
 
 
 @transaction.atomic
-def hand_void_last(*, game: Game, sequence: int, reason: str, by: Actor) -> Hand:
+def hand_undo_last(*, game: Game, sequence: int, reason: str, by: Actor) -> Hand:
     """Undoes the game's last hand (取消), e.g. one entered by mistake. It stays in the log.
 
     `sequence` names the hand the caller means: a request sent again after its hand was undone,

@@ -31,7 +31,7 @@ from parlor.services.standings import (
 MAX_RANGE_DAYS = 366 * 5  # a ranking covers at most five years of business days
 MAX_NAME_LENGTH = 60
 # What changes a closed season's figures: a hand corrected, a game voided.
-CHANGES = (AuditAction.CORRECT, AuditAction.VOID, AuditAction.GAME_VOID)
+CHANGES = (AuditAction.CORRECT, AuditAction.UNDO, AuditAction.GAME_VOID)
 
 
 def checked_days(first_day: date, last_day: date) -> tuple[date, date]:

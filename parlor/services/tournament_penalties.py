@@ -96,7 +96,7 @@ def penalty_withdraw(*, penalty: EventPenalty, reason: str, by: Actor) -> EventP
     event_audit(
         event,
         by=by,
-        action=AuditAction.VOID,
+        action=AuditAction.UNDO,
         summary=f"penalty {penalty.points} to {penalty.entry.player.name} withdrawn",
         after={"player": penalty.entry.player.name, "points": penalty.points, "withdrawn": True},
         reason=reason,

@@ -23,7 +23,7 @@ from parlor.models import Game
 from parlor.models.users import Actor
 from parlor.security.limits import HAND_SEQUENCE_MAX
 from parlor.selectors.access import game_for
-from parlor.services.hand_corrections import hand_void_last
+from parlor.services.hand_corrections import hand_undo_last
 from parlor.services.idempotency import idempotent_call, request_keyed
 from parlor.view_helpers.hand_inputs import HandVoidInput
 from parlor.web.access import staff_page
@@ -40,7 +40,7 @@ class UndoInput(HandVoidInput):
 
 
 def _void(game: Game, *, sequence: int, reason: str, by: Actor) -> tuple[int, Any]:
-    hand_void_last(game=game, sequence=sequence, reason=reason or _("Undone on the tablet"), by=by)
+    hand_undo_last(game=game, sequence=sequence, reason=reason or _("Undone on the tablet"), by=by)
     return 200, {"ok": True, "sequence": sequence}
 
 

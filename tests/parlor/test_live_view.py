@@ -22,7 +22,7 @@ from parlor.models import Game, HandOutcome, MemberRole
 from parlor.selectors.live import LIVE_LINK_MAX_AGE, live_token
 from parlor.selectors.live_cache import live_body_store, live_version
 from parlor.services.games import game_finish, game_void
-from parlor.services.hand_corrections import hand_correct, hand_void_last
+from parlor.services.hand_corrections import hand_correct, hand_undo_last
 from tests.parlor.conftest import ok
 from tests.parlor.factories import MemberFactory, TableFactory
 from tests.parlor.money_helpers import NOTEN, play, ron
@@ -226,7 +226,7 @@ def _correct(game: Game, user: Any) -> None:
 
 
 def _undo(game: Game, user: Any) -> None:
-    hand_void_last(game=game, sequence=1, reason="entered by mistake", by=user)
+    hand_undo_last(game=game, sequence=1, reason="entered by mistake", by=user)
 
 
 def _finish(game: Game, user: Any) -> None:

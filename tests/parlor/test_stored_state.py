@@ -16,7 +16,7 @@ from parlor.errors import DomainError
 from parlor.models import Game, HandState
 from parlor.services import engine
 from parlor.services.games import game_start
-from parlor.services.hand_corrections import hand_correct, hand_void_last
+from parlor.services.hand_corrections import hand_correct, hand_undo_last
 from parlor.services.hands import hand_record
 from parlor.services.replays import OUTCOME_FIELDS, current_hands, game_record_build
 from parlor.services.seating import Seating
@@ -101,7 +101,7 @@ def test_the_stored_state_is_the_replay_of_the_stored_log(
                 hand_correct(game=game, sequence=sequence, entry=entry, reason="test",
                              by=staff_user)
             elif action == "void" and game.hand_count and game.status == "in_progress":
-                hand_void_last(game=game, sequence=game.hand_count, reason="test",
+                hand_undo_last(game=game, sequence=game.hand_count, reason="test",
                                by=staff_user)
         except (ScoringError, DomainError):
             pass  # refused, as staff would be told: nothing stored

@@ -13,7 +13,7 @@ from django.test import Client
 
 from parlor.models import Game, Hand, HandState, MemberRole
 from parlor.services.games import game_start
-from parlor.services.hand_corrections import hand_correct, hand_void_last
+from parlor.services.hand_corrections import hand_correct, hand_undo_last
 from parlor.services.hands import hand_record
 from parlor.services.seating import Seating
 from tests.parlor.factories import MemberFactory
@@ -78,7 +78,7 @@ def test_the_undo_form_sent_again_undoes_its_hand_once_and_not_the_one_before(ta
 
 def test_an_undo_of_a_hand_undone_on_another_tablet_is_refused_naming_who(tablet, game, colleague):
     with time_machine.travel(AT, tick=False):
-        hand_void_last(game=game, sequence=2, reason="", by=colleague)
+        hand_undo_last(game=game, sequence=2, reason="", by=colleague)
     response = undo(tablet, game, sequence=2, reason="", idempotency_key="mine")
 
     assert shown(response) == [
@@ -100,7 +100,7 @@ def test_an_undo_from_a_screen_drawn_before_a_hand_was_recorded_is_refused(table
 
 
 def test_an_undo_in_english_names_the_change_in_english(tablet, game, colleague):
-    hand_void_last(game=game, sequence=2, reason="", by=colleague)
+    hand_undo_last(game=game, sequence=2, reason="", by=colleague)
     tablet.cookies["django_language"] = "en"
     response = undo(tablet, game, sequence=2, reason="")
     [message] = shown(response)

@@ -66,7 +66,7 @@ def test_a_last_game_call_and_its_taking_back_are_audited(played, players):
     assert staff.post(url, {"called": True}, format="json").status_code == 200
     assert staff.post(url, {"called": True}, format="json").status_code == 200  # no change
     assert staff.post(url, {"called": False}, format="json").status_code == 200
-    assert [e.action for e in events("last_game_call")] == [AuditAction.CREATE, AuditAction.VOID]
+    assert [e.action for e in events("last_game_call")] == [AuditAction.CREATE, AuditAction.UNDO]
 
 
 def test_money_settings_are_audited_with_before_and_after(personas):
