@@ -8,6 +8,7 @@ from decimal import Decimal
 from typing import Any
 
 from openpyxl import Workbook
+from openpyxl.cell import Cell
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 
@@ -20,37 +21,45 @@ _INVALID_IN_SHEET_NAMES = str.maketrans({c: " " for c in "[]:*?/\\"})
 
 
 def _cell_value(value: CellValue) -> tuple[Any, str | None]:
-    """The value openpyxl stores and its number format."""
+    """The value openpyxl stores and its number format (the commonest kinds tested first)."""
+    if isinstance(value, str):  # openpyxl refuses most control characters (IllegalCharacterError)
+        return writer_safe(value), None
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value, "#,##0"
+    if isinstance(value, datetime):
+        return value.replace(tzinfo=None), "yyyy-mm-dd hh:mm"  # already the parlor's local time
     if isinstance(value, Points) and value.is_count:
         return Decimal(value.tenths) / 10, '+0"点";-0"点";0"点"'
     if isinstance(value, Points):
         return Decimal(value.tenths) / 10, "+0.0;-0.0;0.0"
     if isinstance(value, Percent):  # a fraction shown as a percentage: 0.429 is 42.9%
         return Decimal(value.tenths) / 1000, "0.0%"
-    if isinstance(value, datetime):
-        return value.replace(tzinfo=None), "yyyy-mm-dd hh:mm"  # already the parlor's local time
     if isinstance(value, date):
         return value, "yyyy-mm-dd"
-    if isinstance(value, int) and not isinstance(value, bool):
-        return value, "#,##0"
-    if isinstance(value, str):  # openpyxl refuses most control characters (IllegalCharacterError)
-        return writer_safe(value), None
     return value, None
 
 
-def _write_row(sheet: Any, row_number: int, values: tuple[CellValue, ...], *, bold: bool) -> None:
-    for column, value in enumerate(values, start=1):
-        stored, number_format = _cell_value(value)
-        cell = sheet.cell(row=row_number, column=column, value=stored)
-        if isinstance(stored, str) and stored.startswith(FORMULA_STARTS):
-            # Typed text, never a formula: a string cell with Excel's quote prefix (as if typed
-            # after an apostrophe), so "=HYPERLINK(...)" shows as written and runs nothing.
-            cell.data_type = "s"
-            cell.quotePrefix = True
-        if number_format:
-            cell.number_format = number_format
-        if bold:
-            cell.font = _BOLD
+def _new_cell(sheet: Any, at: tuple[int, int], value: CellValue, font: Font | None) -> Cell:
+    stored, number_format = _cell_value(value)
+    cell = Cell(sheet, row=at[0], column=at[1])
+    if number_format:  # before the value, so a date's own format is never set and replaced
+        cell.number_format = number_format
+    cell.value = stored
+    if isinstance(stored, str) and stored.startswith(FORMULA_STARTS):
+        # Typed text, never a formula: a string cell with Excel's quote prefix (as if typed
+        # after an apostrophe), so "=HYPERLINK(...)" shows as written and runs nothing.
+        cell.data_type = "s"
+        cell.quotePrefix = True
+    if font is not None:
+        cell.font = font
+    return cell
+
+
+def _append_row(sheet: Any, row: int, values: tuple[CellValue, ...], *, bold: bool) -> None:
+    """Row `row`, the sheet's next, as cells made whole before they join it (no look-up per
+    cell, as sheet.cell() does)."""
+    font = _BOLD if bold else None
+    sheet.append([_new_cell(sheet, (row, c), v, font) for c, v in enumerate(values, start=1)])
 
 
 def _sheet_name(section: Section, used: set[str]) -> str:
@@ -62,13 +71,11 @@ def _sheet_name(section: Section, used: set[str]) -> str:
 
 
 def _fill(sheet: Any, section: Section) -> None:
-    _write_row(sheet, 1, section.columns, bold=True)
+    _append_row(sheet, 1, section.columns, bold=True)
     for index, row in enumerate(section.rows, start=2):
-        _write_row(sheet, index, row, bold=False)
-    last = len(section.rows) + 1
+        _append_row(sheet, index, row, bold=False)
     if section.total is not None:
-        last += 1
-        _write_row(sheet, last, section.total, bold=True)
+        _append_row(sheet, len(section.rows) + 2, section.total, bold=True)
     if section.note:  # in the printed header: the sheet itself stays one clean table
         sheet.oddHeader.center.text = writer_safe(section.note)
     sheet.freeze_panes = "A2"
