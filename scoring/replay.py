@@ -62,16 +62,22 @@ def replay_hands(record: GameRecord, hands: Iterable[Hand]) -> GameReplay:
         outcomes.append(outcome)
     if record.finished:
         state = closed(state)
-    return GameReplay(record=record, hands=tuple(outcomes), state=state,
-                      final=final_settlement(state, ruleset=ruleset))
+    return GameReplay(
+        record=record,
+        hands=tuple(outcomes),
+        state=state,
+        final=final_settlement(state, ruleset=ruleset),
+    )
 
 
 def replay_data(data: Any, *, presets: Mapping[str, Ruleset]) -> GameReplay:
     """Replay a ``tenbo-game/1`` record (parsed JSON), reading each hand when the game
     reaches it."""
     head, hands_data = read_record_head(data, presets=presets)
-    hands = (read_hand(h, index=i, ruleset=head.ruleset, seats=head.seats)
-             for i, h in enumerate(hands_data))
+    hands = (
+        read_hand(h, index=i, ruleset=head.ruleset, seats=head.seats)
+        for i, h in enumerate(hands_data)
+    )
     return replay_hands(head, hands)
 
 
@@ -85,19 +91,25 @@ def replay_to_dict(game: GameReplay, *, ruleset_ref: Any) -> dict[str, Any]:
     return {
         "format": REPLAY_FORMAT,
         "ruleset": ruleset_ref if isinstance(ruleset_ref, str) else ruleset.id,
-        "hands": [hand_to_dict(h, sit_out=game.record.has_sit_out,
-                               chips=ruleset.chips is not None)
-                  for h in game.hands],
-        "end": (None if game.end is None else
-                {"reason": game.end.value, "after_hand": game.end_after}),
+        "hands": [
+            hand_to_dict(h, sit_out=game.record.has_sit_out, chips=ruleset.chips is not None)
+            for h in game.hands
+        ],
+        "end": (
+            None if game.end is None else {"reason": game.end.value, "after_hand": game.end_after}
+        ),
         "final": None if game.final is None else final_to_dict(game.final, ruleset),
     }
 
 
 def hand_start_to_dict(table: TableState) -> dict[str, Any]:
     """A hand's round, dealer and honba, as the replay's `next` names the hand to play."""
-    return {"round_wind": table.round_wind, "round_number": table.round_number,
-            "dealer": table.dealer, "honba": table.honba}
+    return {
+        "round_wind": table.round_wind,
+        "round_number": table.round_number,
+        "dealer": table.dealer,
+        "honba": table.honba,
+    }
 
 
 def next_hand_to_dict(h: HandOutcome, *, sit_out: bool) -> dict[str, Any] | None:
@@ -150,10 +162,14 @@ def wins_yaku(hand: Hand) -> list[dict[str, Any]]:
     []
     """
     result = hand.result
-    wins = (result.wins if isinstance(result, Ron) else
-            (result.win,) if isinstance(result, Tsumo) else ())
-    return [{"winner": w.winner, "yaku": [yaku_to_dict(y) for y in w.yaku]}
-            for w in wins if w.yaku]
+    wins = (
+        result.wins
+        if isinstance(result, Ron)
+        else (result.win,)
+        if isinstance(result, Tsumo)
+        else ()
+    )
+    return [{"winner": w.winner, "yaku": [yaku_to_dict(y) for y in w.yaku]} for w in wins if w.yaku]
 
 
 def yaku_to_dict(yaku: RecordedYaku) -> dict[str, Any]:

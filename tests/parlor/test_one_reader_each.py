@@ -41,8 +41,7 @@ def calls_to(reader: str, path: Path) -> list[int]:
 
 def readers_beside(reader: str, allowed: set[str]) -> dict[str, list[int]]:
     calls = {
-        str(path.relative_to(ROOT)): calls_to(reader, path)
-        for path in sorted(PARLOR.rglob("*.py"))
+        str(path.relative_to(ROOT)): calls_to(reader, path) for path in sorted(PARLOR.rglob("*.py"))
     }
     return {file: lines for file, lines in calls.items() if lines and file not in allowed}
 
