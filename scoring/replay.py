@@ -21,6 +21,7 @@ from scoring.facts import Hand, RecordedYaku, Ron, TableState, Tsumo
 from scoring.final import FinalSettlement, in_unit
 from scoring.flow import EndReason
 from scoring.hand_input import read_hand
+from scoring.next_hand import NextHand
 from scoring.record import GameRecord, read_record_head
 from scoring.ruleset import Ruleset
 from scoring.step import GameState, HandOutcome, closed, final_settlement, step
@@ -104,12 +105,7 @@ def replay_to_dict(game: GameReplay, *, ruleset_ref: Any) -> dict[str, Any]:
 
 def hand_start_to_dict(table: TableState) -> dict[str, Any]:
     """A hand's round, dealer and honba, as the replay's `next` names the hand to play."""
-    return {
-        "round_wind": table.round_wind,
-        "round_number": table.round_number,
-        "dealer": table.dealer,
-        "honba": table.honba,
-    }
+    return NextHand.of(table).to_dict()
 
 
 def next_hand_to_dict(h: HandOutcome, *, sit_out: bool) -> dict[str, Any] | None:
@@ -117,10 +113,8 @@ def next_hand_to_dict(h: HandOutcome, *, sit_out: bool) -> dict[str, Any] | None
     where the game has one; None once the game ended."""
     if h.next_state is None:
         return None
-    following = hand_start_to_dict(h.next_state)
-    if sit_out:
-        following["sit_out"] = h.next_sit_out(seats=len(h.before.scores))
-    return following
+    seat = h.next_sit_out(seats=len(h.before.scores)) if sit_out else None
+    return NextHand.of(h.next_state, sit_out=seat).to_dict()
 
 
 def hand_to_dict(h: HandOutcome, *, sit_out: bool, chips: bool) -> dict[str, Any]:
