@@ -7,9 +7,21 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
-from scoring.facts import TableState
+
+class HandStart(Protocol):
+    """A hand's round, dealer and honba: a TableState has them, and so does a stored row of a
+    hand played."""
+
+    @property
+    def round_wind(self) -> str: ...
+    @property
+    def round_number(self) -> int: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def honba(self) -> int: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,13 +44,14 @@ class NextHand:
     sit_out: int | None = None  # 抜け番: four people at a three-player table
 
     @classmethod
-    def of(cls, table: TableState, *, sit_out: int | None = None) -> NextHand:
-        """The hand `table` starts, with the seat sitting it out (None: nobody)."""
+    def of(cls, start: HandStart, *, sit_out: int | None = None) -> NextHand:
+        """The hand `start` names (a table state, or the row of a hand played), with the seat
+        sitting it out (None: nobody)."""
         return cls(
-            round_wind=table.round_wind,
-            round_number=table.round_number,
-            dealer=table.dealer,
-            honba=table.honba,
+            round_wind=start.round_wind,
+            round_number=start.round_number,
+            dealer=start.dealer,
+            honba=start.honba,
             sit_out=sit_out,
         )
 
