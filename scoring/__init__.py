@@ -55,6 +55,7 @@ from scoring.hand_value.tiles import tile_name
 from scoring.hand_value.yaku_files import load_yaku_tables, yaku_table_for
 from scoring.hand_value.yaku_table import DORA_KEYS, JokerRule
 from scoring.ledger import WIN_PAYMENTS, Reason, Transfer
+from scoring.next_hand import NextHand
 from scoring.notes import Note, NoteCode
 from scoring.price_table import WinPoints, win_points
 from scoring.record import GameRecord, read_record_head
@@ -125,6 +126,7 @@ __all__ = [
     "LimitName",
     "Meld",
     "MeldKind",
+    "NextHand",
     "Note",
     "NoteCode",
     "OutcomeKind",

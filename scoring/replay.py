@@ -21,6 +21,7 @@ from scoring.facts import Hand, RecordedYaku, Ron, TableState, Tsumo
 from scoring.final import FinalSettlement, in_unit
 from scoring.flow import EndReason
 from scoring.hand_input import read_hand
+from scoring.next_hand import NextHand
 from scoring.record import GameRecord, read_record_head
 from scoring.ruleset import Ruleset
 from scoring.step import GameState, HandOutcome, closed, final_settlement, step
@@ -62,16 +63,22 @@ def replay_hands(record: GameRecord, hands: Iterable[Hand]) -> GameReplay:
         outcomes.append(outcome)
     if record.finished:
         state = closed(state)
-    return GameReplay(record=record, hands=tuple(outcomes), state=state,
-                      final=final_settlement(state, ruleset=ruleset))
+    return GameReplay(
+        record=record,
+        hands=tuple(outcomes),
+        state=state,
+        final=final_settlement(state, ruleset=ruleset),
+    )
 
 
 def replay_data(data: Any, *, presets: Mapping[str, Ruleset]) -> GameReplay:
     """Replay a ``tenbo-game/1`` record (parsed JSON), reading each hand when the game
     reaches it."""
     head, hands_data = read_record_head(data, presets=presets)
-    hands = (read_hand(h, index=i, ruleset=head.ruleset, seats=head.seats)
-             for i, h in enumerate(hands_data))
+    hands = (
+        read_hand(h, index=i, ruleset=head.ruleset, seats=head.seats)
+        for i, h in enumerate(hands_data)
+    )
     return replay_hands(head, hands)
 
 
@@ -85,19 +92,20 @@ def replay_to_dict(game: GameReplay, *, ruleset_ref: Any) -> dict[str, Any]:
     return {
         "format": REPLAY_FORMAT,
         "ruleset": ruleset_ref if isinstance(ruleset_ref, str) else ruleset.id,
-        "hands": [hand_to_dict(h, sit_out=game.record.has_sit_out,
-                               chips=ruleset.chips is not None)
-                  for h in game.hands],
-        "end": (None if game.end is None else
-                {"reason": game.end.value, "after_hand": game.end_after}),
+        "hands": [
+            hand_to_dict(h, sit_out=game.record.has_sit_out, chips=ruleset.chips is not None)
+            for h in game.hands
+        ],
+        "end": (
+            None if game.end is None else {"reason": game.end.value, "after_hand": game.end_after}
+        ),
         "final": None if game.final is None else final_to_dict(game.final, ruleset),
     }
 
 
 def hand_start_to_dict(table: TableState) -> dict[str, Any]:
     """A hand's round, dealer and honba, as the replay's `next` names the hand to play."""
-    return {"round_wind": table.round_wind, "round_number": table.round_number,
-            "dealer": table.dealer, "honba": table.honba}
+    return NextHand.of(table).to_dict()
 
 
 def next_hand_to_dict(h: HandOutcome, *, sit_out: bool) -> dict[str, Any] | None:
@@ -105,10 +113,8 @@ def next_hand_to_dict(h: HandOutcome, *, sit_out: bool) -> dict[str, Any] | None
     where the game has one; None once the game ended."""
     if h.next_state is None:
         return None
-    following = hand_start_to_dict(h.next_state)
-    if sit_out:
-        following["sit_out"] = h.next_sit_out(seats=len(h.before.scores))
-    return following
+    seat = h.next_sit_out(seats=len(h.before.scores)) if sit_out else None
+    return NextHand.of(h.next_state, sit_out=seat).to_dict()
 
 
 def hand_to_dict(h: HandOutcome, *, sit_out: bool, chips: bool) -> dict[str, Any]:
@@ -150,10 +156,14 @@ def wins_yaku(hand: Hand) -> list[dict[str, Any]]:
     []
     """
     result = hand.result
-    wins = (result.wins if isinstance(result, Ron) else
-            (result.win,) if isinstance(result, Tsumo) else ())
-    return [{"winner": w.winner, "yaku": [yaku_to_dict(y) for y in w.yaku]}
-            for w in wins if w.yaku]
+    wins = (
+        result.wins
+        if isinstance(result, Ron)
+        else (result.win,)
+        if isinstance(result, Tsumo)
+        else ()
+    )
+    return [{"winner": w.winner, "yaku": [yaku_to_dict(y) for y in w.yaku]} for w in wins if w.yaku]
 
 
 def yaku_to_dict(yaku: RecordedYaku) -> dict[str, Any]:

@@ -41,7 +41,6 @@ EDGES = (
     "parlor/services/engine.py",  # the record document built from the stored entries
     "parlor/domain/stored_results.py",  # the stored state's and ledger's one reader
     "parlor/domain/snapshots.py",  # the ruleset snapshot's one reader
-    "parlor/domain/next_hand.py",  # the stored next hand's one reader (Game.next_state)
     # An audit event's before/after (AuditEvent.before/after, stored JSON of the row as it was,
     # a hand's outcome inside): read by key here alone; the admin shows them whole.
     "parlor/selectors/audit_text.py",

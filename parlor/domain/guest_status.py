@@ -10,8 +10,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from parlor.domain.next_hand import NextHand
 from parlor.domain.wishes import TableKind, Wish
+from scoring import NextHand
 
 
 class GuestState(StrEnum):

@@ -18,7 +18,6 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from parlor.domain.next_hand import NextHand
 from parlor.errors import DomainError
 from parlor.models import GameStatus
 from parlor.public.etag import compact_json, is_current, json_answer
@@ -27,7 +26,7 @@ from parlor.selectors.live import LiveGame, live_draw_id, live_game, live_game_o
 from parlor.selectors.live_cache import live_body, live_body_store, live_etag, live_version
 from parlor.view_helpers import labels
 from parlor.view_helpers.pages import signed, transfer_rows
-from scoring import EndReason
+from scoring import EndReason, NextHand
 
 LIVE_POLL_SECONDS = 3
 
@@ -77,7 +76,7 @@ def _last_hand(live: LiveGame, names: list[str]) -> dict[str, Any] | None:
         return None
     outcome = hand.outcome
     return {
-        "round": labels.round_label(NextHand.played(outcome)),
+        "round": labels.round_label(NextHand.of(outcome)),
         "payments": transfer_rows(outcome.ledger, names),
         "deltas": [signed(delta) for delta in outcome.deltas],
     }

@@ -14,9 +14,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from uuid import UUID
 
-from parlor.domain.next_hand import NextHand
+from parlor.domain.next_hand import stored_next_hand
 from parlor.models import Game, GameSeat
-from scoring import seat_winds
+from scoring import NextHand, seat_winds
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +48,7 @@ class GameSeats:
 
 def next_hand_of(game: Game) -> NextHand | None:
     """The game's next hand, from its stored column (Game.next_state); None once it ended."""
-    return NextHand.stored(game.next_state)
+    return stored_next_hand(game.next_state)
 
 
 def game_seats(

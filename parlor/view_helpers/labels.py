@@ -12,13 +12,13 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
-from parlor.domain.next_hand import NextHand
 from scoring import (
     AbortiveReason,
     Compensation,
     EndReason,
     LimitClass,
     LimitName,
+    NextHand,
     Note,
     NoteCode,
     PenaltyKind,

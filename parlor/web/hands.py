@@ -20,7 +20,6 @@ from rest_framework import serializers
 
 from parlor.domain.hand_entries import hand_of
 from parlor.domain.json_shapes import HandEntry
-from parlor.domain.next_hand import NextHand
 from parlor.errors import DomainError, NotFound
 from parlor.models import Game, HandState
 from parlor.security.limits import HAND_SEQUENCE_MAX
@@ -40,7 +39,7 @@ from parlor.web.game_state import state_html
 from parlor.web.input import json_body, validated
 from parlor.web.pad import pad_config, stop_is_optional
 from parlor.web.strings import script_strings
-from scoring import ScoringError
+from scoring import NextHand, ScoringError
 
 
 class PreviewInput(HandPreviewInput):
@@ -187,7 +186,7 @@ def correct_page(request: HttpRequest, game_id: str, sequence: int) -> HttpRespo
     ruleset, rows, outcome = game.ruleset, list(game.seats.select_related("player")), hand.outcome
     names = [row.name for row in rows]
     parsed = hand_of(hand.entry, ruleset=ruleset, seats=len(names), index=sequence - 1)
-    played = NextHand.played(outcome, sit_out=parsed.sit_out)
+    played = NextHand.of(outcome, sit_out=parsed.sit_out)
     at_table = seats_before(rows, outcome.scores_before, played, player_count=ruleset.player_count)
     context = {
         "game": game,

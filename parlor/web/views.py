@@ -19,7 +19,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_GET, require_POST
 
-from parlor.domain.next_hand import NextHand
 from parlor.errors import DomainError
 from parlor.models import GameStatus, Hand, HandState, Parlor, Table
 from parlor.selectors.access import game_for, players_for, table_for
@@ -36,7 +35,7 @@ from parlor.web.errors import error_payload
 from parlor.web.game_state import state_context
 from parlor.web.pad import pad_config
 from parlor.web.strings import script_strings
-from scoring import Ruleset, ScoringError
+from scoring import NextHand, Ruleset, ScoringError
 
 
 class TabletLoginView(LoginView):
@@ -209,7 +208,7 @@ def _history_row(
         "hand": hand,
         "number": labels.hand_number(hand.sequence),  # 第5局
         "correction": labels.correction_text(hand.version),  # （訂正1）
-        "round": labels.round_label(NextHand.played(outcome)) if outcome else "",
+        "round": labels.round_label(NextHand.of(outcome)) if outcome else "",
         "summary": hand_rows.recorded_summary(hand, names, ruleset),
         # 罰符 owed at the final settlement: nothing moved at the table for them.
         "deductions": pages.deduction_lines(outcome.deductions, names, ruleset) if outcome else [],

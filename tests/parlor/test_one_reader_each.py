@@ -1,8 +1,8 @@
 """Parlor reads each stored engine value in one place, below the selectors, so the services,
 the selectors and the migrations read it alike: a hand entry (domain.hand_entries), a game's
 ruleset snapshot (domain.snapshots, which Game.ruleset uses), a game's state and a hand's
-ledger (domain.stored_results, which Game.engine_state and HandOutcome.ledger use). No second
-reader beside them."""
+ledger (domain.stored_results, which Game.engine_state and HandOutcome.ledger use), a game's
+next hand (domain.next_hand, which selectors.game_seats uses). No second reader beside them."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ READERS = {
     "Ruleset.from_dict": "parlor/domain/snapshots.py",
     "GameState.from_dict": "parlor/domain/stored_results.py",
     "Transfer.from_dict": "parlor/domain/stored_results.py",
+    "NextHand.from_dict": "parlor/domain/next_hand.py",
 }
 
 
@@ -41,8 +42,7 @@ def calls_to(reader: str, path: Path) -> list[int]:
 
 def readers_beside(reader: str, allowed: set[str]) -> dict[str, list[int]]:
     calls = {
-        str(path.relative_to(ROOT)): calls_to(reader, path)
-        for path in sorted(PARLOR.rglob("*.py"))
+        str(path.relative_to(ROOT)): calls_to(reader, path) for path in sorted(PARLOR.rglob("*.py"))
     }
     return {file: lines for file, lines in calls.items() if lines and file not in allowed}
 
@@ -67,6 +67,10 @@ def test_a_stored_state_and_ledger_are_read_in_one_place() -> None:
         assert readers_beside(reader, {READERS[reader]}) == {}, reader
 
 
+def test_a_stored_next_hand_is_read_in_one_place() -> None:
+    assert readers_beside("NextHand.from_dict", {READERS["NextHand.from_dict"]}) == {}
+
+
 def test_the_check_finds_a_second_reader(tmp_path: Path) -> None:
     module = tmp_path / "stats.py"
     module.write_text(
@@ -75,8 +79,10 @@ def test_the_check_finds_a_second_reader(tmp_path: Path) -> None:
         "ruleset = Ruleset.from_dict(snapshot, presets=PRESETS)\n"
         "transfer = Transfer.from_dict(t)\n"
         "state = GameState.from_dict(game.state)\n"
+        "following = NextHand.from_dict(game.next_state)\n"
     )
     assert calls_to("read_hand", module) == [2]
     assert calls_to("Ruleset.from_dict", module) == [3]
     assert calls_to("Transfer.from_dict", module) == [4]
     assert calls_to("GameState.from_dict", module) == [5]
+    assert calls_to("NextHand.from_dict", module) == [6]

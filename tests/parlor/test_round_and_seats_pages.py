@@ -1,5 +1,5 @@
 """The round and the seats each tablet page draws, from the game's stored next hand and from a
-recorded hand's outcome (both passed on as one typed value, selectors.game_seats.NextHand)."""
+recorded hand's outcome (both passed on as one typed value, the engine's scoring.NextHand)."""
 
 from __future__ import annotations
 
