@@ -10,12 +10,13 @@ from django.db.models import Q
 from django.db.models.fields.json import KeyTextTransform
 from django.utils.translation import pgettext_lazy
 
+from parlor.domain.next_hand import stored_next_hand
 from parlor.domain.snapshots import ruleset_of_snapshot
 from parlor.domain.stored_results import state_of
 from parlor.domain.units import SettlementUnit, settlement_unit_of
 from parlor.models.parlors import Player
 from parlor.models.tables import SeatDraw, Table
-from scoring import EndReason, GameState, Ruleset
+from scoring import EndReason, GameState, NextHand, Ruleset
 
 
 class GameStatus(models.TextChoices):
@@ -117,6 +118,12 @@ class Game(models.Model):
         """The engine's state after the latest hand, read from the `state` column (None for a
         game stored before migration 0009 filled it)."""
         return state_of(self.state) if self.state is not None else None
+
+    @property
+    def next_hand(self) -> NextHand | None:
+        """The hand the game plays next (round, dealer, honba), read from the `next_state`
+        column; None once the game ended."""
+        return stored_next_hand(self.next_state)
 
     @property
     def result_unit(self) -> SettlementUnit:

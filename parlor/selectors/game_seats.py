@@ -4,7 +4,7 @@ The tablet's game and correction screens (web.game_state, web.hands), the player
 (public.live) and the table state the floor and the API answer (selectors.games.table_state)
 each format these: none works out a seat's wind, the dealer or the seat sitting out itself.
 The winds are the engine's (`scoring.seat_winds`), from the stored next hand
-(`domain.next_hand`, read from the game row here: `next_hand_of`) and the ruleset's player
+(`domain.next_hand`, read from the game row: `Game.next_hand`) and the ruleset's player
 count; the 罰符 owed so far are the engine's stored state's (`scoring.GameState`).
 """
 
@@ -14,7 +14,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from uuid import UUID
 
-from parlor.domain.next_hand import stored_next_hand
 from parlor.models import Game, GameSeat
 from scoring import NextHand, seat_winds
 
@@ -46,11 +45,6 @@ class GameSeats:
         return winds if self.seats and len(winds) == len(self.seats) else None
 
 
-def next_hand_of(game: Game) -> NextHand | None:
-    """The game's next hand, from its stored column (Game.next_state); None once it ended."""
-    return stored_next_hand(game.next_state)
-
-
 def game_seats(
     game: Game, *, player_count: int, seats: Iterable[GameSeat] | None = None
 ) -> GameSeats:
@@ -60,7 +54,7 @@ def game_seats(
     rows = game.seats.select_related("player") if seats is None else seats
     state = game.engine_state
     owed = state.deductions if state is not None else ()
-    return seats_before(rows, game.scores, next_hand_of(game), player_count=player_count, owed=owed)
+    return seats_before(rows, game.scores, game.next_hand, player_count=player_count, owed=owed)
 
 
 def seats_before(

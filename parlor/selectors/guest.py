@@ -25,7 +25,6 @@ from parlor.domain.guest_status import (
 )
 from parlor.errors import DomainError, NotFound
 from parlor.models import GameSeat, GameStatus, Visit, VisitStatus
-from parlor.selectors.game_seats import next_hand_of
 from parlor.selectors.visits import visit_is_over
 from parlor.selectors.waiting import TableKindOffer, table_kinds, waiting_list
 
@@ -99,7 +98,7 @@ def guest_view(visit: Visit, *, now: datetime | None = None) -> GuestView:
     seat_now = None
     if seat is not None:
         game = seat.game
-        seat_now = SeatNow(game.table.label, game.hand_count, next_hand_of(game))
+        seat_now = SeatNow(game.table.label, game.hand_count, game.next_hand)
     offers: tuple[TableKindOffer, ...] = ()
     place = None
     over = visit_is_over(visit)

@@ -16,7 +16,6 @@ from typing import Any
 from parlor.domain.hand_entries import hand_of
 from parlor.errors import InvalidInput, NotFound
 from parlor.models import Game, HandState
-from parlor.selectors.game_seats import next_hand_of
 from parlor.selectors.yaku import game_preset_id, yaku_tables
 from scoring import (
     DORA_KEYS,
@@ -105,7 +104,7 @@ def hand_state(game: Game, *, correct: int | None, ruleset: Ruleset, seats: int)
     """Round wind, dealer and sit-out of the hand being entered: the next hand, or on the
     correction screen the hand it replaces (hides that hand's query)."""
     if correct is None:
-        following = next_hand_of(game)
+        following = game.next_hand
         if following is None:
             raise InvalidInput("the game is over: there is no hand to value", code="game_finished")
         return HandAtTable(following.round_wind, following.dealer, following.sit_out)
