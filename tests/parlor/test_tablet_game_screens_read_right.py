@@ -1,0 +1,30 @@
+"""What the staff read on the game's screens says what happened, in their words (an audit of
+the tablet as staff meet it)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from parlor.models import GameStatus
+from parlor.services.games import game_start
+from parlor.services.hands import hand_record
+from parlor.services.seating import Seating
+from tests.parlor.factories import TableFactory
+
+pytestmark = pytest.mark.django_db
+YAKUMAN_FROM_0 = {"result": {"kind": "ron", "loser": 0, "wins": [{"winner": 1, "yakuman": 1}]}}
+
+
+def test_a_result_in_points_groups_its_thousands(tablet, parlor, players, staff_user):
+    """われポン settles in points: +47,000 beside 57,000, never +47000."""
+    table = TableFactory(parlor=parlor, label="3", ruleset_key="seed-000")
+    game = game_start(table=table, players=players[:4], seating=Seating.GIVEN, by=staff_user)
+    hand_record(game=game, sequence=1, entry=YAKUMAN_FROM_0, by=staff_user)
+    game.refresh_from_db()
+    assert game.status == GameStatus.FINISHED  # seat 0 is bust
+    page = tablet.get(f"/tablet/games/{game.public_id}/result/").content.decode()
+    totals = re.findall(r"data-total>([^<]*)<", page)
+    assert totals and all(re.fullmatch(r"0|[+-]\d{1,3}(,\d{3})*(\.\d)?", t) for t in totals), totals
+    assert any(len(t) > 4 for t in totals)  # the point unit's thousands are there to group
