@@ -7,14 +7,20 @@ import re
 
 import pytest
 
-from parlor.models import GameStatus
+from parlor.models import Game, GameStatus
 from parlor.services.games import game_start
 from parlor.services.hands import hand_record
 from parlor.services.seating import Seating
 from tests.parlor.factories import TableFactory
 
 pytestmark = pytest.mark.django_db
+RON = {"result": {"kind": "ron", "loser": 0, "wins": [{"winner": 1, "han": 3, "fu": 30}]}}
 YAKUMAN_FROM_0 = {"result": {"kind": "ron", "loser": 0, "wins": [{"winner": 1, "yakuman": 1}]}}
+
+
+@pytest.fixture
+def game(table, players, staff_user) -> Game:
+    return game_start(table=table, players=players[:4], seating=Seating.GIVEN, by=staff_user)
 
 
 def test_a_result_in_points_groups_its_thousands(tablet, parlor, players, staff_user):
@@ -28,3 +34,17 @@ def test_a_result_in_points_groups_its_thousands(tablet, parlor, players, staff_
     totals = re.findall(r"data-total>([^<]*)<", page)
     assert totals and all(re.fullmatch(r"0|[+-]\d{1,3}(,\d{3})*(\.\d)?", t) for t in totals), totals
     assert any(len(t) > 4 for t in totals)  # the point unit's thousands are there to group
+
+
+def test_ending_a_game_with_no_hand_says_it_is_settled_all_the_same(tablet, game, staff_user):
+    """終了 on a game with no hand ranks and settles it (uma, oka): the menu says so and names
+    無効 for a game started by mistake, until the first hand is recorded."""
+    url = f"/tablet/games/{game.public_id}/"
+    warning = "まだ1局も記録されていません"
+    page = tablet.get(url).content.decode()
+    note = re.search(r"<p class=\"warn\" data-finish-empty( hidden)?>([^<]*)</p>", page)
+    assert note and note.group(1) is None  # shown
+    assert warning in note.group(2) and "「無効」" in note.group(2)
+    hand_record(game=game, sequence=1, entry=RON, by=staff_user)
+    page = tablet.get(url).content.decode()
+    assert re.search(r"<p class=\"warn\" data-finish-empty hidden>", page)
