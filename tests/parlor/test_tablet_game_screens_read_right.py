@@ -48,3 +48,27 @@ def test_ending_a_game_with_no_hand_says_it_is_settled_all_the_same(tablet, game
     hand_record(game=game, sequence=1, entry=RON, by=staff_user)
     page = tablet.get(url).content.decode()
     assert re.search(r"<p class=\"warn\" data-finish-empty hidden>", page)
+
+
+@pytest.mark.parametrize("language", ["ja", "en"])
+def test_a_correction_that_ends_the_game_early_names_the_hands_after_it(
+    tablet, game, staff_user, language
+):
+    """A yakuman for hand 1 busts seat 0: hand 2 cannot follow. Not "the game is already over"
+    (it is not) nor the engine's 0-based "after hand 0", but the hands, counted as staff do."""
+    hand_record(game=game, sequence=1, entry=RON, by=staff_user)
+    hand_record(game=game, sequence=2, entry=RON, by=staff_user)
+    tablet.cookies["django_language"] = language
+    response = tablet.post(
+        f"/tablet/games/{game.public_id}/preview/",
+        {"hand": YAKUMAN_FROM_0, "correct": 1},
+        content_type="application/json",
+    )
+    error = response.json()["error"]
+    assert error["code"] == "hand_after_end"
+    words = {
+        "ja": ("第1局でゲームが終わる", "第2局以降", "取り消"),
+        "en": ("ends after hand 1", "hand 2", "undo"),
+    }[language]
+    assert all(w in error["message"] for w in words), error
+    assert "already" not in error["message"] and "もう終わって" not in error["message"]
