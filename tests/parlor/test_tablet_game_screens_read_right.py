@@ -72,3 +72,35 @@ def test_a_correction_that_ends_the_game_early_names_the_hands_after_it(
     }[language]
     assert all(w in error["message"] for w in words), error
     assert "already" not in error["message"] and "もう終わって" not in error["message"]
+
+
+def _correction_preview(tablet, game, entry) -> str:
+    response = tablet.post(
+        f"/tablet/games/{game.public_id}/preview/",
+        {"hand": entry, "correct": 1},
+        content_type="application/json",
+    )
+    assert response.status_code == 200, response.content.decode()
+    return str(response.json()["html"])
+
+
+def test_a_correction_says_after_which_hand_the_game_still_ends(tablet, game, staff_user):
+    """Hand 2 busts seat 0; correcting hand 1 leaves that end where it is: the preview says the
+    game ends after hand 2, not as if hand 1 ended it."""
+    hand_record(game=game, sequence=1, entry=RON, by=staff_user)
+    hand_record(game=game, sequence=2, entry=YAKUMAN_FROM_0, by=staff_user)
+    game.refresh_from_db()
+    assert game.status == GameStatus.FINISHED
+    two_han = {"result": {"kind": "ron", "loser": 0, "wins": [{"winner": 1, "han": 2, "fu": 30}]}}
+    html = _correction_preview(tablet, game, two_han)
+    assert "訂正後のゲームは第2局で終了: 飛び終了" in html, html
+
+
+def test_a_correction_that_undoes_the_games_end_says_the_game_goes_on(tablet, game, staff_user):
+    """Hand 1 busted seat 0 and ended the game; as a 3,900 ron it ends nothing: the finished
+    game goes on, and the preview says so before 訂正を保存."""
+    hand_record(game=game, sequence=1, entry=YAKUMAN_FROM_0, by=staff_user)
+    game.refresh_from_db()
+    assert game.status == GameStatus.FINISHED
+    html = _correction_preview(tablet, game, RON)
+    assert "訂正後のゲームは終わっていません: 東2局から続きます。" in html, html
