@@ -9,6 +9,7 @@ import pytest
 
 from parlor.models import Game, GameStatus
 from parlor.services.games import game_start
+from parlor.services.hand_corrections import hand_correct, hand_undo_last
 from parlor.services.hands import hand_record
 from parlor.services.seating import Seating
 from tests.parlor.factories import TableFactory
@@ -104,3 +105,18 @@ def test_a_correction_that_undoes_the_games_end_says_the_game_goes_on(tablet, ga
     assert game.status == GameStatus.FINISHED
     html = _correction_preview(tablet, game, RON)
     assert "訂正後のゲームは終わっていません: 東2局から続きます。" in html, html
+
+
+def test_a_hand_entered_again_after_an_undo_is_not_called_a_correction(tablet, game, staff_user):
+    """Hand 2 undone and entered again is hand 2's second version, but nobody corrected it: the
+    history says 再入力, and keeps （訂正1） for a correction."""
+    hand_record(game=game, sequence=1, entry=RON, by=staff_user)
+    hand_record(game=game, sequence=2, entry=RON, by=staff_user)
+    hand_undo_last(game=game, sequence=2, reason="", by=staff_user)
+    hand_record(game=game, sequence=2, entry=RON, by=staff_user)
+    two_han = {"result": {"kind": "ron", "loser": 0, "wins": [{"winner": 1, "han": 2, "fu": 30}]}}
+    hand_correct(game=game, sequence=1, entry=two_han, reason="翻数の誤り", by=staff_user)
+    page = tablet.get(f"/tablet/games/{game.public_id}/history/").content.decode()
+    numbers = re.findall(r'<td class="hand-number">(.*?)</td>', page)
+    numbers = [re.sub(r"<[^>]+>", "", n) for n in numbers]
+    assert numbers == ["第1局", "第1局（訂正1）", "第2局", "第2局（取消後の再入力）"], numbers
