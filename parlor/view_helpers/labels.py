@@ -240,10 +240,14 @@ def note_label(note: Note, names: Sequence[str]) -> str:
 # reads 第5局（訂正1）, never "5.2".
 
 
-def correction_text(version: int) -> str:
-    """（訂正1） for a hand's second version; empty for the version first entered."""
+def correction_text(version: int, *, corrects: bool = True) -> str:
+    """（訂正1） for a hand's second version; empty for the version first entered. A version
+    that corrects none (the hand undone, then entered again) is no correction:
+    （取消後の再入力）."""
     if version <= 1:
         return ""
+    if not corrects:
+        return pgettext("hand entered again", "(entered again after an undo)")
     return pgettext("hand correction", "(correction %(number)s)") % {"number": version - 1}
 
 

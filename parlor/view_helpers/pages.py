@@ -38,10 +38,11 @@ def signed(value: int) -> str:
 
 
 def p_value(value: float) -> str:
-    """+15 / -8.5: a settlement value in the ruleset's unit (at most one decimal)."""
+    """+15 / -8.5 / +47,000: a settlement value in the ruleset's unit (at most one decimal),
+    the thousands grouped like the scores beside it (われポン settles in points)."""
     if float(value).is_integer():
-        return f"{int(value):+d}" if value else "0"
-    return f"{value:+.1f}"
+        return f"{int(value):+,d}" if value else "0"
+    return f"{value:+,.1f}"
 
 
 def final_amount(points: int, ruleset: Ruleset) -> str:

@@ -18,6 +18,7 @@ from parlor.domain.money_guard import GuardedLine
 from parlor.errors import DomainError
 from parlor.services.money_guard import LargeAmountNeedsManager
 from parlor.web.event_refusals import event_refusals, event_refusals_with_params
+from parlor.web.record_refusals import record_refusal
 from scoring import RecordError, ScoringError
 
 # The part of the pad a field path points at: the first pattern that matches wins.
@@ -51,7 +52,6 @@ def _messages() -> dict[str, str]:
         ),
         "stop_not_allowed": _("The dealer cannot stop here."),
         "dealer_sits_out": _("The dealer cannot sit out."),
-        "hand_after_end": _("The game is already over."),
         "missing_field": _("Something is missing: finish the entry."),
         "out_of_range": _("A value is out of range."),
         "game_finished": _("The game is already over: correct a hand instead."),
@@ -268,7 +268,7 @@ def error_payload(exc: Exception) -> dict[str, Any]:
         code, message, field = "error", str(exc), ""
     if isinstance(exc, RecordError) and field.startswith("hands["):
         field = field.split("]", 1)[1].lstrip(".")  # relative to the hand being entered
-    known = _messages().get(code)
+    known = record_refusal(exc) or _messages().get(code)
     if isinstance(exc, LargeAmountNeedsManager):
         known = large_amount_text(exc.line)
         return {"code": code, "message": known, "detail": "", "field": field, "area": "general"}
@@ -278,7 +278,7 @@ def error_payload(exc: Exception) -> dict[str, Any]:
     # The engine's English sentence is the most precise one. Staff reading Japanese get the
     # sentence for its code, and the engine's words as a detail only for codes with none.
     if in_english:
-        text, detail = message, ""
+        text, detail = record_refusal(exc) or message, ""
     elif known is not None:
         # The names and tables an error quotes are in its params' sentence, not in English.
         text, detail = known, ""

@@ -21,7 +21,7 @@ from rest_framework import serializers
 from parlor.domain.hand_entries import hand_of
 from parlor.domain.json_shapes import HandEntry
 from parlor.errors import DomainError, NotFound
-from parlor.models import Game, HandState
+from parlor.models import Game, GameStatus, HandState
 from parlor.security.limits import HAND_SEQUENCE_MAX
 from parlor.selectors.access import game_for
 from parlor.selectors.game_seats import seats_before
@@ -87,6 +87,8 @@ class _Shown:
     settled: tuple[SettledMoneyChange, ...] = ()
     standing: tuple[int, ...] | None = None
     can_stop: bool = False
+    hands: int = 0  # the corrected game's hands (a correction's end is after the last one)
+    goes_on: str = ""  # the round a finished game goes on from, once corrected
 
 
 def _previewed(game: Game, entry: HandEntry, correct: int | None) -> _Shown:
@@ -95,10 +97,13 @@ def _previewed(game: Game, entry: HandEntry, correct: int | None) -> _Shown:
         return _Shown(previewed, can_stop=_can_stop(game, entry, previewed))
     corrected = correction_preview(game=game, sequence=correct, entry=entry)
     replay = corrected.replay
+    reopens = replay.end is None and game.status == GameStatus.FINISHED
     return _Shown(
         HandPreview(corrected.hand, replay.end, replay.final, game.ruleset),
         settled=corrected.settled,
         standing=corrected.last.scores_after,
+        hands=len(replay.hands),
+        goes_on=labels.round_label(corrected.last.next_state) if reopens else "",
     )
 
 
@@ -120,6 +125,7 @@ def preview(request: HttpRequest, game_id: str) -> JsonResponse:
         context["standing"] = [
             (name, pages.points(score)) for name, score in zip(names, shown.standing)
         ]
+        context.update(end_after=shown.hands, goes_on=shown.goes_on)
     html = str(render_to_string("tablet/_preview.html", context, request=request))
     # The money notice goes beside 確定, outside the payments that scroll (issue 30).
     return JsonResponse(

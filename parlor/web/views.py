@@ -207,7 +207,8 @@ def _history_row(
     return {
         "hand": hand,
         "number": labels.hand_number(hand.sequence),  # 第5局
-        "correction": labels.correction_text(hand.version),  # （訂正1）
+        # （訂正1）, or （取消後の再入力） for a hand undone and entered again
+        "correction": labels.correction_text(hand.version, corrects=bool(hand.supersedes_id)),
         "round": labels.round_label(NextHand.of(outcome)) if outcome else "",
         "summary": hand_rows.recorded_summary(hand, names, ruleset),
         # 罰符 owed at the final settlement: nothing moved at the table for them.

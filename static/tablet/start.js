@@ -40,8 +40,17 @@
     if (order.length > most) {
       return reason.dataset.tooMany.replace("%(most)s", String(most)).replace("%(picked)s", String(order.length));
     }
-    if (missing.length) return reason.dataset.notIn.replace("%(names)s", names(missing));
+    var out = missing.filter(function (box) { return !isOver(box); });
+    if (out.length) return reason.dataset.notIn.replace("%(names)s", names(out));
+    if (missing.length) return reason.dataset.over.replace("%(names)s", names(missing));
     return "";
+  }
+
+  // A player whose ラス半 is over is still checked in: they go to the counter to check out,
+  // never to a check-in.
+  function isOver(box) {
+    var state = pick(box).querySelector("[data-visit-state]");
+    return !!state && state.dataset.visitState === "over";
   }
 
   function warn() {
@@ -49,7 +58,12 @@
     // before the tap on the seats, where staff can check them in with one tap.
     var missing = order.filter(function (box) { return pick(box).dataset.canPlay === "false"; });
     if (notice) {
-      notice.textContent = notice.dataset.text.replace("%(names)s", names(missing));
+      var out = missing.filter(function (box) { return !isOver(box); });
+      var over = missing.filter(isOver);
+      var words = [];
+      if (out.length) words.push(notice.dataset.text.replace("%(names)s", names(out)));
+      if (over.length) words.push(notice.dataset.textOver.replace("%(names)s", names(over)));
+      notice.textContent = words.join(" ");
       notice.hidden = missing.length === 0;
     }
     // A button that is off says why beside it, never a silent grey button (issue 25).

@@ -14,6 +14,9 @@
     var form = $("[data-undo-form]"), state = document.getElementById("game-state");
     if (!form || !state) return;
     var last = Number(state.dataset.sequence) - 1;
+    // The end menu's word on a game with no hand yet goes with its first hand.
+    var empty = $("[data-finish-empty]");
+    if (empty) empty.hidden = last >= 1;
     var sequence = form.elements.namedItem("sequence");
     if (Number(sequence.value) === last) return;
     sequence.value = String(last);
