@@ -62,7 +62,7 @@ def test_a_nagashi_under_a_ruleset_without_it_is_refused_in_words_beside_the_sea
     assert error["code"] == "nagashi_not_allowed" and error["area"] == "seats"
     assert error["field"] == "result.nagashi"
     assert error["message"] == (
-        "このルールに流し満貫はありません。流局は聴牌のプレイヤーだけで入力してください。"
+        "このルールに流し満貫はありません。流局はテンパイのプレイヤーだけで入力してください。"
     )
 
 
