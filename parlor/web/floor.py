@@ -61,7 +61,7 @@ def _proposal(floor: Floor, row: FloorTable, staying: set[int]) -> dict[str, Any
     people = floor.people
     view: dict[str, Any] = {
         "outcome": proposal.outcome.value,
-        "is_next": row.game is not None,  # 次の半荘: after the game in progress
+        "is_next": row.game is not None,  # 次の対局: after the game in progress
         "guests": [people[int(pk)].name for pk in proposal.guests],
         "staff_in": [people[int(pk)].name for pk in proposal.staff_in],
         "staff_out": [people[int(pk)].name for pk in proposal.staff_out],

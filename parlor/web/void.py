@@ -1,4 +1,4 @@
-"""The tablet's void of a game (ゲームを無効にする): a reason, and a manager's confirmation when
+"""The tablet's void of a game (対局を無効にする): a reason, and a manager's confirmation when
 the game has hands or has finished. Errors are shown next to their field."""
 
 from __future__ import annotations

@@ -182,7 +182,7 @@ def test_a_friday_evening_between_games(evening: Tablet, demo: Parlor, browser: 
     walk_in(steps, *ARRIVALS[2])
     evening.goto("/tablet/")
     assert page.inner_text('[data-proposal="5"] [data-staff-out]') == (
-        f"この半荘の後に抜ける: {STAFF}"
+        f"この対局の後に抜ける: {STAFF}"
     )
     evening.shot("staff-released-next")
 

@@ -252,7 +252,7 @@ def report(walk: Walk, context: Any, base: str, parlor: Any) -> None:
     answer = context.request.get(base + link.get_attribute("href"))
     sections = csv_sections(answer.body())
     summary = {row[0]: row[1] for row in sections["概要"][1:]}
-    styles = sections["立直・ダマ・副露"]
+    styles = sections["リーチ・ダマ・副露"]
     assert int(summary["和了数"]) == 1  # the finished game's; the walk's game is still on
     assert int(styles[-1][1]) == int(summary["役の記録がある和了"]) <= int(summary["和了数"])
     corrected = [row for row in sections["訂正履歴"] if row[1] == "局の訂正"]

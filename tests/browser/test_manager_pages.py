@@ -71,7 +71,7 @@ def test_a_manager_signs_in_once_and_moves_between_the_manager_pages(
         page.wait_for_selector('body[data-screen="reports"]')
         assert page.url == live_server.url + "/reports/"
         header = page.inner_text(".manager-bar")
-        for word in ("卓一覧", "受付・精算", "日報", "監査ログ", "サインアウト", manager.username):
+        for word in ("卓一覧", "受付・精算", "日報", "監査ログ", "ログアウト", manager.username):
             assert word in header
         assert page.get_attribute('[data-nav="reports"]', "aria-current") == "page"
         shot(page, f"{orientation}-reports")

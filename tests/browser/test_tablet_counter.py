@@ -95,7 +95,7 @@ def test_check_in_play_call_the_last_game_and_check_out(
     tablet.goto("/tablet/counter/")
     tablet.wait_ready()
     assert page.get_attribute(row("馬場"), "data-state") == "in"
-    assert "1半荘" in page.inner_text(row("馬場"))
+    assert "1対局" in page.inner_text(row("馬場"))
     page.click(f"{row('千葉')} [data-last-game]")
     page.wait_for_selector(f'{row("千葉")}[data-state="last_call"] [data-last-call]')
     assert page.get_attribute(f"{row('千葉')} [data-last-game]", "aria-pressed") == "true"

@@ -73,5 +73,5 @@ def test_a_staff_member_completes_a_short_table_and_gives_the_seat_to_a_guest(
     tablet.goto("/tablet/")
     assert page.locator('[data-sitting-in="店員"]').inner_text() == "店員: 1番卓で本走中"
     assert proposal.locator("[data-next-guests]").inner_text() == "次に入る: 江藤"
-    assert proposal.locator("[data-staff-out]").inner_text() == "この半荘の後に抜ける: 店員"
+    assert proposal.locator("[data-staff-out]").inner_text() == "この対局の後に抜ける: 店員"
     tablet.shot("floor-staff-release")

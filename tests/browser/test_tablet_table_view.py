@@ -181,7 +181,7 @@ def test_the_undo_names_the_hand_on_screen_and_sent_again_undoes_nothing_more(ta
     assert (first["sequence"], form["sequence"]) == ("1", "2")
     assert form["idempotency_key"] not in ("", first["idempotency_key"])
     page.click('[data-action="undo"]')
-    assert page.inner_text('[data-confirm="undo"]') == "第2局を取り消す"
+    assert page.inner_text('[data-confirm="undo"]') == "第2局を取消"
     page.click('[data-confirm="undo"]')
     tablet.wait_ready()
     assert page.inner_text(".messages") == "第2局を取り消しました。"

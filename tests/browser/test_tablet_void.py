@@ -1,4 +1,4 @@
-"""Voiding a game from the tablet (ゲームを無効にする): a game started at the wrong table, voided
+"""Voiding a game from the tablet (対局を無効にする): a game started at the wrong table, voided
 with a reason, and one with a hand, voided with a manager's confirmation at the table; errors
 beside their field; back to the floor with a message, the tablet still signed in as staff."""
 

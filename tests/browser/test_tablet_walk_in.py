@@ -36,7 +36,7 @@ def test_a_walk_in_is_registered_and_found_by_kana_at_the_game_start(
     page.fill('#walk-in input[name="name"]', "大和")
     page.click("[data-walk-in-submit]")
     page.wait_for_selector('.counter-row[data-player="大和"][data-state="in"]')
-    assert "大和さんを登録して受付しました。" in page.inner_text(".messages")
+    assert "大和さんを登録してチェックインしました。" in page.inner_text(".messages")
     assert Visit.objects.get(player__name="大和").player.kana == "ヤマト"
     tablet.shot("walk-in-checked-in")
 

@@ -214,7 +214,7 @@ def test_last_game_over_is_said_by_name_at_the_counter_and_the_game_start(
         by=staff_user,
     )
     game_finish(game=game, by=staff_user)
-    said = f"{players[2].name}さんのラス半が終わりました: 精算してください"
+    said = f"{players[2].name}さんのラス半が終わりました。精算してください。"
     counter = tablet.get("/tablet/counter/").content.decode()
     assert said in counter and counter.count("data-last-over=") == 1
     start = tablet.get(f"/tablet/tables/{table.public_id}/").content.decode()

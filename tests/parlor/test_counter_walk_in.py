@@ -81,7 +81,7 @@ def test_the_counter_registers_a_walk_in_with_one_tap(tablet, parlor):
     assert response.status_code == 302
     assert response["Location"] == f"/tablet/counter/?guest={visit.public_id}"
     page = tablet.get("/tablet/counter/").content.decode()
-    assert "青木さんを登録して受付しました。" in page
+    assert "青木さんを登録してチェックインしました。" in page
     assert re.search(r'data-player="青木"[^>]*data-state="in"', page)
 
 

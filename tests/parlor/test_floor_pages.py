@@ -103,7 +103,7 @@ def test_a_table_at_all_last_shows_its_ras_han_call_and_the_next_game(tablet, pa
     card = page[page.index('data-slot="7"') :]
     assert "data-all-last" in card and f"ラス半: {guests[1].name}" in card
     assert 'data-seats-coming="1"' in card
-    assert "次の半荘" in card and "次に入る: 次の人" in card
+    assert "次の対局" in card and "次に入る: 次の人" in card
 
 
 def test_an_empty_table_nobody_waits_for_says_nothing_of_players_short(tablet, parlor, table):

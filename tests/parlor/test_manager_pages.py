@@ -104,7 +104,7 @@ def test_every_manager_page_has_the_same_header(manager: Any, path: str) -> None
         assert f'href="{href}" data-nav="{name}"' in nav
         assert japanese in nav and english not in nav  # one language at a time
     assert 'aria-current="page"' in nav
-    assert "サインアウト" in page and 'action="/tablet/logout/"' in page
+    assert "ログアウト" in page and 'action="/tablet/logout/"' in page
     assert manager.username in page
 
 
@@ -198,4 +198,4 @@ def test_the_header_speaks_english_alone_when_english_is_chosen(manager: Any) ->
     nav = page[page.index('class="manager-nav"') : page.index("</nav>")]
     for _href, japanese, english in NAV.values():
         assert english in nav and japanese not in nav
-    assert "Sign out" in page and "サインアウト" not in page
+    assert "Sign out" in page and "ログアウト" not in page

@@ -72,7 +72,7 @@ def test_a_point_count_tables_rate_is_per_ten(manager: Client, parlor: Parlor) -
     table = TableFactory(parlor=parlor, label="白", ruleset_key="seed-003")
     html = manager.get("/manage/money/").content.decode()
     section = html[html.index(f'data-terms="table-{table.public_id}"') :]
-    assert "レート（円/点（点数計算））" in section and "標準: 30 円/点" in section
+    assert "レート（円/点（点数制））" in section and "標準: 30 円/点" in section
 
 
 def test_saving_one_term_of_a_table_changes_that_term_only_and_confirms_old_to_new(

@@ -62,7 +62,7 @@ def test_a_nagashi_under_a_ruleset_without_it_is_refused_in_words_beside_the_sea
     assert error["code"] == "nagashi_not_allowed" and error["area"] == "seats"
     assert error["field"] == "result.nagashi"
     assert error["message"] == (
-        "このルールに流し満貫はありません。流局は聴牌のプレイヤーだけで入力してください。"
+        "このルールに流し満貫はありません。流局はテンパイのプレイヤーだけで入力してください。"
     )
 
 
@@ -173,7 +173,7 @@ def test_a_preview_of_a_finished_game_is_refused_in_words(tablet, game, staff_us
     tablet.post(f"/tablet/games/{game.public_id}/finish/")
     response = post(tablet, f"/tablet/games/{game.public_id}/preview/", {"hand": RON})
     assert response.status_code == 409
-    assert response.json()["error"]["message"].startswith("ゲームは終了しています")
+    assert response.json()["error"]["message"].startswith("対局は終了しています")
 
 
 def test_a_body_that_is_not_json_is_a_clear_error(tablet, game):

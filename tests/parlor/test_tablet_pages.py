@@ -64,7 +64,7 @@ def test_another_parlors_table_is_not_found(tablet, other_parlor):
 
 def test_a_free_table_opens_the_game_start(tablet, table, players):
     page = tablet.get(f"/tablet/tables/{table.public_id}/").content.decode()
-    assert "ゲーム開始" in page
+    assert "対局開始" in page
     assert all(p.name in page for p in players)
     assert 'data-seating="keep"' not in page  # no seating yet: nothing to keep
 

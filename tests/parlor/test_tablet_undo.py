@@ -61,7 +61,7 @@ def test_the_game_screen_names_the_last_hand_in_the_undo_form_with_a_fresh_key(t
     key = re.search(r'name="idempotency_key" value="([0-9a-f]{32})"', form)
     again = tablet.get(f"/tablet/games/{game.public_id}/").content.decode()
     assert key and key.group(1) not in again  # each page drawn is a new undo
-    assert "第2局を取り消す" in form
+    assert "第2局を取消" in form
 
 
 def test_the_undo_form_sent_again_undoes_its_hand_once_and_not_the_one_before(tablet, game):

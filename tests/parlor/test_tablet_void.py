@@ -1,4 +1,4 @@
-"""The tablet's void (ゲームを無効にする): a reason, a manager's confirmation when the game has
+"""The tablet's void (対局を無効にする): a reason, a manager's confirmation when the game has
 hands, errors next to their field, and back to the floor with a message."""
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ def _error_for(page: str, field: str) -> str:
 
 def test_the_game_screen_offers_the_void_with_a_reason_only_before_any_hand(tablet, game):
     page = tablet.get(f"/tablet/games/{game.public_id}/").content.decode()
-    assert "ゲームを無効にする" in page and 'name="reason"' in page
+    assert "対局を無効にする" in page and 'name="reason"' in page
     assert 'name="manager_password"' not in page
 
 
@@ -69,7 +69,7 @@ def test_staff_void_a_game_started_by_mistake_and_see_it_on_the_floor(tablet, ga
     )
     # The voided game's screen is its result page, saying so.
     result = tablet.get(f"/tablet/games/{game.public_id}/", follow=True).content.decode()
-    assert "この対局は無効です" in result and "ゲームを無効にする" not in result
+    assert "この対局は無効です" in result and "対局を無効にする" not in result
 
 
 def test_a_missing_reason_is_shown_next_to_the_reason(tablet, game):
@@ -117,7 +117,7 @@ def test_a_signed_in_manager_voids_a_finished_game_from_its_result_page(game, st
     client = Client()
     client.force_login(manager)
     result = client.get(f"/tablet/games/{game.public_id}/result/").content.decode()
-    assert "ゲームを無効にする" in result and "店長だけ" in result
+    assert "対局を無効にする" in result and "店長だけ" in result
     assert _void(client, game, reason="別の卓の記録").status_code == 302
     game.refresh_from_db()
     assert game.status == GameStatus.VOIDED and game.void_confirmed_by == manager

@@ -332,7 +332,7 @@ def test_the_director_gives_a_whole_rounds_seats_in_one_form(event, entries, man
     seats = {f"seat-{t}-{s}": ids[t * 4 + s] for t in range(2) for s in range(4)}
     mistaken = client.post(url + "round/given/", {**seats, "seat-1-3": ids[0]})
     assert mistaken.status_code == 400
-    assert "この回戦の選手全員を1回ずつ" in mistaken.content.decode()
+    assert "この回戦のプレイヤー全員を1回ずつ" in mistaken.content.decode()
     assert round_tables_of(event) == []
     given = client.post(url + "round/given/", seats)
     assert given.status_code == 302

@@ -130,12 +130,12 @@ def test_the_player_page_shows_the_counts_and_shares_in_japanese(parlor, staff_u
     client.force_login(four[1].user)
     page = client.get("/me/").content.decode()  # Japanese by default
     assert 'data-yaku-coverage="6" data-paid-wins="7"' in page
-    rows = [("riichi", "立直", 2, "33.3%"), ("dama", "ダマ", 2, "33.3%"),
+    rows = [("riichi", "リーチ", 2, "33.3%"), ("dama", "ダマ", 2, "33.3%"),
             ("open", "副露", 1, "16.7%"), ("unknown", "不明", 1, "16.7%")]
     for style, label, wins, share in rows:
         assert (f'<tr data-style="{style}"><th>{label}</th><td class="num" data-style-wins>'
                 f'{wins}</td><td class="num" data-style-share>{share}</td></tr>') in page
-    assert "立直・ダマ・副露" in page
+    assert "リーチ・ダマ・副露" in page
     client.cookies["django_language"] = "en"
     english = client.get("/me/").content.decode()
     assert '<tr data-style="open"><th>Open</th>' in english

@@ -85,14 +85,14 @@ def test_the_csv_and_the_workbook_carry_the_shares_as_numbers(played) -> None:
     with translation.override("ja"):
         data = daily_report_data(parlor=played["parlor"], day=played["day"])
     blocks = csv_blocks(render(data, "csv"))
-    assert blocks["立直・ダマ・副露"][:2] == [
+    assert blocks["リーチ・ダマ・副露"][:2] == [
         ["和了の形", "和了数", "役の記録がある和了に占める割合 (%)"],
-        ["立直", "3", "42.9"],
+        ["リーチ", "3", "42.9"],
     ]
-    assert blocks["立直・ダマ・副露"][-1] == ["合計", "7", ""]
+    assert blocks["リーチ・ダマ・副露"][-1] == ["合計", "7", ""]
     assert blocks["役"][1] == ["ドラ", "Dora", "3", "42.9"]
     book = load_workbook(io.BytesIO(render(data, "xlsx")))
-    riichi = book["立直・ダマ・副露"]["C2"]
+    riichi = book["リーチ・ダマ・副露"]["C2"]
     assert (Decimal(str(riichi.value)), riichi.number_format) == (Decimal("0.429"), "0.0%")
 
 
@@ -101,7 +101,7 @@ def test_the_pdf_shows_the_shares_as_percentages(played) -> None:
     with translation.override("ja"):
         data = daily_report_data(parlor=played["parlor"], day=played["day"])
     text = "\n".join(pdf_text(render(data, "pdf")))
-    assert "立直・ダマ・副露" in text and "42.9%" in text
+    assert "リーチ・ダマ・副露" in text and "42.9%" in text
     assert "役の記録がある和了7回のうち (和了は全部で8回)。" in text
 
 
@@ -125,8 +125,8 @@ def test_a_correction_of_the_yaku_marks_the_report_stale_and_the_rebuild_counts_
         daily_report_request(parlor=played["parlor"], day=played["day"], formats=["csv"])
     report = DailyReport.objects.get()
     assert not report.is_stale
-    styles = csv_blocks(bytes(report.content))["立直・ダマ・副露"]
-    assert [row[:2] for row in styles[1:]] == [["立直", "3"], ["ダマ", "3"], ["副露", "0"],
+    styles = csv_blocks(bytes(report.content))["リーチ・ダマ・副露"]
+    assert [row[:2] for row in styles[1:]] == [["リーチ", "3"], ["ダマ", "3"], ["副露", "0"],
                                                ["不明", "1"], ["合計", "7"]]
 
 
