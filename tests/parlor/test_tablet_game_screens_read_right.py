@@ -68,7 +68,7 @@ def test_a_correction_that_ends_the_game_early_names_the_hands_after_it(
     error = response.json()["error"]
     assert error["code"] == "hand_after_end"
     words = {
-        "ja": ("第1局でゲームが終わる", "第2局以降", "取り消"),
+        "ja": ("第1局で対局が終わる", "第2局以降", "取り消"),
         "en": ("ends after hand 1", "hand 2", "undo"),
     }[language]
     assert all(w in error["message"] for w in words), error
@@ -94,7 +94,7 @@ def test_a_correction_says_after_which_hand_the_game_still_ends(tablet, game, st
     assert game.status == GameStatus.FINISHED
     two_han = {"result": {"kind": "ron", "loser": 0, "wins": [{"winner": 1, "han": 2, "fu": 30}]}}
     html = _correction_preview(tablet, game, two_han)
-    assert "訂正後のゲームは第2局で終了: 飛び終了" in html, html
+    assert "訂正後の対局は第2局で終了: 飛び終了" in html, html
 
 
 def test_a_correction_that_undoes_the_games_end_says_the_game_goes_on(tablet, game, staff_user):
@@ -104,7 +104,7 @@ def test_a_correction_that_undoes_the_games_end_says_the_game_goes_on(tablet, ga
     game.refresh_from_db()
     assert game.status == GameStatus.FINISHED
     html = _correction_preview(tablet, game, RON)
-    assert "訂正後のゲームは終わっていません: 東2局から続きます。" in html, html
+    assert "訂正後の対局は終わっていません: 東2局から続きます。" in html, html
 
 
 def test_a_hand_entered_again_after_an_undo_is_not_called_a_correction(tablet, game, staff_user):
