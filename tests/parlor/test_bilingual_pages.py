@@ -144,3 +144,21 @@ def test_the_audit_actions_read_in_one_language() -> None:
         english = [str(label) for label in AuditAction.labels]
     assert japanese == ["作成", "訂正", "取消", "終了", "無効", "締め"]
     assert english == ["Created", "Corrected", "Undone", "Finished", "Game voided", "Closed"]
+
+
+def test_a_form_refused_for_its_csrf_token_says_what_to_do_in_one_language() -> None:
+    """A form sent from a page open too long (or after signing in elsewhere) is refused by the
+    CSRF check: staff read what happened and what to do, in the page's language, with a way
+    back; never Django's English "Forbidden" title or a word about DEBUG."""
+    form = {"username": "staff", "password": "whatever", "csrfmiddlewaretoken": "stale"}
+    answer = Client(enforce_csrf_checks=True).post("/tablet/login/", form)
+    assert answer.status_code == 403
+    page = answer.content.decode()
+    assert "<title>送信できませんでした" in page and "再読み込み" in page
+    assert "Forbidden" not in page and "DEBUG" not in page and "CSRF" not in page
+    assert all(link in page for link in BACK)  # a way back
+    english = Client(enforce_csrf_checks=True)
+    english.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    page = english.post("/tablet/login/", form).content.decode()
+    assert "<title>Not sent" in page and "reload" in page
+    assert "送信" not in page and "DEBUG" not in page
