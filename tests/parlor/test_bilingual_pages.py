@@ -162,3 +162,30 @@ def test_a_form_refused_for_its_csrf_token_says_what_to_do_in_one_language() -> 
     page = english.post("/tablet/login/", form).content.decode()
     assert "<title>Not sent" in page and "reload" in page
     assert "送信" not in page and "DEBUG" not in page
+
+
+def test_the_admins_daily_reports_read_in_one_language(
+    admin_client: Client, parlor: Parlor
+) -> None:
+    """The daily reports in the admin (its menu on every admin page, their list, filters and
+    page): named in the page's language, not by their English field names."""
+    from parlor.reports.models import DailyReport
+
+    for label in ("verbose_name", "verbose_name_plural"):
+        with translation.override("ja"):
+            assert str(getattr(DailyReport._meta, label)) == "日報"
+        with translation.override("en"):
+            assert str(getattr(DailyReport._meta, label)).startswith("Daily report")
+    report = DailyReport.objects.create(
+        parlor=parlor, business_day="2026-11-28", format="csv", status="done"
+    )
+    index = admin_client.get("/admin/").content.decode()
+    assert "Daily reports" not in index
+    listing = admin_client.get("/admin/reports/dailyreport/").content.decode()
+    for english in ("daily report", "Business day", "business day", "status で", "format で"):
+        assert english not in listing, english
+    assert "営業日" in listing and "形式" in listing and "作成済みの版" in listing
+    page = admin_client.get(f"/admin/reports/dailyreport/{report.pk}/change/").content.decode()
+    for english in ("Business day:", "Requested at", "Size bytes", "Sha256", "Lease until"):
+        assert english not in page, english
+    assert "営業日" in page and "依頼日時" in page and "サイズ（バイト）" in page
