@@ -189,3 +189,26 @@ def test_the_admins_daily_reports_read_in_one_language(
     for english in ("Business day:", "Requested at", "Size bytes", "Sha256", "Lease until"):
         assert english not in page, english
     assert "営業日" in page and "依頼日時" in page and "サイズ（バイト）" in page
+
+
+def test_the_admins_money_and_standings_settings_read_in_one_language(
+    admin_client: Client, parlor: Parlor
+) -> None:
+    """The money terms a manager may edit in the admin: each field, column, filter and fee
+    model under the words of the manager's money page, not an English field name."""
+    from parlor.models import MoneySettings, StandingsSettings
+
+    MoneySettings.objects.create(
+        parlor=parlor, player_count=4, rate_yen_per_p=50, fee_model="each_plus_top"
+    )
+    StandingsSettings.objects.create(parlor=parlor)
+    for path in ("/admin/parlor/moneysettings/", "/admin/parlor/moneysettings/add/"):
+        page = admin_client.get(path).content.decode()
+        for english in ("Chip value yen", "Fee model", "Each pays the fee", "Game fee yen",
+                        "Rate yen per", "Money unit yen", "Player count", "player count"):
+            assert english not in page, (path, english)
+        assert "チップ単価（円）" in page and "全員がゲーム代を払い" in page, path
+    for path in ("/admin/parlor/standingssettings/", "/admin/parlor/standingssettings/add/"):
+        page = admin_client.get(path).content.decode()
+        assert "Is public" not in page and "Monthly min games" not in page, path
+        assert "月間" in page, path
