@@ -211,3 +211,18 @@ def test_a_copy_of_a_preset_keeps_every_field(
     copy = ruleset_resolve(parlor=parlor, key="copy")
     preset = PRESETS[preset_key]
     assert copy == preset.replace(id="copy", title="写し", title_en="写し")
+
+
+def test_in_english_a_preset_and_the_base_of_a_ruleset_are_titled_in_english(
+    manager: Client,
+) -> None:
+    manager.cookies["django_language"] = "en"
+    html = manager.get("/manage/rulesets/preset/standard/").content.decode()
+    head = html.split("<tbody", 1)[0]  # the title, heading and navigation; not the field rows
+    assert f"<h1>{PRESETS['standard'].title_en}</h1>" in head
+    assert PRESETS["standard"].title not in head
+    answer = manager.post("/manage/rulesets/", form_data("standard", key="house-en", title="H"))
+    assert answer.status_code == 302, answer.content.decode()[:2000]
+    row = RulesetDefinition.objects.get(key="house-en")
+    page = manager.get(f"/manage/rulesets/{row.public_id}/").content.decode()
+    assert PRESETS["standard"].title_en in page and PRESETS["standard"].title not in page
