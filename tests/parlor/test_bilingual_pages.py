@@ -212,3 +212,17 @@ def test_the_admins_money_and_standings_settings_read_in_one_language(
         page = admin_client.get(path).content.decode()
         assert "Is public" not in page and "Monthly min games" not in page, path
         assert "月間" in page, path
+
+
+@pytest.mark.parametrize("model", ["table", "player", "rulesetdefinition", "moneysettings"])
+def test_the_admin_names_a_rows_parlor_in_the_pages_language(
+    admin_client: Client, parlor: Parlor, model: str
+) -> None:
+    """The parlor a row belongs to, on its form and as its list's column: 雀荘, not the English
+    field name."""
+    Table.objects.create(parlor=parlor, label="7", ruleset_key="standard")
+    form = admin_client.get(f"/admin/parlor/{model}/add/").content.decode()
+    assert "Parlor:" not in form and "雀荘:" in form
+    if model in ("table", "player"):
+        listing = admin_client.get(f"/admin/parlor/{model}/").content.decode()
+        assert ">Parlor<" not in listing and ">雀荘<" in listing
