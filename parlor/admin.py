@@ -60,14 +60,20 @@ class ParlorAdmin(ParlorScopedAdmin, admin.ModelAdmin):
 
 class RulesetDefinitionForm(forms.ModelForm):
     clone_preset = forms.ChoiceField(
+        label=pgettext_lazy("admin field", "Copy a preset"),
         required=False,
         choices=[("", "—")] + [(k, f"{k}: {r.title}") for k, r in PRESETS.items()],
-        help_text="Copy a preset into the definition, then edit it (leave the definition empty).",
+        help_text=pgettext_lazy(
+            "admin help",
+            "Copy a preset into the definition, then edit it (leave the definition empty).",
+        ),
     )
     definition = forms.JSONField(
+        label=pgettext_lazy("admin field", "Ruleset definition (JSON)"),
         required=False,
-        help_text=(
-            'The engine\'s ruleset object, e.g. {"base": "standard", "uma": [30, 10, -10, -30]}.'
+        help_text=pgettext_lazy(
+            "admin help",
+            'The engine\'s ruleset object, e.g. {"base": "standard", "uma": [30, 10, -10, -30]}.',
         ),
     )
 
@@ -80,12 +86,19 @@ class RulesetDefinitionForm(forms.ModelForm):
         if data.get("clone_preset") and not data.get("definition"):
             data["definition"] = preset_clone_definition(data["clone_preset"])
         if not data.get("definition"):
-            self.add_error("definition", "Give a definition or choose a preset to clone.")
-        elif data.get("key"):
-            if data["key"] in PRESETS:
-                self.add_error("key", f"{data['key']!r} is a preset's key; choose another key.")
+            self.add_error(
+                "definition",
+                pgettext("admin", "Give a definition or choose a preset to copy."),
+            )
+        elif key := data.get("key"):
+            if key in PRESETS:  # add_error takes the key out of data: keep it in `key`
+                self.add_error(
+                    "key",
+                    pgettext("admin", "'%(key)s' is a preset's key: choose another key.")
+                    % {"key": key},
+                )
             try:
-                ruleset_validate(key=data["key"], definition=data["definition"])
+                ruleset_validate(key=key, definition=data["definition"])
             except ScoringError as exc:
                 self.add_error("definition", named_refusal(exc.field, exc.message))
         return data

@@ -18,11 +18,20 @@ from django.core.exceptions import PermissionDenied
 from django.db import models
 from django.db.models import Q, QuerySet
 from django.http import Http404, HttpRequest
+from django.utils.translation import pgettext_lazy
 
 from parlor.models import MemberRole, Parlor
 
 ACTIONS = frozenset({"view", "add", "change", "delete"})
 VIEW_ONLY = frozenset({"view"})
+# A row's parlor on its form and as its list's column, in the page's language (its verbose
+# name is the English field name).
+PARLOR_LABEL = pgettext_lazy("admin field", "Parlor")
+
+
+@admin.display(description=PARLOR_LABEL, ordering="parlor")
+def parlor_column(row: Any) -> Any:
+    return row.parlor
 
 
 def manager_parlor_id(user: Any) -> int | None:
@@ -153,6 +162,15 @@ class ParlorScopedAdmin(ParlorScoped, _ModelAdmin):
         if obj is None and not request.user.is_superuser:
             raise Http404("not found")
         return obj
+
+    def get_form(
+        self, request: HttpRequest, obj: Any = None, change: bool = False, **kwargs: Any
+    ) -> Any:
+        kwargs["labels"] = {"parlor": PARLOR_LABEL, **(kwargs.get("labels") or {})}
+        return super().get_form(request, obj, change, **kwargs)
+
+    def get_list_display(self, request: HttpRequest) -> Any:
+        return [parlor_column if f == "parlor" else f for f in super().get_list_display(request)]
 
     def get_list_filter(self, request: HttpRequest) -> Any:
         """A manager has one parlor: a filter by parlor would list the other parlors' names."""

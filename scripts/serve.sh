@@ -52,6 +52,19 @@ if [ "$LAN" = 1 ]; then
   export PUBLIC_BASE_URL="${PUBLIC_BASE_URL:-http://${addresses[0]}:${PORT}}"
   export DJANGO_DEBUG="${DJANGO_DEBUG:-0}"
 fi
+# A port already served (tenbo started twice, or another program) stops here, before anything
+# is installed or migrated and before an address is printed that the other program answers.
+if command -v python3 >/dev/null && ! python3 - "$BIND" "$PORT" <<'CHECK' 2>/dev/null; then
+import socket, sys
+with socket.socket() as probe:
+    probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as gunicorn binds
+    probe.bind((sys.argv[1], int(sys.argv[2])))
+CHECK
+  echo "serve.sh: port ${PORT} is already in use on this machine (tenbo already running, or" \
+    "another program). Stop it, or take another port: bash scripts/serve.sh" \
+    "$((PORT == 8080 ? 8081 : 8080))" >&2
+  exit 1
+fi
 source scripts/system.sh
 ensure_debian_packages "${TENBO_RUNTIME_PACKAGES[@]}"  # fonts and Pango for the PDFs
 source scripts/venv.sh

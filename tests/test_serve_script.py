@@ -142,3 +142,26 @@ def test_serve_sh_lan_says_so_when_the_machine_is_on_no_network(tmp_path):
     assert "this machine has no address on a network (only 127.0.0.1)" in run.stderr
     assert "Connect it to the parlor's Wi-Fi or LAN" in run.stderr
     assert run.stdout == ""  # nothing installed, migrated or served
+
+
+def test_serve_sh_says_the_port_is_taken_before_it_announces_an_address(tmp_path):
+    """A second serve.sh on a port already served (tenbo started twice, or another program)
+    stops at once with what to do, rather than printing the address (where the other program
+    answers) and then failing in gunicorn's retries."""
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        run = subprocess.run(
+            ["bash", "scripts/serve.sh", str(port)],
+            cwd=ROOT,
+            env=serve_env(tmp_path / "serve.sqlite3"),
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    assert run.returncode == 1
+    assert f"port {port} is already in use" in run.stderr
+    assert "bash scripts/serve.sh" in run.stderr  # how to take another port
+    assert "tenbo is at" not in run.stdout
+    assert not (tmp_path / "serve.sqlite3").exists()  # stopped before migrating anything

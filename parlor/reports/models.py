@@ -96,6 +96,8 @@ class DailyReport(models.Model):
     objects = DailyReportQuerySet.as_manager()
 
     class Meta:
+        verbose_name = pgettext_lazy("model", "Daily report")
+        verbose_name_plural = pgettext_lazy("model", "Daily reports")
         ordering = ["-business_day", "parlor", "format"]
         constraints = [
             models.UniqueConstraint(

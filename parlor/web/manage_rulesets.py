@@ -16,6 +16,7 @@ from parlor.models import Parlor, RulesetDefinition
 from parlor.selectors.access import Role, require
 from parlor.selectors.rulesets import ruleset_resolve
 from parlor.services.rulesets import ruleset_create
+from parlor.view_helpers.pages import ruleset_title
 from parlor.view_helpers.ruleset_fields import field_help, named_refusal
 from parlor.web.errors import refusal_sentence
 from parlor.web.manager import manager_page
@@ -106,7 +107,7 @@ def preset_page(request: HttpRequest, key: str) -> HttpResponse:
     if key not in PRESETS:
         raise NotFound(f"no preset {key!r}", code="ruleset_not_found")
     preset = PRESETS[key]
-    return _detail(request, parlor, title=preset.title, key=key, fields=_fields(preset),
+    return _detail(request, parlor, title=ruleset_title(preset), key=key, fields=_fields(preset),
                    clone_from=key)
 
 
@@ -120,7 +121,8 @@ def ruleset_page(request: HttpRequest, ruleset_id: str) -> HttpResponse:
     context: dict[str, Any] = {
         "title": row.title,
         "key": row.key,
-        "base": PRESETS[row.definition["base"]].title if row.definition.get("base") in PRESETS
+        "base": ruleset_title(PRESETS[row.definition["base"]])
+        if row.definition.get("base") in PRESETS
         else None,
         "changes": _changes(row.definition),
     }

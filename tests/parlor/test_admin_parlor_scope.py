@@ -325,3 +325,14 @@ def test_a_manager_makes_their_parlors_player_a_member(sides):
     )
     assert response.status_code == 302
     assert ParlorMember.objects.get(user=login).parlor == alpha.parlor
+
+
+def test_a_manager_lists_only_their_own_parlors_daily_reports_with_no_filter_by_parlor(sides):
+    from parlor.reports.models import DailyReport
+
+    alpha, bravo = sides
+    for side in (alpha, bravo):
+        DailyReport.objects.create(parlor=side.parlor, business_day="2026-11-28", format="csv")
+    page = signed_in(alpha.manager).get("/admin/reports/dailyreport/").content.decode()
+    assert alpha.parlor.name in page
+    assert bravo.parlor.name not in page  # not even in a filter by parlor

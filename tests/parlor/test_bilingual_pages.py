@@ -144,3 +144,85 @@ def test_the_audit_actions_read_in_one_language() -> None:
         english = [str(label) for label in AuditAction.labels]
     assert japanese == ["作成", "訂正", "取消", "終了", "無効", "締め"]
     assert english == ["Created", "Corrected", "Undone", "Finished", "Game voided", "Closed"]
+
+
+def test_a_form_refused_for_its_csrf_token_says_what_to_do_in_one_language() -> None:
+    """A form sent from a page open too long (or after signing in elsewhere) is refused by the
+    CSRF check: staff read what happened and what to do, in the page's language, with a way
+    back; never Django's English "Forbidden" title or a word about DEBUG."""
+    form = {"username": "staff", "password": "whatever", "csrfmiddlewaretoken": "stale"}
+    answer = Client(enforce_csrf_checks=True).post("/tablet/login/", form)
+    assert answer.status_code == 403
+    page = answer.content.decode()
+    assert "<title>送信できませんでした" in page and "再読み込み" in page
+    assert "Forbidden" not in page and "DEBUG" not in page and "CSRF" not in page
+    assert all(link in page for link in BACK)  # a way back
+    english = Client(enforce_csrf_checks=True)
+    english.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    page = english.post("/tablet/login/", form).content.decode()
+    assert "<title>Not sent" in page and "reload" in page
+    assert "送信" not in page and "DEBUG" not in page
+
+
+def test_the_admins_daily_reports_read_in_one_language(
+    admin_client: Client, parlor: Parlor
+) -> None:
+    """The daily reports in the admin (its menu on every admin page, their list, filters and
+    page): named in the page's language, not by their English field names."""
+    from parlor.reports.models import DailyReport
+
+    for label in ("verbose_name", "verbose_name_plural"):
+        with translation.override("ja"):
+            assert str(getattr(DailyReport._meta, label)) == "日報"
+        with translation.override("en"):
+            assert str(getattr(DailyReport._meta, label)).startswith("Daily report")
+    report = DailyReport.objects.create(
+        parlor=parlor, business_day="2026-11-28", format="csv", status="done"
+    )
+    index = admin_client.get("/admin/").content.decode()
+    assert "Daily reports" not in index
+    listing = admin_client.get("/admin/reports/dailyreport/").content.decode()
+    for english in ("daily report", "Business day", "business day", "status で", "format で"):
+        assert english not in listing, english
+    assert "営業日" in listing and "形式" in listing and "作成済みの版" in listing
+    page = admin_client.get(f"/admin/reports/dailyreport/{report.pk}/change/").content.decode()
+    for english in ("Business day:", "Requested at", "Size bytes", "Sha256", "Lease until"):
+        assert english not in page, english
+    assert "営業日" in page and "依頼日時" in page and "サイズ（バイト）" in page
+
+
+def test_the_admins_money_and_standings_settings_read_in_one_language(
+    admin_client: Client, parlor: Parlor
+) -> None:
+    """The money terms a manager may edit in the admin: each field, column, filter and fee
+    model under the words of the manager's money page, not an English field name."""
+    from parlor.models import MoneySettings, StandingsSettings
+
+    MoneySettings.objects.create(
+        parlor=parlor, player_count=4, rate_yen_per_p=50, fee_model="each_plus_top"
+    )
+    StandingsSettings.objects.create(parlor=parlor)
+    for path in ("/admin/parlor/moneysettings/", "/admin/parlor/moneysettings/add/"):
+        page = admin_client.get(path).content.decode()
+        for english in ("Chip value yen", "Fee model", "Each pays the fee", "Game fee yen",
+                        "Rate yen per", "Money unit yen", "Player count", "player count"):
+            assert english not in page, (path, english)
+        assert "チップ単価（円）" in page and "全員がゲーム代を払い" in page, path
+    for path in ("/admin/parlor/standingssettings/", "/admin/parlor/standingssettings/add/"):
+        page = admin_client.get(path).content.decode()
+        assert "Is public" not in page and "Monthly min games" not in page, path
+        assert "月間" in page, path
+
+
+@pytest.mark.parametrize("model", ["table", "player", "rulesetdefinition", "moneysettings"])
+def test_the_admin_names_a_rows_parlor_in_the_pages_language(
+    admin_client: Client, parlor: Parlor, model: str
+) -> None:
+    """The parlor a row belongs to, on its form and as its list's column: 雀荘, not the English
+    field name."""
+    Table.objects.create(parlor=parlor, label="7", ruleset_key="standard")
+    form = admin_client.get(f"/admin/parlor/{model}/add/").content.decode()
+    assert "Parlor:" not in form and "雀荘:" in form
+    if model in ("table", "player"):
+        listing = admin_client.get(f"/admin/parlor/{model}/").content.decode()
+        assert ">Parlor<" not in listing and ">雀荘<" in listing

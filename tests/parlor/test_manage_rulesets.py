@@ -65,6 +65,19 @@ def test_a_preset_reads_field_by_field_with_its_japanese_labels(manager: Client)
     assert manager.get("/manage/rulesets/preset/nothing-here/").status_code == 404
 
 
+def test_the_column_of_each_fields_setting_is_headed_as_a_setting_not_as_points(
+    manager: Client,
+) -> None:
+    """The column holds 東南戦, なし, サイコロ...: its heading is 設定値, not 点数 (a hand's
+    value at the tablet)."""
+    html = manager.get("/manage/rulesets/preset/standard/").content.decode()
+    head = html.split("<thead>", 1)[1].split("</thead>", 1)[0]
+    assert "<th>設定値</th>" in head and "点数" not in head
+    manager.cookies["django_language"] = "en"
+    head = manager.get("/manage/rulesets/preset/standard/").content.decode().split("<thead>")[1]
+    assert "<th>Value</th>" in head.split("</thead>")[0]
+
+
 def test_a_manager_adds_a_preset_plus_changes_and_it_is_audited(
     manager: Client, parlor: Parlor
 ) -> None:
@@ -198,3 +211,18 @@ def test_a_copy_of_a_preset_keeps_every_field(
     copy = ruleset_resolve(parlor=parlor, key="copy")
     preset = PRESETS[preset_key]
     assert copy == preset.replace(id="copy", title="写し", title_en="写し")
+
+
+def test_in_english_a_preset_and_the_base_of_a_ruleset_are_titled_in_english(
+    manager: Client,
+) -> None:
+    manager.cookies["django_language"] = "en"
+    html = manager.get("/manage/rulesets/preset/standard/").content.decode()
+    head = html.split("<tbody", 1)[0]  # the title, heading and navigation; not the field rows
+    assert f"<h1>{PRESETS['standard'].title_en}</h1>" in head
+    assert PRESETS["standard"].title not in head
+    answer = manager.post("/manage/rulesets/", form_data("standard", key="house-en", title="H"))
+    assert answer.status_code == 302, answer.content.decode()[:2000]
+    row = RulesetDefinition.objects.get(key="house-en")
+    page = manager.get(f"/manage/rulesets/{row.public_id}/").content.decode()
+    assert PRESETS["standard"].title_en in page and PRESETS["standard"].title not in page

@@ -182,3 +182,23 @@ def test_the_admin_shows_every_rule_with_its_japanese_label_and_help(admin_clien
     assert "<code>tie_break</code>" in table and "同点の扱い" in table
     assert "同点の順位" in table and "[30, 10, -10, -30]" in table
     assert admin_client.get("/admin/parlor/rulesetdefinition/add/").status_code == 200
+
+
+def test_the_admins_ruleset_form_reads_in_the_pages_language(admin_client, parlor):
+    """Its own fields, help and refusals in Japanese (the default), not English sentences."""
+    form = admin_client.get("/admin/parlor/rulesetdefinition/add/").content.decode()
+    for english in ("Clone preset", "Copy a preset", "Definition:", "The engine's ruleset"):
+        assert english not in form, english
+    assert "プリセットから写す" in form and "ルール定義（JSON）" in form
+    empty = admin_client.post(
+        "/admin/parlor/rulesetdefinition/add/",
+        {"parlor": parlor.pk, "key": "mine", "title": "Mine", "definition": ""},
+    )
+    (error,) = empty.context["adminform"].form.errors["definition"]
+    assert error == "ルール定義を入力するか、写すプリセットを選んでください。"
+    taken = admin_client.post(
+        "/admin/parlor/rulesetdefinition/add/",
+        {"parlor": parlor.pk, "key": "standard", "title": "S", "clone_preset": "standard"},
+    )
+    (error,) = taken.context["adminform"].form.errors["key"]
+    assert error == "「standard」はプリセットのキーです。別のキーにしてください。"
