@@ -9,6 +9,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from parlor.domain.money_guard import GuardedLine
+from parlor.selectors.audit_text import adjustment_reason_text
 
 
 def money_refusals() -> dict[str, str]:
@@ -47,4 +48,4 @@ def large_amount_text(line: GuardedLine) -> str:
         "The adjustment “%(reason)s” comes to %(amount)s yen, beyond the %(bound)s yen no "
         "game reaches: a manager confirms it with their username and password."
     )
-    return text % {**values, "reason": line.description}
+    return text % {**values, "reason": adjustment_reason_text(line.description)}
