@@ -11,6 +11,7 @@ from django.views.decorators.http import require_http_methods
 
 from parlor.errors import DomainError
 from parlor.models import Game
+from parlor.models.adjustments import VOIDED_GAME_REASON
 from parlor.selectors.access import game_for
 from parlor.selectors.visits import adjustments_of
 from parlor.services.games import game_void_at_the_table
@@ -79,7 +80,11 @@ def void_game(request: HttpRequest, game_id: str) -> HttpResponse:
 def _say_owed(request: HttpRequest, game: Game) -> None:
     """The players already checked out: what they were paid or charged for the game is now
     an open adjustment (調整), each said by name and amount with where it is settled."""
-    for owed in adjustments_of(game.table.parlor, open_only=True).filter(game=game):
+    made = adjustments_of(game.table.parlor, open_only=True).filter(
+        game=game,
+        reason__startswith=VOIDED_GAME_REASON,  # the void's, not an older correction's
+    )
+    for owed in made:
         messages.warning(
             request,
             _(

@@ -8,7 +8,7 @@ import re
 import pytest
 from django.test import Client
 
-from parlor.models import Adjustment, Game, GameStatus, MemberRole, Visit
+from parlor.models import Adjustment, AdjustmentKind, Game, GameStatus, MemberRole, Visit
 from parlor.services.games import game_finish, game_start
 from parlor.services.hands import hand_record
 from parlor.services.money import money_settings_set
@@ -138,10 +138,13 @@ def test_voiding_a_game_already_settled_says_who_is_owed_what_at_the_counter(
     hand_record(game=game, sequence=1, entry=RON, by=staff_user)
     game_finish(game=game, by=staff_user)
     visit_check_out(visit=Visit.objects.get(player=players[1]), by=staff_user)  # the winner
+    earlier = {"kind": AdjustmentKind.CORRECTION, "reason": "符の入力ミス", "game": game}
+    Adjustment.objects.create(parlor=table.parlor, player=players[1], amount_yen=70, **earlier)
     client = Client()
     client.force_login(manager)
     floor = client.get(_void(client, game, reason="別の卓の記録")["Location"]).content.decode()
-    owed = Adjustment.objects.get(game=game)
+    owed = Adjustment.objects.get(game=game, reason__startswith="game voided")
+    assert "+70" not in floor  # an older correction's adjustment is not the void's
     assert owed.player == players[1] and owed.amount_yen < 0
     assert players[1].name in floor and f"−{-owed.amount_yen:,}" in floor
     assert "未精算の調整" in floor
