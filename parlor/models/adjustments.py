@@ -14,6 +14,11 @@ from parlor.models.hands import Hand
 from parlor.models.parlors import Parlor, Player
 from parlor.models.settlements import Settlement
 
+# The reasons the product writes itself on a correction's adjustment, stored in English as they
+# are; selectors.audit_text.adjustment_reason_text reads them in the reader's language.
+VOIDED_GAME_REASON = "game voided (無効): "  # followed by the void's reason
+RESULT_CHANGED_REASON = "game result changed"  # a changed result with no correction's reason
+
 
 class AdjustmentKind(models.TextChoices):
     CORRECTION = "correction", pgettext_lazy("model", "Correction of a settled game")

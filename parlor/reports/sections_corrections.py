@@ -8,7 +8,7 @@ from django.utils.translation import pgettext
 from parlor.reports.data import CellValue, Section
 from parlor.reports.sections import Local, hand_label, who
 from parlor.reports.selectors import DayLedger
-from parlor.selectors.audit_text import correction_words, event_text
+from parlor.selectors.audit_text import adjustment_reason_text, correction_words, event_text
 
 Row = tuple[CellValue, ...]
 
@@ -105,7 +105,7 @@ def _adjustment_rows(ledger: DayLedger, local: Local) -> list[Row]:
             "",
             a.player.name,
             who(a.created_by),
-            a.reason,
+            adjustment_reason_text(a.reason),
             a.amount_yen,
         )
         for a in ledger.correction_adjustments

@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy
 from django.utils.translation import pgettext_lazy as p_
 
 from parlor.models import AuditEvent
+from parlor.models.adjustments import RESULT_CHANGED_REASON, VOIDED_GAME_REASON
 from parlor.money_terms_text import snapshot_changes
 
 KIND_TEXT: dict[str, Promise] = {
@@ -217,3 +218,16 @@ def value_text(value: Any) -> str:
         return ", ".join(f"{k}: {value_text(v)}" for k, v in value.items() if v not in (None, ""))
     label = VALUE_TEXT.get(str(value))
     return str(label) if label is not None else str(value)
+
+
+def adjustment_reason_text(reason: str) -> str:
+    """An adjustment's reason as a person reads it: the ones the product writes itself (a
+    finished game voided, a result changed; stored in English) in the reader's language; a
+    person's own reason as they wrote it.
+
+    Also a receipt line's description, which copies its adjustment's reason."""
+    if reason.startswith(VOIDED_GAME_REASON):
+        return _("Game voided: %(reason)s") % {"reason": reason.removeprefix(VOIDED_GAME_REASON)}
+    if reason == RESULT_CHANGED_REASON:
+        return _("The game's result changed")
+    return reason

@@ -62,13 +62,19 @@ def _check_values(terms: OwnTerms) -> None:
     if rate is not None and not 0 <= rate <= MAX_RATE_YEN_PER_P:
         raise InvalidInput(
             f"the rate is 0 to {MAX_RATE_YEN_PER_P:,} yen per 1,000 points (or per 点)",
-            code="invalid",
+            code="rate_out_of_range",
             field="rate_yen_per_p",
+            params={"max": f"{MAX_RATE_YEN_PER_P:,}"},
         )
     for name in ("chip_value_yen", "game_fee_yen", "top_prize_yen"):
         value = getattr(terms, name)
         if value is not None and not 0 <= value <= MAX_TERM_YEN:
-            raise InvalidInput(f"{name} is 0 to {MAX_TERM_YEN:,} yen", code="invalid", field=name)
+            raise InvalidInput(
+                f"{name} is 0 to {MAX_TERM_YEN:,} yen",
+                code="amount_out_of_range",
+                field=name,
+                params={"max": f"{MAX_TERM_YEN:,}"},
+            )
     if terms.money_unit_yen is not None and terms.money_unit_yen not in MONEY_UNITS_YEN:
         raise InvalidInput(
             "the money unit is 1, 10 or 100 yen", code="invalid", field="money_unit_yen"
@@ -77,12 +83,15 @@ def _check_values(terms: OwnTerms) -> None:
         raise InvalidInput("choose a fee model from the list", code="invalid", field="fee_model")
 
 
-def _check_coherent(terms: Terms, *, where: str = "") -> None:
+def _check_coherent(terms: Terms, *, table: str = "") -> None:
+    """`table`: the label of a table whose own top prize would inherit this default."""
     if terms.top_prize_yen and terms.fee_model != FeeModel.EACH_PLUS_TOP:
+        where = f" (table {table} inherits this default)" if table else ""
         raise InvalidInput(
             f"a top prize goes with the each_plus_top fee model{where}",
-            code="invalid",
+            code="top_prize_needs_top_fee",
             field="top_prize_yen",
+            params={"table": table} if table else None,
         )
 
 
@@ -220,7 +229,7 @@ def _check_tables_inheriting(parlor: Parlor, player_count: int, *, default: Term
     for row in rows:
         merged = OwnTerms.of(row.terms_dict()).over(default)
         if merged is not None and row.table is not None:
-            _check_coherent(merged, where=f" (table {row.table.label} inherits this default)")
+            _check_coherent(merged, table=row.table.label)
 
 
 @transaction.atomic
@@ -245,8 +254,9 @@ def large_amount_set(*, parlor: Parlor, bound_yen: int | None, by: Actor = None)
         raise InvalidInput(
             f"the amount is 1 to {MAX_TERM_YEN * 10:,} yen, or empty for the bound each "
             "game's rate gives",
-            code="invalid",
+            code="large_amount_out_of_range",
             field="large_amount_yen",
+            params={"max": f"{MAX_TERM_YEN * 10:,}"},
         )
     row = Parlor.objects.select_for_update().get(pk=parlor.pk)
     before = row.large_amount_yen

@@ -33,6 +33,7 @@ from parlor.models import (
     VisitGame,
     VisitStatus,
 )
+from parlor.models.adjustments import RESULT_CHANGED_REASON, VOIDED_GAME_REASON
 from parlor.models.users import Actor, actor_row
 from parlor.reports.staleness import report_days_changed
 from parlor.security.limits import REASON_MAX_LENGTH
@@ -191,11 +192,11 @@ def correction_cause(game: Game) -> tuple[Hand | None, str]:
     """The latest correction of a game's hands and its reason, or the void's (no hand): what
     an adjustment made by a change of the game's results names (one query)."""
     if game.status == GameStatus.VOIDED:
-        return None, f"game voided (無効): {game.void_reason}"
+        return None, f"{VOIDED_GAME_REASON}{game.void_reason}"
     correction = (
         game.hands.filter(supersedes__isnull=False).order_by("-entered_at", "-id").first()
     )
-    return correction, (correction.reason if correction else "") or "game result changed"
+    return correction, (correction.reason if correction else "") or RESULT_CHANGED_REASON
 
 
 @transaction.atomic

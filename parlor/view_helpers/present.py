@@ -13,6 +13,7 @@ from parlor.domain.units import Result, rate_basis_of
 from parlor.models import LineKind, Parlor, SettlementLine
 from parlor.reports.render.text import clock, plain
 from parlor.reports.sections import Local, local_time
+from parlor.selectors.audit_text import adjustment_reason_text
 from parlor.selectors.visits import Receipt
 from parlor.services.stats import PlayerStats
 from parlor.units_text import rate_text, result_text
@@ -103,7 +104,7 @@ def _line(line: SettlementLine, local: Local) -> ReceiptLineView:
         chips_money=signed(line.chips_yen) if is_game else "",
         fee=_fee(line.fee_yen) if is_game else "",
         amount=signed(line.amount_yen),
-        description=line.description,
+        description=adjustment_reason_text(line.description),
         stand_in=line.stand_in,
         penalty=_penalty(line) if is_game else "",
     )

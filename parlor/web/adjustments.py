@@ -11,6 +11,7 @@ from django.http import HttpRequest
 from django.template.loader import render_to_string
 
 from parlor.models import Adjustment, Player
+from parlor.selectors.audit_text import adjustment_reason_text
 from parlor.services.settlements import SettledMoneyChange
 from parlor.view_helpers.present import signed
 
@@ -35,7 +36,7 @@ def adjustment_view(adjustment: Adjustment) -> AdjustmentView:
         player=adjustment.player,
         amount_yen=adjustment.amount_yen,
         amount=signed(adjustment.amount_yen),
-        reason=adjustment.reason,
+        reason=adjustment_reason_text(adjustment.reason),
         table_label=game.table.label if game is not None else "",
         created_at=adjustment.created_at,
     )

@@ -21,7 +21,7 @@ from parlor.domain.cash_drawer import DENOMINATIONS_YEN, Drawer, counted_yen
 from parlor.errors import DomainError
 from parlor.models import DayClose, Parlor
 from parlor.selectors.access import Role, require
-from parlor.selectors.day_close import day_close_for, day_close_state
+from parlor.selectors.day_close import DayCloseState, day_close_for, day_close_state
 from parlor.selectors.shifts import shifts_of_day
 from parlor.services.day_close import day_drawer, day_float_record
 from parlor.services.day_close_counter import (
@@ -114,6 +114,14 @@ def _drawer_money(drawer: Drawer, counted: int) -> dict[str, str]:
     }
 
 
+def _float_text(state: DayCloseState) -> str:
+    """The float the close's box starts with: the one entered at the start of the day, else
+    (a reopened day) the one the drawer was last counted with, else empty."""
+    if state.float_entry is not None:
+        return str(state.float_entry.float_yen)
+    return str(state.closes[-1].float_yen) if state.closes else ""
+
+
 def _page(
     request: HttpRequest,
     parlor: Parlor,
@@ -127,7 +135,7 @@ def _page(
     state = day_close_state(parlor, day)
     values = values or {}
     entered = state.float_entry.float_yen if state.float_entry else None
-    float_text = str(values.get("float_yen", "" if entered is None else entered))
+    float_text = str(values.get("float_yen", _float_text(state)))
     float_yen = _count_text(float_text)
     drawer = day_drawer(parlor=parlor, day=day, float_yen=float_yen)
     counts = values.get("counts", {})

@@ -10,14 +10,17 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from parlor.domain.money_guard import GuardedLine
 from parlor.errors import DomainError
 from parlor.services.money_guard import LargeAmountNeedsManager
 from parlor.web.event_refusals import event_refusals, event_refusals_with_params
+from parlor.web.money_refusals import (
+    large_amount_text,
+    money_refusals,
+    money_refusals_with_params,
+)
 from parlor.web.record_refusals import record_refusal
 from scoring import RecordError, ScoringError
 
@@ -154,6 +157,7 @@ def _messages() -> dict[str, str]:
         "season_not_over": _("The season's last business day has not ended yet."),
         "days_reversed": _("The last day comes before the first day."),
         **event_refusals(),
+        **money_refusals(),
     }
 
 
@@ -205,6 +209,7 @@ def _messages_with_params() -> dict[str, str]:
             "Member number %(number)s is already %(name)s's: find them in the list."
         ),
         **event_refusals_with_params(),
+        **money_refusals_with_params(),
     }
 
 
@@ -220,24 +225,6 @@ def refusal_sentence(exc: DomainError) -> str | None:
     """A service's refusal in the active language: the sentence quoting its params, else the
     sentence for its code; None for a code with neither."""
     return _with_params(exc.code, exc.params) or _messages().get(exc.code)
-
-
-def large_amount_text(line: GuardedLine) -> str:
-    """The line beyond the parlor's bound, named as staff read it, in their language."""
-    values = {"amount": f"{line.amount_yen:+,}", "bound": f"{line.bound_yen:,}"}
-    if line.table_label:
-        when = timezone.localtime(line.played_at).strftime("%H:%M") if line.played_at else ""
-        text = _(
-            "The game at table %(table)s (started %(time)s) comes to %(amount)s yen, beyond "
-            "the %(bound)s yen no game reaches: a manager confirms it with their username and "
-            "password."
-        )
-        return text % {**values, "table": line.table_label, "time": when}
-    text = _(
-        "The adjustment “%(reason)s” comes to %(amount)s yen, beyond the %(bound)s yen no "
-        "game reaches: a manager confirms it with their username and password."
-    )
-    return text % {**values, "reason": line.description}
 
 
 # Errors about a penalty that the engine reports on the result (a dead hand that won, ...):

@@ -20,6 +20,7 @@ from parlor.domain.shift_money import ShiftLineKind, ShiftMoney, stand_in_tables
 from parlor.errors import DomainError, InvalidInput
 from parlor.models import Parlor, Shift
 from parlor.selectors.access import Role, require
+from parlor.selectors.audit_text import adjustment_reason_text
 from parlor.selectors.shifts import (
     shift_corrections,
     shift_for,
@@ -174,7 +175,7 @@ def _corrections(shift: Shift) -> list[dict[str, Any]]:
     return [
         {
             "table": adjustment.game.table.label if adjustment.game else "",
-            "reason": adjustment.reason,
+            "reason": adjustment_reason_text(adjustment.reason),
             "yen": adjustment.amount_yen,
             "amount": signed(adjustment.amount_yen),
             "is_open": adjustment.is_open,

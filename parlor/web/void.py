@@ -11,10 +11,13 @@ from django.views.decorators.http import require_http_methods
 
 from parlor.errors import DomainError
 from parlor.models import Game
+from parlor.models.adjustments import VOIDED_GAME_REASON
 from parlor.selectors.access import game_for
+from parlor.selectors.visits import adjustments_of
 from parlor.services.games import game_void_at_the_table
 from parlor.view_helpers import pages
 from parlor.view_helpers.hand_inputs import GameVoidInput
+from parlor.view_helpers.present import signed
 from parlor.web.access import staff_page
 from parlor.web.errors import error_payload
 from parlor.web.input import validated
@@ -69,8 +72,27 @@ def void_game(request: HttpRequest, game_id: str) -> HttpResponse:
             _("Table %(label)s: the game was voided. It charges nothing and counts nowhere.")
             % {"label": game.table.label},
         )
+        _say_owed(request, game)
         return redirect("tablet:floor")
     return _page(request, game, values, {}, status=200)
+
+
+def _say_owed(request: HttpRequest, game: Game) -> None:
+    """The players already checked out: what they were paid or charged for the game is now
+    an open adjustment (調整), each said by name and amount with where it is settled."""
+    made = adjustments_of(game.table.parlor, open_only=True).filter(
+        game=game,
+        reason__startswith=VOIDED_GAME_REASON,  # the void's, not an older correction's
+    )
+    for owed in made:
+        messages.warning(
+            request,
+            _(
+                "%(name)s had already checked out: %(amount)s yen for this game is now an open "
+                "adjustment, settled at the counter (open adjustments)."
+            )
+            % {"name": owed.player.name, "amount": signed(owed.amount_yen)},
+        )
 
 
 def _page(

@@ -217,5 +217,8 @@ def test_last_game_over_is_said_by_name_at_the_counter_and_the_game_start(
     said = f"{players[2].name}さんのラス半が終わりました。精算してください。"
     counter = tablet.get("/tablet/counter/").content.decode()
     assert said in counter and counter.count("data-last-over=") == 1
+    # Above the waiting list, whose guests and wishes fill the screen on a busy evening.
+    assert "data-waiting=" in counter
+    assert counter.index("data-last-games-over") < counter.index("data-waiting-list")
     start = tablet.get(f"/tablet/tables/{table.public_id}/").content.decode()
     assert said in start

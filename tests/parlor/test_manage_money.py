@@ -88,7 +88,7 @@ def test_bad_input_is_shown_beside_its_field_and_the_form_keeps_what_was_typed(
     )
     html = answer.content.decode()
     assert answer.status_code == 400
-    assert 'data-error="top_prize_yen"' in html and "top prize" in html
+    assert 'data-error="top_prize_yen"' in html and "トップ賞を0円にしてください" in html
     assert 'name="default-3-rate_yen_per_p" value="70"' in html
     assert not MoneySettings.objects.filter(parlor=parlor).exists()
     assert not AuditEvent.objects.filter(parlor=parlor).exists()
@@ -156,3 +156,27 @@ def test_a_three_player_tables_own_terms_are_for_three_player_games(
     answer = manager.post(f"/manage/money/table/{table.public_id}/", posted(key))
     assert answer.status_code == 302
     assert MoneySettings.objects.get(table=table).player_count == 3
+
+
+DEFAULT_4, LARGE = "/manage/money/default/4/", "/manage/money/large-amount/"
+
+
+@pytest.mark.parametrize(
+    ("url", "sent", "field", "words"),
+    [
+        (DEFAULT_4, posted("default-4", rate_yen_per_p="100000000"), "rate_yen_per_p", "100,000"),
+        (DEFAULT_4, posted("default-4", game_fee_yen="99999999"), "game_fee_yen", "1,000,000"),
+        (DEFAULT_4, posted("default-4", chip_value_yen="9999999"), "chip_value_yen", "1,000,000"),
+        (DEFAULT_4, posted("default-4", fee_model="each"), "top_prize_yen", "トップ賞"),
+        (LARGE, {"large_amount_yen": "99999999999"}, "large_amount_yen", "10,000,000"),
+    ],
+)
+def test_a_value_beyond_its_bound_is_refused_in_the_managers_language(
+    manager: Client, parlor: Parlor, url: str, sent: dict[str, str], field: str, words: str
+) -> None:
+    """Not the service's English sentence naming a field (`game_fee_yen is 0 to …`)."""
+    html = manager.post(url, sent).content.decode()
+    error = html.split(f'data-error="{field}">', 1)[1].split("</span>", 1)[0]
+    assert words in error and "円" in error, error
+    assert not any(word in error for word in ("yen", "_yen", "each_plus_top", " is ")), error
+    assert not MoneySettings.objects.filter(parlor=parlor).exists()

@@ -247,3 +247,15 @@ def test_a_member_of_staff_seated_without_a_visit_is_shown_as_staff(
     page = tablet.get(f"/tablet/tables/{table.public_id}/").content.decode()
     slot = page.split('data-slot="スタッフ山田"')[1].split("</div>")[0]
     assert 'data-visit-state="staff"' in slot and "data-check-in-now" not in slot
+
+
+def test_a_closed_receipt_says_when_the_player_came_not_that_they_are_still_in(
+    tablet, table, players, staff_user, money
+):
+    visits = [visit_check_in(player=p, by=staff_user) for p in players[:4]]
+    finished_game(table, players, staff_user)
+    url = f"/tablet/counter/visits/{visits[0].public_id}/check-out/"
+    assert "から来店中" in tablet.get(url).content.decode()  # before: in since 09:00
+    receipt = tablet.get(tablet.post(url)["Location"]).content.decode()
+    assert 'data-screen="counter-receipt"' in receipt
+    assert "から来店中" not in receipt and " 来店 · " in receipt and " 退店" in receipt

@@ -8,11 +8,14 @@ import re
 import pytest
 from django.test import Client
 
-from parlor.models import Game, GameStatus, MemberRole
+from parlor.models import Adjustment, AdjustmentKind, Game, GameStatus, MemberRole, Visit
 from parlor.services.games import game_finish, game_start
 from parlor.services.hands import hand_record
+from parlor.services.money import money_settings_set
 from parlor.services.seating import Seating
+from parlor.services.visits import visit_check_in, visit_check_out
 from tests.parlor.factories import MemberFactory
+from tests.parlor.test_tablet_counter import POINT_5
 
 pytestmark = pytest.mark.django_db
 RON = {"result": {"kind": "ron", "loser": 0, "wins": [{"winner": 1, "han": 3, "fu": 30}]}}
@@ -121,3 +124,27 @@ def test_a_signed_in_manager_voids_a_finished_game_from_its_result_page(game, st
     assert _void(client, game, reason="別の卓の記録").status_code == 302
     game.refresh_from_db()
     assert game.status == GameStatus.VOIDED and game.void_confirmed_by == manager
+
+
+def test_voiding_a_game_already_settled_says_who_is_owed_what_at_the_counter(
+    table, players, staff_user, manager
+):
+    """The floor's message says the money of the players already checked out moved to open
+    adjustments: not only "it charges nothing"."""
+    for player in players[:4]:
+        visit_check_in(player=player, by=staff_user)
+    money_settings_set(parlor=table.parlor, player_count=4, terms=POINT_5)
+    game = game_start(table=table, players=players[:4], seating=Seating.GIVEN, by=staff_user)
+    hand_record(game=game, sequence=1, entry=RON, by=staff_user)
+    game_finish(game=game, by=staff_user)
+    visit_check_out(visit=Visit.objects.get(player=players[1]), by=staff_user)  # the winner
+    earlier = {"kind": AdjustmentKind.CORRECTION, "reason": "符の入力ミス", "game": game}
+    Adjustment.objects.create(parlor=table.parlor, player=players[1], amount_yen=70, **earlier)
+    client = Client()
+    client.force_login(manager)
+    floor = client.get(_void(client, game, reason="別の卓の記録")["Location"]).content.decode()
+    owed = Adjustment.objects.get(game=game, reason__startswith="game voided")
+    assert "+70" not in floor  # an older correction's adjustment is not the void's
+    assert owed.player == players[1] and owed.amount_yen < 0
+    assert players[1].name in floor and f"−{-owed.amount_yen:,}" in floor
+    assert "未精算の調整" in floor
