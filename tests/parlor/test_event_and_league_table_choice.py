@@ -1,0 +1,69 @@
+"""The tables a manager picks for a tournament or a league: named as staff call them (7番卓,
+Table 7), each with its ruleset (they must share one, and the refusal says so), in natural
+order (2 before 10), never the model's English "<parlor> table 7"; the manager's event page
+heads its players in the page's language."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from parlor.models import MemberRole, Parlor
+from tests.parlor.factories import MemberFactory, TableFactory
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def manager(parlor: Parlor) -> Client:
+    for label, key in (("10", "standard"), ("2", "standard"), ("1", "seed-004")):
+        TableFactory(parlor=parlor, label=label, ruleset_key=key)
+    client = Client()
+    client.force_login(MemberFactory(parlor=parlor, role=MemberRole.MANAGER).user)
+    return client
+
+
+def _choices(html: str) -> list[str]:
+    boxes = re.findall(r'<label for="id_tables_\d+">\s*<input[^>]*>\s*([^<]*?)\s*</label>', html)
+    assert boxes, "no table to choose"
+    return boxes
+
+
+@pytest.mark.parametrize("page", ["/manage/events/", "/manage/leagues/"])
+def test_the_tables_are_named_with_their_ruleset_in_natural_order(manager: Any, page: str):
+    html = manager.get(page).content.decode()
+    assert _choices(html) == [
+        "1番卓 · 三人麻雀 東南戦 (千点単位)",
+        "2番卓 · 標準ルール",
+        "10番卓 · 標準ルール",
+    ]
+    assert " table " not in html
+    manager.cookies["django_language"] = "en"
+    english = _choices(manager.get(page).content.decode())
+    assert english[1] == "Table 2 · Standard parlor rules"
+
+
+def test_the_event_page_heads_its_players_in_japanese(manager: Any, parlor: Parlor):
+    from parlor.models import Table
+    from parlor.services.tournaments import event_create
+
+    tables = list(Table.objects.filter(parlor=parlor, ruleset_key="standard"))
+    event = event_create(
+        parlor=parlor,
+        name="冬の大会",
+        starts_on="2026-12-01",
+        ends_on="2026-12-01",
+        round_count=2,
+        round_minutes=60,
+        time_up_rule="finish_hand",
+        extra_hands=0,
+        entry_fee_yen=0,
+        prizes="",
+        tables=tables,
+        by=None,
+    )
+    html = manager.get(f"/manage/events/{event.public_id}/").content.decode()
+    assert "Players (" not in html and "参加者 (" in html
