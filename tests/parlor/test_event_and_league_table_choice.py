@@ -11,8 +11,9 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from parlor.models import MemberRole, Parlor
+from parlor.models import MemberRole, Parlor, Table
 from tests.parlor.factories import MemberFactory, TableFactory
+from tests.parlor.test_tournament_services import _new_event
 
 pytestmark = pytest.mark.django_db
 
@@ -47,23 +48,7 @@ def test_the_tables_are_named_with_their_ruleset_in_natural_order(manager: Any, 
 
 
 def test_the_event_page_heads_its_players_in_japanese(manager: Any, parlor: Parlor):
-    from parlor.models import Table
-    from parlor.services.tournaments import event_create
-
     tables = list(Table.objects.filter(parlor=parlor, ruleset_key="standard"))
-    event = event_create(
-        parlor=parlor,
-        name="冬の大会",
-        starts_on="2026-12-01",
-        ends_on="2026-12-01",
-        round_count=2,
-        round_minutes=60,
-        time_up_rule="finish_hand",
-        extra_hands=0,
-        entry_fee_yen=0,
-        prizes="",
-        tables=tables,
-        by=None,
-    )
+    event = _new_event(parlor, tables, None)
     html = manager.get(f"/manage/events/{event.public_id}/").content.decode()
     assert "Players (" not in html and "参加者 (" in html
