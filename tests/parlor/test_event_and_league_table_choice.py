@@ -52,3 +52,12 @@ def test_the_event_page_heads_its_players_in_japanese(manager: Any, parlor: Parl
     event = _new_event(parlor, tables, None)
     html = manager.get(f"/manage/events/{event.public_id}/").content.decode()
     assert "Players (" not in html and "参加者 (" in html
+
+
+def test_the_event_results_csv_names_each_column_once_in_japanese(manager: Any, parlor: Parlor):
+    tables = list(Table.objects.filter(parlor=parlor, ruleset_key="standard"))
+    event = _new_event(parlor, tables, None)
+    text = Client().get(f"/events/{event.public_id}/results.csv").content.decode("utf-8-sig")
+    headers = text.splitlines()[0].split(",")
+    assert len(headers) == len(set(headers)), headers  # 成績 twice: which is the total?
+    assert headers[:6] == ["順位", "名前", "合計", "成績", "罰則", "持ち点"]
