@@ -1,7 +1,8 @@
 """What players read on their phones, in one language they can choose: the player's own page
 (also for a new player with no game yet), the standings, a tournament's and a league's public
 pages each offer 日本語 / English, as the live view and the guest's page do; the player's
-list of games and the event page's rounds are headed as lists, not as counts (ゲーム数)."""
+list of games and the event page's rounds are headed as lists, not as counts (ゲーム数); the
+player's receipt opens laid out for their phone."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from django.test import Client
 from parlor.models import MemberRole, Parlor, Player, PlayerKind, Table
 from parlor.services.leagues import StageSpec, league_create
 from tests.parlor.factories import MemberFactory, TableFactory, UserFactory
+from tests.parlor.money_helpers import example_setup
 from tests.parlor.test_tournament_services import _new_event
 
 pytestmark = pytest.mark.django_db
@@ -63,3 +65,15 @@ def test_the_standings_event_and_league_pages_offer_both_languages(parlor: Parlo
     manager.force_login(MemberFactory(parlor=parlor, role=MemberRole.MANAGER).user)
     headings = _headings(manager.get(f"/manage/events/{event.public_id}/").content.decode())
     assert "回戦" in headings and "回戦数" not in headings
+
+
+def test_the_players_page_opens_a_receipt_laid_out_for_a_phone(parlor, players, personas):
+    """The A4 receipt's ten columns run off a 390 px phone; the 80 mm roll's layout fits it,
+    and its own links still lead to A4 and the PDFs."""
+    example_setup(parlor, players, personas)
+    me = Client()
+    me.force_login(players[0].user)
+    html = me.get("/me/").content.decode()
+    links = re.findall(r'href="(/receipts/[^"]+)"', html)
+    assert links and all(link.endswith("?paper=80") for link in links), links
+    assert me.get(links[0]).status_code == 200
