@@ -1,6 +1,7 @@
 """A range of business days longer than a ranking covers (five years) is refused beside the
 last day, in the page's language, on the public standings, their TV board and exports, and on
-the manager's seasons page: never a server error, never the service's English."""
+the manager's seasons page: never a server error, never the service's English. A period with
+no minimum of games does not say "ranked from 0 games"."""
 
 from __future__ import annotations
 
@@ -41,3 +42,12 @@ def test_the_seasons_page_refuses_a_season_too_long_in_japanese(parlor, personas
     html = answer.content.decode()
     assert answer.status_code == 400 and 'data-error="last_day"' in html
     assert "1830" in html and "business days" not in html
+
+
+def test_a_period_without_a_minimum_of_games_does_not_say_ranked_from_0_games(parlor):
+    days = "first_day=2026-11-01&last_day=2026-11-30"
+    for page in ("", "tv/"):
+        html = Client().get(f"/standings/{parlor.slug}/{page}?{days}").content.decode()
+        assert "0対局以上" not in html, page
+        chosen = Client().get(f"/standings/{parlor.slug}/{page}?{days}&min_games=5")
+        assert "5対局以上" in chosen.content.decode(), page
