@@ -52,6 +52,7 @@ def test_the_event_page_heads_its_players_in_japanese(manager: Any, parlor: Parl
     event = _new_event(parlor, tables, None)
     html = manager.get(f"/manage/events/{event.public_id}/").content.decode()
     assert "Players (" not in html and "参加者 (" in html
+    assert '<span data-ruleset="standard">標準ルール</span>' in html  # its title, not its key
 
 
 def test_the_event_results_csv_names_each_column_once_in_japanese(manager: Any, parlor: Parlor):

@@ -65,6 +65,8 @@ def test_the_standings_event_and_league_pages_offer_both_languages(parlor: Parlo
     manager.force_login(MemberFactory(parlor=parlor, role=MemberRole.MANAGER).user)
     headings = _headings(manager.get(f"/manage/events/{event.public_id}/").content.decode())
     assert "回戦" in headings and "回戦数" not in headings
+    league_page = manager.get(f"/manage/leagues/{league.public_id}/").content.decode()
+    assert '<span data-ruleset="standard">標準ルール</span>' in league_page
 
 
 def test_the_players_page_opens_a_receipt_laid_out_for_a_phone(parlor, players, personas):
