@@ -19,7 +19,11 @@ from parlor.reports.render.xlsx_file import render_xlsx
 from parlor.selectors.seasons import seasons_of
 from parlor.services.seasons import season_standings, standings_of_days
 from parlor.services.standings import MAX_MONTHLY_MIN_GAMES, Standings, TableKind
-from parlor.view_helpers.table_kind_fields import player_count_field, set_ruleset_choices
+from parlor.view_helpers.table_kind_fields import (
+    last_day_checked,
+    player_count_field,
+    set_ruleset_choices,
+)
 
 CHOSEN = ("season", "first_day", "last_day")  # any of these in the query: a period was chosen
 
@@ -61,11 +65,16 @@ class PeriodForm(forms.Form):
         ]
         set_ruleset_choices(self, parlor)
 
+    def clean_last_day(self) -> date | None:
+        return last_day_checked(self.cleaned_data.get("first_day"), self.cleaned_data["last_day"])
+
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         if data.get("season"):
             return data
         first, last = data.get("first_day"), data.get("last_day")
+        if "first_day" in self.errors or "last_day" in self.errors:
+            return data  # refused beside the day itself
         if not first or not last:
             raise forms.ValidationError(_("Choose a season, or both the first and the last day."))
         if last < first:

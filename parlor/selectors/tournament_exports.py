@@ -9,6 +9,7 @@ the director recorded on the player's entry, blank where none was (a first tourn
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from parlor.domain.tournament_export import (
     EmaPlayer,
@@ -24,7 +25,7 @@ def event_csv(event: Event) -> str:
     headers = (
         _("Rank"),
         _("Name"),
-        _("Total"),
+        pgettext("event standings: results and penalties", "Total"),
         _("Results"),
         _("Penalties"),
         _("Score"),

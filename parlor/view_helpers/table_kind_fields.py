@@ -1,13 +1,17 @@
 """The form fields that choose a kind of table (卓の種類): the game type and the ruleset, as the
-standings page's period chooser and the manager's seasons page ask for them."""
+standings page's period chooser and the manager's seasons page ask for them, and the bound of
+the range of business days both cover."""
 
 from __future__ import annotations
+
+from datetime import date
 
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from parlor.models import Parlor, Table
+from parlor.services.seasons import MAX_RANGE_DAYS
 from parlor.view_helpers.pages import ruleset_titles
 
 
@@ -34,3 +38,12 @@ def set_ruleset_choices(form: forms.Form, parlor: Parlor, name: str = "ruleset_k
     field = form.fields[name]
     assert isinstance(field, forms.ChoiceField)
     field.choices = [("", _("All")), *((key, titles[key]) for key in keys)]
+
+
+def last_day_checked(first: date | None, last: date | None) -> date | None:
+    """A form's last day, refused in the page's language when the range is longer than a
+    ranking covers (services.seasons.checked_days refuses it too, in English, for the API)."""
+    if first and last and (last - first).days >= MAX_RANGE_DAYS:
+        message = _("A ranking covers at most %(limit)s business days: choose a shorter range.")
+        raise forms.ValidationError(message % {"limit": MAX_RANGE_DAYS})
+    return last

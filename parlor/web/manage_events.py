@@ -29,6 +29,7 @@ from parlor.selectors.tournaments import event_for, event_penalties, event_stand
 from parlor.services import tournament_penalties as penalties
 from parlor.services import tournament_rounds as rounds
 from parlor.services import tournaments
+from parlor.view_helpers.pages import ruleset_titles
 from parlor.web.manage_forms import TablesForm, submitted
 from parlor.web.manager import manager_page
 
@@ -99,6 +100,7 @@ def _event_context(event: Event) -> dict[str, Any]:
         "seatable": seatable,
         "given_seats": _given_seats(seatable, event.table_size),
         "event": event,
+        "ruleset_title": ruleset_titles(event.parlor, [event.ruleset_key])[event.ruleset_key],
         "entries": entries,
         "substitutes": [e for e in entries if e.is_substitute and e.replaces_id is None],
         "dropped": [e for e in entries if e.is_dropped and not hasattr(e, "replaced_by")],

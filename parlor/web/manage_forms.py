@@ -8,24 +8,38 @@ from typing import Any
 
 from django import forms
 from django.http import HttpRequest
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from parlor.errors import DomainError
 from parlor.models import Parlor, Table
+from parlor.natural_sort import natural_sorted
+from parlor.view_helpers.pages import ruleset_titles
 from parlor.web.errors import refusal_sentence
 
 
 class TablesForm(forms.Form):
     """A form that ends with a choice of the parlor's open tables (卓), as `tables`: the leagues
-    and the events are played on tables of their parlor."""
+    and the events are played on tables of their parlor, all under one ruleset, so each table
+    is named as staff call it, with its ruleset, in natural order (2 before 10)."""
 
     def __init__(self, *args: Any, parlor: Parlor, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["tables"] = forms.ModelMultipleChoiceField(
-            label=_("Tables"),
-            queryset=Table.objects.filter(parlor=parlor, is_active=True),
-            widget=forms.CheckboxSelectMultiple,
+        queryset = Table.objects.filter(parlor=parlor, is_active=True)
+        field = forms.ModelMultipleChoiceField(
+            label=_("Tables"), queryset=queryset, widget=forms.CheckboxSelectMultiple
         )
+        tables = natural_sorted(queryset, label=lambda table: table.label)
+        titles = ruleset_titles(parlor, {table.ruleset_key for table in tables})
+        field.choices = [
+            (table.pk, f"{_table_name(table.label)} · {titles[table.ruleset_key]}")
+            for table in tables
+        ]
+        self.fields["tables"] = field
+
+
+def _table_name(label: str) -> str:
+    return gettext("Table %(label)s") % {"label": label}
 
 
 def form_refused(form: forms.Form, exc: DomainError) -> None:

@@ -20,6 +20,7 @@ from parlor.models import League, LeagueEntry, Player
 from parlor.selectors.access import Role, require
 from parlor.selectors.leagues import current_stage, league_for, league_view
 from parlor.services import league_sessions, leagues
+from parlor.view_helpers.pages import ruleset_titles
 from parlor.web.errors import refusal_sentence
 from parlor.web.manage_forms import TablesForm, form_refused
 from parlor.web.manager import manager_error, manager_page
@@ -102,6 +103,7 @@ def league_page(request: HttpRequest, league_id: str) -> HttpResponse:
     registered = LeagueEntry.objects.filter(stage__league=league).values("player_id")
     context = {
         "league": league,
+        "ruleset_title": ruleset_titles(league.parlor, [league.ruleset_key])[league.ruleset_key],
         "stages": league_view(league),
         "current": current_stage(league),
         "players": Player.objects.filter(parlor=league.parlor).exclude(pk__in=registered),

@@ -4,6 +4,7 @@ season_create and season_close (both audited)."""
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Any
 
 from django import forms
@@ -18,7 +19,11 @@ from parlor.selectors.access import Role, require
 from parlor.selectors.seasons import season_of, seasons_of
 from parlor.services.seasons import MAX_NAME_LENGTH, season_close, season_create
 from parlor.services.standings import MAX_MONTHLY_MIN_GAMES, TableKind
-from parlor.view_helpers.table_kind_fields import player_count_field, set_ruleset_choices
+from parlor.view_helpers.table_kind_fields import (
+    last_day_checked,
+    player_count_field,
+    set_ruleset_choices,
+)
 from parlor.web.errors import refusal_sentence
 from parlor.web.manage_forms import submitted
 from parlor.web.manager import manager_page
@@ -53,6 +58,9 @@ class SeasonForm(forms.Form):
     def __init__(self, parlor: Parlor, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         set_ruleset_choices(self, parlor)
+
+    def clean_last_day(self) -> date | None:
+        return last_day_checked(self.cleaned_data.get("first_day"), self.cleaned_data["last_day"])
 
 
 def _create(parlor: Parlor, request: HttpRequest, data: Any) -> None:

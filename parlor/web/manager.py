@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import get_language
 
 from parlor.errors import DomainError, Forbidden, NotFound
@@ -38,6 +39,16 @@ def _detail(exc: DomainError) -> str:
 
 
 def manager_error(request: HttpRequest, *, message: str, status: int) -> HttpResponse:
-    return render(
-        request, "manager/error.html", {"message": message, "status": status}, status=status
-    )
+    context = {"message": message, "status": status, "back": _form_page(request)}
+    return render(request, "manager/error.html", context, status=status)
+
+
+def _form_page(request: HttpRequest) -> str:
+    """The page whose form was refused (a POST's same-site Referer), to go back to it: the
+    event's or the league's page rather than the floor. Empty for a GET or another site."""
+    referer = request.headers.get("referer", "")
+    if request.method != "POST" or not url_has_allowed_host_and_scheme(
+        referer, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return ""
+    return referer

@@ -61,3 +61,24 @@ def test_a_visitor_chooses_a_season_on_the_standings_page(
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / "standings-season-chosen.png"), full_page=True)
     context.close()
+
+
+def test_a_long_season_name_keeps_the_standings_within_a_phone(
+    browser: Any, live_server: Any, parlor_floor: dict[str, Any]
+) -> None:
+    """The season's name in the chooser (at most 60 characters) does not widen the page past a
+    390 px phone: the players would scroll every ranking sideways."""
+    parlor = parlor_floor["parlor"]
+    today = business_day_of(parlor)
+    name = "2026年11月 月間ランキング（四人打ち・標準ルール限定）店内リーグ戦 後期 第二節まで"
+    season_create(parlor=parlor, name=name, first_day=today, last_day=today, kind=TableKind())
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="ja-JP")
+    page = context.new_page()
+    page.goto(f"{live_server.url}/standings/{parlor.slug}/")
+    page.select_option("select[name=season]", label=name)
+    page.click("form.period button[type=submit]")
+    page.wait_for_selector("[data-period]")
+    wider = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    page.screenshot(path=str(SCREENSHOTS / "standings-long-season-phone.png"), full_page=True)
+    assert wider == 0
+    context.close()
