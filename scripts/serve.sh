@@ -80,7 +80,9 @@ if [ -z "${SECRET_KEY:-}" ]; then
   SECRET_KEY="$(cat .dev-secret-key)"
   export SECRET_KEY
 fi
-.venv/bin/python manage.py migrate --noinput
+# umask 077: a SQLite database migrate creates is readable by its owner only (0600), as a
+# backup is: it holds password hashes and money. A database already there keeps its mode.
+(umask 077 && .venv/bin/python manage.py migrate --noinput)
 .venv/bin/python manage.py load_demo
 # Hashed names, which WhiteNoise sends cached as immutable: a tablet asks for each file once.
 export DJANGO_STATIC_HASHED=1

@@ -18,6 +18,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from parlor.domain.hand_entries import hand_of
 from parlor.errors import DomainError
 from parlor.models import GameStatus
 from parlor.public.etag import compact_json, is_current, json_answer
@@ -75,9 +76,11 @@ def _last_hand(live: LiveGame, names: list[str]) -> dict[str, Any] | None:
     if hand is None:
         return None
     outcome = hand.outcome
+    seats = len(live.seats)
+    entry = hand_of(hand.entry, ruleset=live.game.ruleset, seats=seats, index=hand.sequence - 1)
     return {
         "round": labels.round_label(NextHand.of(outcome)),
-        "payments": transfer_rows(outcome.ledger, names),
+        "payments": transfer_rows(outcome.ledger, names, cancelled=entry.riichi_cancelled),
         "deltas": [signed(delta) for delta in outcome.deltas],
     }
 

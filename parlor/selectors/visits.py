@@ -39,6 +39,17 @@ def visit_is_over(visit: Visit) -> bool:
     return game is not None and game.status == GameStatus.FINISHED
 
 
+def players_last_game_over(players: Sequence[Player]) -> list[Player]:
+    """Of `players`, those whose open visit's ラス半 game has finished (visit_is_over): a game
+    they sit in is refused, so they check out instead (one query)."""
+    over = set(
+        Visit.objects.filter(
+            player__in=players, status=VisitStatus.OPEN, last_game__status=GameStatus.FINISHED
+        ).values_list("player_id", flat=True)
+    )
+    return [player for player in players if player.pk in over]
+
+
 def visit_for(user: Any, visit_id: Any, *, role: Role = Role.STAFF) -> tuple[Visit, Access]:
     """A visit at the user's parlor; with role=PLAYER a player gets only their own."""
     access = require(user, role)

@@ -40,6 +40,8 @@ from parlor.domain.backup_files import (
 )
 
 MANIFEST_FORMAT = "tenbo-backup/1"
+PRIVATE_FILE = 0o600  # a backup and its manifest
+PRIVATE_FOLDER = 0o700  # the backup folder, where the backup creates it
 
 
 class BackupError(Exception):
@@ -128,7 +130,10 @@ def pg_run(args: list[str], *, env: dict[str, str], what: str) -> None:
 def writable_folder(folder: Path) -> Path:
     """The backup folder, created if missing; refused if it cannot take a file."""
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        created = not folder.exists()  # ours: only its owner reads what goes in
+        folder.mkdir(parents=True, exist_ok=True, mode=PRIVATE_FOLDER)
+        if created:
+            folder.chmod(PRIVATE_FOLDER)  # whatever the umask
     except OSError as exc:
         raise BackupError(f"cannot create the backup folder {folder}: {exc.strerror}") from exc
     probe = folder / f".write-test-{os.getpid()}{PARTIAL}"
@@ -141,6 +146,15 @@ def writable_folder(folder: Path) -> Path:
             "folder this user may write, or give it the rights)"
         ) from exc
     return folder
+
+
+def private_file(path: Path) -> Path:
+    """`path` created empty, readable and writable by its owner only (0600, whatever the
+    umask), before pg_dump, SQLite or the manifest write into it: a backup holds password
+    hashes and money."""
+    os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, PRIVATE_FILE))
+    path.chmod(PRIVATE_FILE)
+    return path
 
 
 def file_sha256(path: Path) -> str:
@@ -211,12 +225,12 @@ def backup_take(*, alias: str = DEFAULT_DB_ALIAS, folder: Path | None = None) ->
     dump, partial = folder / name, folder / (name + PARTIAL)
     try:
         if is_postgresql(connection):
-            counts = dump_postgresql(alias, partial)
+            counts = dump_postgresql(alias, private_file(partial))
         else:
-            counts = dump_sqlite(alias, partial)
+            counts = dump_sqlite(alias, private_file(partial))
         manifest = manifest_build(name, taken_at, connection=connection, counts=counts)
         manifest["sha256"] = file_sha256(partial)
-        manifest_partial = folder / (manifest_name(name) + PARTIAL)
+        manifest_partial = private_file(folder / (manifest_name(name) + PARTIAL))
         manifest_partial.write_text(json.dumps(manifest, indent=2, sort_keys=True))
         durable_rename(manifest_partial, folder / manifest_name(name))
         durable_rename(partial, dump)  # last: the dump's name says the backup is complete

@@ -172,7 +172,9 @@ def preview_context(
     chips = settled.chips if ruleset.chips is not None else ()
     return {
         "round": labels.round_label(outcome.before),
-        "transfers": transfer_rows(settled.transfers, names),
+        "transfers": transfer_rows(
+            settled.transfers, names, cancelled=outcome.hand.riichi_cancelled
+        ),
         "scores": [
             {**row, "deduction": owed.get(seat, "")}
             for seat, row in enumerate(score_rows(outcome, names))

@@ -6,7 +6,7 @@ the screen. They decide no rule: payments, scores and the next hand come from th
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,6 +20,7 @@ from parlor.selectors.games import TableNow
 from parlor.selectors.rulesets import rulesets_resolve
 from parlor.view_helpers import labels
 from scoring import (
+    Reason,
     Ruleset,
     SettlementUnit,
     Transfer,
@@ -194,16 +195,21 @@ def start_picks(rows: list[PlayerAtCounter], picked: list[str]) -> list[dict[str
     ]
 
 
-def transfer_rows(transfers: Iterable[Transfer], names: list[str]) -> list[dict[str, str]]:
+def transfer_rows(
+    transfers: Iterable[Transfer], names: list[str], *, cancelled: Collection[int] = ()
+) -> list[dict[str, str]]:
     """A hand's ledger, one row per payment: the engine's transfers (a stored outcome's are
-    HandOutcome.ledger)."""
+    HandOutcome.ledger). The stick a seat of `cancelled` (the hand's riichi_cancelled) put on
+    the table is its cancel fee (リーチ取消料), not a riichi stick."""
     table = _("Table")
     return [
         {
             "from": names[t.payer] if t.payer is not None else table,
             "to": names[t.payee] if t.payee is not None else table,
             "amount": points(t.amount),
-            "reason": labels.reason_label(t.reason),
+            "reason": _("Riichi cancel fee")
+            if t.reason == Reason.RIICHI and t.payer in cancelled
+            else labels.reason_label(t.reason),
         }
         for t in transfers
     ]

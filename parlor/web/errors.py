@@ -247,15 +247,16 @@ def error_area(field: str, code: str = "") -> str:
     return "general"
 
 
-def error_payload(exc: Exception) -> dict[str, Any]:
-    """{code, message, detail, field, area} for a ScoringError or a DomainError."""
+def error_payload(exc: Exception, *, game_over: bool = False) -> dict[str, Any]:
+    """{code, message, detail, field, area} for a ScoringError or a DomainError; `game_over`:
+    the game the refused entry is for has finished (record_refusal)."""
     if isinstance(exc, (ScoringError, DomainError)):
         code, message, field = exc.code, exc.message, exc.field
     else:  # pragma: no cover - callers pass only the two kinds above
         code, message, field = "error", str(exc), ""
     if isinstance(exc, RecordError) and field.startswith("hands["):
         field = field.split("]", 1)[1].lstrip(".")  # relative to the hand being entered
-    known = record_refusal(exc) or _messages().get(code)
+    known = record_refusal(exc, game_over=game_over) or _messages().get(code)
     if isinstance(exc, LargeAmountNeedsManager):
         known = large_amount_text(exc.line)
         return {"code": code, "message": known, "detail": "", "field": field, "area": "general"}
@@ -265,7 +266,7 @@ def error_payload(exc: Exception) -> dict[str, Any]:
     # The engine's English sentence is the most precise one. Staff reading Japanese get the
     # sentence for its code, and the engine's words as a detail only for codes with none.
     if in_english:
-        text, detail = record_refusal(exc) or message, ""
+        text, detail = record_refusal(exc, game_over=game_over) or message, ""
     elif known is not None:
         # The names and tables an error quotes are in its params' sentence, not in English.
         text, detail = known, ""

@@ -57,8 +57,12 @@ class CorrectionInput(HandCorrectInput):
     version = serializers.IntegerField(min_value=1)
 
 
-def _error(exc: DomainError | ScoringError) -> JsonResponse:
-    return JsonResponse({"ok": False, "error": error_payload(exc)}, status=error_status(exc))
+def _error(exc: DomainError | ScoringError, game: Game | None = None) -> JsonResponse:
+    """The refusal as JSON; with the `game` a correction was for, its sentence knows whether
+    the game is over."""
+    game_over = game is not None and game.status == GameStatus.FINISHED
+    payload = error_payload(exc, game_over=game_over)
+    return JsonResponse({"ok": False, "error": payload}, status=error_status(exc))
 
 
 def _can_stop(game: Game, entry: HandEntry, preview: HandPreview) -> bool:
@@ -116,7 +120,7 @@ def preview(request: HttpRequest, game_id: str) -> JsonResponse:
         values = validated(PreviewInput, json_body(request))
         shown = _previewed(game, values["hand"], values.get("correct"))
     except (DomainError, ScoringError) as exc:
-        return _error(exc)
+        return _error(exc, game)
     names, previewed = pages.game_names(game), shown.preview
     context = hand_rows.preview_context(
         previewed.outcome, names, previewed.ruleset, end=previewed.end, final=previewed.final
@@ -238,7 +242,7 @@ def correct(request: HttpRequest, game_id: str, sequence: int) -> JsonResponse:
             call=call,
         )
     except (DomainError, ScoringError) as exc:
-        return _error(exc)
+        return _error(exc, game)
     url = reverse("tablet:history", kwargs={"game_id": game.public_id})
     return JsonResponse(
         {**answered.body, "replayed": answered.replayed, "redirect": url}, status=answered.status

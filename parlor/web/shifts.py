@@ -38,9 +38,16 @@ from parlor.web.errors import error_payload
 from parlor.web.form_once import form_once
 
 
+def _float_sentences() -> dict[str, str]:
+    """A bad float named as the field the staff filled, not the day's opening float."""
+    return {
+        "float_out_yen": _("The float handed out is a whole number of yen from 0."),
+        "float_back_yen": _("The float returned is a whole number of yen from 0."),
+    }
+
+
 def _sentences() -> dict[str, str]:
     return {
-        "invalid_float": _("The float is a whole number of yen from 0."),
         "shift_already_open": _("This member of staff is already on shift."),
         "shift_closed": _("This shift is already signed out."),
         "not_staff": _("Only staff and managers of this parlor go on shift."),
@@ -53,7 +60,10 @@ def _sentences() -> dict[str, str]:
 
 def _error(exc: DomainError) -> dict[str, Any]:
     payload = error_payload(exc)
-    sentence = _sentences().get(exc.code)
+    if exc.code == "invalid_float":
+        sentence = _float_sentences().get(exc.field)
+    else:
+        sentence = _sentences().get(exc.code)
     if sentence and not exc.params:  # with params, error_payload's sentence names them
         payload = {**payload, "message": sentence, "detail": ""}
     return payload

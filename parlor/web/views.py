@@ -26,6 +26,7 @@ from parlor.selectors.counter import player_matches, start_rows, visits_last_gam
 from parlor.selectors.games import game_detail, table_state
 from parlor.selectors.start_picks import start_player_counts, start_previous_picks
 from parlor.selectors.tournament_clock import game_clock
+from parlor.selectors.visits import players_last_game_over
 from parlor.services.games import game_finish, game_start
 from parlor.services.seating import Seating
 from parlor.services.visits import visit_check_in
@@ -271,6 +272,8 @@ def game_result(request: HttpRequest, game_id: str) -> HttpResponse:
         "has_chips": any(r.chips for r in detail.results.all()),
         "seating": seating,
         "seated": [str(p.public_id) for p in seating.players] if seating else [],
+        # A seated player's ラス半 is over: the same players cannot start again (visit_over).
+        "over": [p.name for p in players_last_game_over(seating.players)] if seating else [],
         "open_game": state.game,
         "is_voided": game.is_voided,
     }

@@ -6,6 +6,8 @@ the newest N. PostgreSQL (pg_dump / pg_restore) and SQLite (its online backup) a
 from __future__ import annotations
 
 import json
+import os
+import stat
 from pathlib import Path
 
 import pytest
@@ -193,6 +195,25 @@ def test_the_scheduled_task_takes_a_backup(folder):
     path = Path(backup_take_task.delay().get())
 
     assert path.parent == folder and path.is_file()
+
+
+def test_a_backup_is_readable_by_its_owner_only(folder, tmp_path: Path):
+    """A backup holds password hashes and money: its files are 0600 whatever the umask, and
+    the folder the backup creates is 0700; a folder that was there keeps its mode."""
+    old_umask = os.umask(0o022)
+    try:
+        backup = backup_take()
+        given = tmp_path / "given"
+        given.mkdir(mode=0o755)
+        in_given = backup_take(folder=given)
+    finally:
+        os.umask(old_umask)
+
+    assert stat.S_IMODE(folder.stat().st_mode) == 0o700
+    assert stat.S_IMODE(given.stat().st_mode) == 0o755
+    for dump in (backup.path, in_given.path):
+        for path in (dump, dump.parent / manifest_name(dump.name)):
+            assert stat.S_IMODE(path.stat().st_mode) == 0o600, path
 
 
 def test_it_refuses_a_folder_it_cannot_write(tmp_path: Path):

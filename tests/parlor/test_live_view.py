@@ -303,3 +303,12 @@ def test_each_language_has_its_own_answer(staff, table, start_game):
     assert answer.status_code == 200 and answer["ETag"] != japanese["ETag"]
     assert answer.json()["over"].startswith("Game over")
     assert _state(link).json()["over"].startswith("終局")
+
+
+def test_a_cancelled_riichis_stick_reads_as_its_cancel_fee(parlor, staff, start_game):
+    table = TableFactory(parlor=parlor, label="3", ruleset_key="seed-004")
+    game = start_game(table, count=3)
+    draw = {"kind": "draw", "tenpai": [1]}
+    play(staff, game, [{"riichi": [0, 1], "riichi_cancelled": [0], "result": draw}])
+    reasons = [p["reason"] for p in _state(_link(game)).json()["last"]["payments"]]
+    assert reasons.count("リーチ取消料") == 1 and reasons.count("リーチ棒") == 1

@@ -75,6 +75,36 @@ def test_a_correction_that_ends_the_game_early_names_the_hands_after_it(
     assert "already" not in error["message"] and "もう終わって" not in error["message"]
 
 
+@pytest.mark.parametrize("language", ["ja", "en"])
+def test_on_a_finished_game_the_refusal_does_not_ask_for_an_undo(
+    tablet, game, staff_user, language
+):
+    """Hand 3 ended the game: no hand can be undone now, so a correction of hand 1 that would
+    end it there says to check the entry, and that each hand is corrected from the history."""
+    for sequence, entry in enumerate([RON, RON, YAKUMAN_FROM_0], start=1):
+        hand_record(game=game, sequence=sequence, entry=entry, by=staff_user)
+    game.refresh_from_db()
+    assert game.status == GameStatus.FINISHED
+    tablet.cookies["django_language"] = language
+    for url, body in (
+        ("preview/", {"hand": YAKUMAN_FROM_0, "correct": 1}),
+        ("hands/1/corrections/", {"hand": YAKUMAN_FROM_0, "reason": "入力ミス", "version": 1}),
+    ):
+        response = tablet.post(
+            f"/tablet/games/{game.public_id}/{url}", body, content_type="application/json"
+        )
+        error = response.json()["error"]
+        assert error["code"] == "hand_after_end", error
+        words, not_said = {
+            "ja": (("第1局で対局が終わります", "第2局以降", "入力を確認", "履歴から1局ずつ訂正"),
+                   "先にそれらの局を取り消す"),
+            "en": (("ends after hand 1", "hand 2", "check this entry", "from the history"),
+                   "undo them first"),
+        }[language]
+        assert all(w in error["message"] for w in words), error
+        assert not_said not in error["message"]
+
+
 def _correction_preview(tablet, game, entry) -> str:
     response = tablet.post(
         f"/tablet/games/{game.public_id}/preview/",

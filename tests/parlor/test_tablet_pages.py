@@ -174,3 +174,20 @@ def test_the_history_shows_each_hands_change_and_the_running_scores(tablet, game
     after_one = ["21,100", "28,900", "25,000", "25,000"]
     after_two = ["15,300", "34,700", "25,000", "25,000"]
     assert running == [*after_one, *after_two]
+
+
+def test_a_cancelled_riichis_stick_reads_as_its_cancel_fee(tablet, parlor, players, staff_user):
+    """seed-004: a riichi taken back leaves 1,000 on the table as its fee (リーチ取消料); a
+    riichi that stood still puts down a riichi stick (リーチ棒)."""
+    table = TableFactory(parlor=parlor, label="3p", ruleset_key="seed-004")
+    game = game_start(table=table, players=players[:3], seating=Seating.GIVEN, by=staff_user)
+    hand = {
+        "riichi": [0, 1],
+        "riichi_cancelled": [0],
+        "result": {"kind": "draw", "tenpai": [1]},
+    }
+    response = tablet.post(
+        f"/tablet/games/{game.public_id}/preview/", {"hand": hand}, content_type="application/json"
+    )
+    html = response.json()["html"]
+    assert html.count("リーチ取消料") == 1 and html.count("リーチ棒") == 1

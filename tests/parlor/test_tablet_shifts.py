@@ -92,3 +92,27 @@ def test_another_parlors_shift_is_not_found(parlor, other_parlor, staff_user, ta
         {"float_back_yen": "0", "idempotency_key": "k"},
     )
     assert answer.status_code == 404 and Shift.objects.get(pk=shift.pk).is_open
+
+
+def test_a_bad_float_names_the_field_the_staff_filled(parlor, staff_user, tablet):
+    """釣り銭 渡し at sign-in and 釣り銭 戻し at sign-out, never the day's 釣り銭準備金."""
+    member = ParlorMember.objects.get(user=staff_user)
+    bad_in = tablet.post(
+        "/tablet/counter/shifts/sign-in/",
+        {"member": member.pk, "float_out_yen": "-5", "idempotency_key": "k-bad-in"},
+    ).content.decode()
+    assert "釣り銭 渡しは0円以上の整数で入力してください。" in bad_in
+    assert "釣り銭準備金" not in bad_in
+    tablet.post(
+        "/tablet/counter/shifts/sign-in/",
+        {"member": member.pk, "float_out_yen": "5000", "idempotency_key": "k-in"},
+    )
+    shift = Shift.objects.get(staff=staff_user)
+    url = f"/tablet/counter/shifts/{shift.public_id}/sign-out/"
+    bad_out = tablet.post(url, {"float_back_yen": "5千", "idempotency_key": "k-bad-out"})
+    assert bad_out.status_code == 400
+    assert "釣り銭 戻しは0円以上の整数で入力してください。" in bad_out.content.decode()
+    assert "釣り銭準備金" not in bad_out.content.decode()
+    tablet.cookies["django_language"] = "en"
+    english = tablet.post(url, {"float_back_yen": "abc", "idempotency_key": "k-bad-en"})
+    assert "The float returned is a whole number of yen from 0." in english.content.decode()

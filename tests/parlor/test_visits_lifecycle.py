@@ -183,3 +183,19 @@ def test_a_table_may_carry_its_own_rate(parlor_with_money, players, personas):
         ("", 50),
         ("2", 100),
     ]
+
+
+def test_the_result_page_offers_no_same_seats_game_when_a_last_game_is_over(
+    parlor_with_money, players, tablet
+):
+    """A seated player's ラス半 is over: the next game with the same players is refused
+    (visit_over), so the result page says so and sends to the counter instead."""
+    staff, first, _ = parlor_with_money
+    visits = [check_in(staff, p) for p in players[:4]]
+    game = start(staff, first, players[:4])
+    ok(staff.post(f"/api/visits/{_visit(visits[0])}/last-game/", {}, format="json"))
+    play(staff, game, FOUR_PLAYER_EXAMPLE)
+    page = tablet.get(f"/tablet/games/{game['id']}/result/").content.decode()
+    assert "data-next-game" not in page
+    assert f"ラス半終了：{players[0].name}。受付で精算するか" in page
+    assert 'href="/tablet/counter/"' in page
