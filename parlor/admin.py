@@ -7,6 +7,7 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin
+from django.http import HttpRequest
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import pgettext, pgettext_lazy
 
@@ -16,12 +17,14 @@ from parlor import (
     admin_money,  # noqa: F401  (money settings; visits and receipts read-only)
     admin_seasons,  # noqa: F401  (seasons and their standings, read-only)
 )
-from parlor.admin_scope import VIEW_ONLY, ParlorScopedAdmin, ParlorScopedInline
+from parlor.admin_labels import ShownAdmin, ShownInline, columns, enum_filter
+from parlor.admin_scope import ParlorScopedAdmin, ParlorScopedInline
 from parlor.errors import DomainError
 from parlor.models import (
     Game,
     GameResult,
     GameSeat,
+    GameStatus,
     Hand,
     Parlor,
     ParlorMember,
@@ -41,10 +44,18 @@ admin.site.site_title = pgettext_lazy("admin", "tenbo administration")
 admin.site.index_title = pgettext_lazy("admin", "Administration")
 
 
+# A member's or a player's sign-in account, in the page's language (its verbose name is the
+# English field name).
+USER_LABEL = pgettext_lazy("admin field", "User")
+
+
 class ParlorMemberInline(ParlorScopedInline, admin.TabularInline):
     model = ParlorMember
     extra = 0
     autocomplete_fields = ["user"]
+
+    def get_formset(self, request: HttpRequest, obj: Any = None, **kwargs: Any) -> Any:
+        return super().get_formset(request, obj, labels={"user": USER_LABEL}, **kwargs)
 
 
 @admin.register(Parlor)
@@ -58,17 +69,24 @@ class ParlorAdmin(ParlorScopedAdmin, admin.ModelAdmin):
     inlines = [ParlorMemberInline]
 
 
+class DefinitionField(forms.JSONField):
+    """The definition box: empty on a new ruleset's form (a JSONField shows None as `null`)."""
+
+    def prepare_value(self, value: Any) -> Any:
+        return "" if value is None else super().prepare_value(value)
+
+
 class RulesetDefinitionForm(forms.ModelForm):
     clone_preset = forms.ChoiceField(
         label=pgettext_lazy("admin field", "Copy a preset"),
         required=False,
-        choices=[("", "—")] + [(k, f"{k}: {r.title}") for k, r in PRESETS.items()],
+        choices=lambda: [("", "—")] + [(k, f"{k}: {ruleset_title(r)}") for k, r in PRESETS.items()],
         help_text=pgettext_lazy(
             "admin help",
             "Copy a preset into the definition, then edit it (leave the definition empty).",
         ),
     )
-    definition = forms.JSONField(
+    definition = DefinitionField(
         label=pgettext_lazy("admin field", "Ruleset definition (JSON)"),
         required=False,
         help_text=pgettext_lazy(
@@ -169,48 +187,106 @@ class TableAdmin(ParlorScopedAdmin, admin.ModelAdmin):
 
 @admin.register(Player)
 class PlayerAdmin(ParlorScopedAdmin, admin.ModelAdmin):
-    list_display = ["name", "member_number", "kind", "parlor", "user"]
+    list_display = [
+        "name", "member_number", "kind", "parlor", *columns({"user": USER_LABEL}, "user")
+    ]
     list_filter = ["parlor", "kind"]
     search_fields = ["name", "member_number"]
     autocomplete_fields = ["user"]
 
+    def get_form(
+        self, request: HttpRequest, obj: Any = None, change: bool = False, **kwargs: Any
+    ) -> Any:
+        kwargs["labels"] = {"user": USER_LABEL, **(kwargs.get("labels") or {})}
+        return super().get_form(request, obj, change, **kwargs)
 
-class ReadOnlyInline(ParlorScopedInline, admin.TabularInline):
-    extra = 0
-    can_delete = False
-    operator_may = VIEW_ONLY
+
+F = "admin field"
+GAME_LABELS = {
+    "public_id": pgettext_lazy(F, "Public ID"),
+    "table": pgettext_lazy(F, "Table"),
+    "status": pgettext_lazy(F, "Status"),
+    "ruleset_key": pgettext_lazy(F, "Ruleset"),
+    "hand_count": pgettext_lazy(F, "Hands"),
+    "started_at": pgettext_lazy(F, "Started at"),
+    "started_by": pgettext_lazy(F, "Started by"),
+    "ended_at": pgettext_lazy(F, "Ended at"),
+    "end_reason": pgettext_lazy(F, "Why it ended"),
+    "is_closed_by_staff": pgettext_lazy(F, "Ended by staff"),
+    "verified_at": pgettext_lazy(F, "Verified at"),
+    "void_reason": pgettext_lazy(F, "Why voided"),
+    "voided_by": pgettext_lazy(F, "Voided by"),
+    "void_confirmed_by": pgettext_lazy(F, "Void confirmed by"),
+    "seat_draw": pgettext_lazy(F, "Seat draw"),
+    "number_in_seating": pgettext_lazy(F, "Game since the seat draw"),
+    "first_dealer_position": pgettext_lazy(F, "First dealer's position"),
+    "hands_voided": pgettext_lazy(F, "Hands undone"),
+    "scores": pgettext_lazy(F, "Scores"),
+    "sticks": pgettext_lazy(F, "Riichi sticks on the table"),
+    "next_state": pgettext_lazy(F, "Next hand"),
+    "running_stats": pgettext_lazy(F, "Stats so far"),
+    "schema_version": pgettext_lazy(F, "Schema version"),
+    "ruleset_snapshot": pgettext_lazy(F, "Ruleset at the start"),
+    "start_state": pgettext_lazy(F, "State at the start"),
+    "state": pgettext_lazy(F, "Engine state"),
+}
+SEAT_LABELS = {
+    "seat": pgettext_lazy(F, "Seat"),
+    "player": pgettext_lazy(F, "Player"),
+    "name": pgettext_lazy(F, "Name"),
+    "is_staff_play": pgettext_lazy(F, "Staff playing"),
+}
+RESULT_LABELS = {
+    "seat": SEAT_LABELS["seat"],
+    "player": SEAT_LABELS["player"],
+    "final_score": pgettext_lazy(F, "Final score"),
+    "rank": pgettext_lazy(F, "Rank"),
+    "oka_tenths": pgettext_lazy(F, "Oka in tenths"),
+    "uma_tenths": pgettext_lazy(F, "Uma in tenths"),
+    "bonus_tenths": pgettext_lazy(F, "Bonus in tenths"),
+    "deduction_tenths": pgettext_lazy(F, "Deduction in tenths"),
+    "total_tenths": pgettext_lazy(F, "Result in tenths"),
+    "chips": pgettext_lazy(F, "Chips"),
+}
+HAND_LABELS = {
+    "sequence": pgettext_lazy(F, "Hand"),
+    "version": pgettext_lazy(F, "Version"),
+    "state": GAME_LABELS["status"],
+    "entry": pgettext_lazy(F, "Entry"),
+    "entered_by": pgettext_lazy(F, "Entered by"),
+    "entered_at": pgettext_lazy(F, "Entered at"),
+    "reason": pgettext_lazy(F, "Reason"),
+}
 
 
-class GameSeatInline(ReadOnlyInline):
+class GameSeatInline(ShownInline):
     model = GameSeat
+    labels = SEAT_LABELS
 
 
-class GameResultInline(ReadOnlyInline):
+class GameResultInline(ShownInline):
     model = GameResult
+    labels = RESULT_LABELS
 
 
-class HandInline(ReadOnlyInline):
+class HandInline(ShownInline):
     model = Hand
-    readonly_fields = (
-        "sequence",
-        "version",
-        "state",
-        "entry",
-        "entered_by",
-        "entered_at",
-        "reason",
-    )
-    fields = readonly_fields  # entered_at is not editable: listed as a field, the page was a 500
+    labels = HAND_LABELS  # entered_at is not editable: shown, never a form's field
 
 
 @admin.register(Game)
-class GameAdmin(ParlorScopedAdmin, admin.ModelAdmin):
+class GameAdmin(ShownAdmin):
     """Games change only through the services (API), so every write is replayed and locked."""
 
     parlor_field = "table__parlor"
-    operator_may = VIEW_ONLY
-    list_display = ["public_id", "table", "status", "ruleset", "hand_count", "started_at"]
-    list_filter = ["status", "table__parlor"]
+    labels = GAME_LABELS
+    list_display = columns(
+        labels, "public_id", "table", "status", "ruleset", "hand_count", "started_at"
+    )
+    list_filter = [
+        enum_filter("status", labels["status"], GameStatus.choices),
+        "table__parlor",
+    ]
     inlines = [GameSeatInline, GameResultInline, HandInline]
 
     @admin.display(description=pgettext_lazy("model", "Ruleset"), ordering="ruleset_key")
