@@ -1,4 +1,5 @@
-"""Django admin for parlors, tables, players and rulesets; games and hands are read-only here."""
+"""Django admin for parlors, tables, players and rulesets; games, visits, receipts and the
+audit log are read-only, each in its own module (admin_games, admin_money, admin_audit)."""
 
 from __future__ import annotations
 
@@ -7,22 +8,21 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin
+from django.http import HttpRequest
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import pgettext, pgettext_lazy
 
 from parlor import (
     admin_audit,  # noqa: F401  (registers the audit log, read-only)
     admin_events,  # noqa: F401  (tournaments, read-only)
+    admin_games,  # noqa: F401  (games, their seats, results and hands, read-only)
     admin_money,  # noqa: F401  (money settings; visits and receipts read-only)
     admin_seasons,  # noqa: F401  (seasons and their standings, read-only)
 )
-from parlor.admin_scope import VIEW_ONLY, ParlorScopedAdmin, ParlorScopedInline
+from parlor.admin_labels import columns
+from parlor.admin_scope import ParlorScopedAdmin, ParlorScopedInline
 from parlor.errors import DomainError
 from parlor.models import (
-    Game,
-    GameResult,
-    GameSeat,
-    Hand,
     Parlor,
     ParlorMember,
     Player,
@@ -41,10 +41,18 @@ admin.site.site_title = pgettext_lazy("admin", "tenbo administration")
 admin.site.index_title = pgettext_lazy("admin", "Administration")
 
 
+# A member's or a player's sign-in account, in the page's language (its verbose name is the
+# English field name).
+USER_LABEL = pgettext_lazy("admin field", "User")
+
+
 class ParlorMemberInline(ParlorScopedInline, admin.TabularInline):
     model = ParlorMember
     extra = 0
     autocomplete_fields = ["user"]
+
+    def get_formset(self, request: HttpRequest, obj: Any = None, **kwargs: Any) -> Any:
+        return super().get_formset(request, obj, labels={"user": USER_LABEL}, **kwargs)
 
 
 @admin.register(Parlor)
@@ -58,17 +66,24 @@ class ParlorAdmin(ParlorScopedAdmin, admin.ModelAdmin):
     inlines = [ParlorMemberInline]
 
 
+class DefinitionField(forms.JSONField):
+    """The definition box: empty on a new ruleset's form (a JSONField shows None as `null`)."""
+
+    def prepare_value(self, value: Any) -> Any:
+        return "" if value is None else super().prepare_value(value)
+
+
 class RulesetDefinitionForm(forms.ModelForm):
     clone_preset = forms.ChoiceField(
         label=pgettext_lazy("admin field", "Copy a preset"),
         required=False,
-        choices=[("", "—")] + [(k, f"{k}: {r.title}") for k, r in PRESETS.items()],
+        choices=lambda: [("", "—")] + [(k, f"{k}: {ruleset_title(r)}") for k, r in PRESETS.items()],
         help_text=pgettext_lazy(
             "admin help",
             "Copy a preset into the definition, then edit it (leave the definition empty).",
         ),
     )
-    definition = forms.JSONField(
+    definition = DefinitionField(
         label=pgettext_lazy("admin field", "Ruleset definition (JSON)"),
         required=False,
         help_text=pgettext_lazy(
@@ -169,50 +184,15 @@ class TableAdmin(ParlorScopedAdmin, admin.ModelAdmin):
 
 @admin.register(Player)
 class PlayerAdmin(ParlorScopedAdmin, admin.ModelAdmin):
-    list_display = ["name", "member_number", "kind", "parlor", "user"]
+    list_display = [
+        "name", "member_number", "kind", "parlor", *columns({"user": USER_LABEL}, "user")
+    ]
     list_filter = ["parlor", "kind"]
     search_fields = ["name", "member_number"]
     autocomplete_fields = ["user"]
 
-
-class ReadOnlyInline(ParlorScopedInline, admin.TabularInline):
-    extra = 0
-    can_delete = False
-    operator_may = VIEW_ONLY
-
-
-class GameSeatInline(ReadOnlyInline):
-    model = GameSeat
-
-
-class GameResultInline(ReadOnlyInline):
-    model = GameResult
-
-
-class HandInline(ReadOnlyInline):
-    model = Hand
-    readonly_fields = (
-        "sequence",
-        "version",
-        "state",
-        "entry",
-        "entered_by",
-        "entered_at",
-        "reason",
-    )
-    fields = readonly_fields  # entered_at is not editable: listed as a field, the page was a 500
-
-
-@admin.register(Game)
-class GameAdmin(ParlorScopedAdmin, admin.ModelAdmin):
-    """Games change only through the services (API), so every write is replayed and locked."""
-
-    parlor_field = "table__parlor"
-    operator_may = VIEW_ONLY
-    list_display = ["public_id", "table", "status", "ruleset", "hand_count", "started_at"]
-    list_filter = ["status", "table__parlor"]
-    inlines = [GameSeatInline, GameResultInline, HandInline]
-
-    @admin.display(description=pgettext_lazy("model", "Ruleset"), ordering="ruleset_key")
-    def ruleset(self, game: Game) -> str:
-        return ruleset_title(game.ruleset) or game.ruleset_key
+    def get_form(
+        self, request: HttpRequest, obj: Any = None, change: bool = False, **kwargs: Any
+    ) -> Any:
+        kwargs["labels"] = {"user": USER_LABEL, **(kwargs.get("labels") or {})}
+        return super().get_form(request, obj, change, **kwargs)

@@ -124,6 +124,17 @@ def with_parlor_titled(filters: Sequence[Any]) -> list[Any]:
     ]
 
 
+def date_filter(title: StrPromise) -> type[Any]:
+    """A filter on a date field (a business day) titled in the active language; give it as
+    (path, date_filter(title)) in list_filter."""
+
+    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        admin.DateFieldListFilter.__init__(self, *args, **kwargs)
+        self.title = title
+
+    return type("date_filter", (admin.DateFieldListFilter,), {"__init__": __init__})
+
+
 def without(labels: Labels, name: str) -> Labels:
     """The labels of an inline: its parent's foreign key is not shown on the parent's page."""
     return {k: v for k, v in labels.items() if k != name}

@@ -14,21 +14,26 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from parlor.admin_labels import (
     Labels,
+    ShownAdmin,
+    ShownInline,
     columns,
+    date_filter,
     enum_filter,
     player_count_filter,
     with_parlor_titled,
 )
-from parlor.admin_scope import VIEW_ONLY, ParlorScopedAdmin, ParlorScopedInline
+from parlor.admin_scope import ParlorScopedAdmin
 from parlor.domain.money import FeeModel
 from parlor.models import (
     Adjustment,
+    AdjustmentKind,
     MoneySettings,
     Settlement,
     SettlementLine,
     Shift,
     StandingsSettings,
     Visit,
+    VisitStatus,
 )
 from parlor.money_terms_text import fee_model_text
 
@@ -109,56 +114,120 @@ class StandingsSettingsAdmin(LabelledAdmin):
     )
 
 
-class ReadOnlyAdmin(ParlorScopedAdmin, admin.ModelAdmin):
-    actions = None
-    operator_may = VIEW_ONLY
+F = "admin field"
+VISIT_LABELS = {
+    "public_id": pgettext_lazy(F, "Public ID"),
+    "parlor": pgettext_lazy(F, "Parlor"),
+    "player": pgettext_lazy(F, "Player"),
+    "status": pgettext_lazy(F, "Status"),
+    "checked_in_at": pgettext_lazy(F, "Checked in at"),
+    "checked_in_by": pgettext_lazy(F, "Checked in by"),
+    "wish": pgettext_lazy(F, "Wish"),
+    "last_game_called_at": pgettext_lazy(F, "Last game called at"),
+    "last_game": pgettext_lazy(F, "Last game"),
+    "checked_out_at": pgettext_lazy(F, "Checked out at"),
+    "checked_out_by": pgettext_lazy(F, "Checked out by"),
+}
+SETTLEMENT_LABELS = {
+    "public_id": VISIT_LABELS["public_id"],
+    "visit": pgettext_lazy(F, "Visit"),
+    "closed_at": pgettext_lazy(F, "Settled at"),
+    "closed_by": pgettext_lazy(F, "Settled by"),
+    "points_yen": pgettext_lazy(F, "Points (yen)"),
+    "chips_yen": pgettext_lazy(F, "Chips (yen)"),
+    "fees_yen": pgettext_lazy(F, "Fees (yen)"),
+    "adjustments_yen": pgettext_lazy(F, "Adjustments (yen)"),
+    "total_yen": pgettext_lazy(F, "Total (yen)"),
+    "line_count": pgettext_lazy(F, "Lines"),
+}
+LINE_LABELS = {
+    "position": pgettext_lazy(F, "Line"),
+    "kind": pgettext_lazy(F, "Kind"),
+    "table_label": pgettext_lazy(F, "Table"),
+    "played_at": pgettext_lazy(F, "Played at"),
+    "rank": pgettext_lazy(F, "Rank"),
+    "result_tenths": pgettext_lazy(F, "Result in tenths"),
+    "chips": pgettext_lazy(F, "Chips"),
+    "points_yen": SETTLEMENT_LABELS["points_yen"],
+    "chips_yen": SETTLEMENT_LABELS["chips_yen"],
+    "fee_yen": pgettext_lazy(F, "Fee (yen)"),
+    "amount_yen": pgettext_lazy(F, "Amount (yen)"),
+    "description": pgettext_lazy(F, "Description"),
+}
+ADJUSTMENT_LABELS = {
+    "public_id": VISIT_LABELS["public_id"],
+    "parlor": VISIT_LABELS["parlor"],
+    "player": VISIT_LABELS["player"],
+    "kind": LINE_LABELS["kind"],
+    "amount_yen": LINE_LABELS["amount_yen"],
+    "reason": pgettext_lazy(F, "Reason"),
+    "game": pgettext_lazy(F, "Game"),
+    "correction": pgettext_lazy(F, "Correction"),
+    "corrects_settlement": pgettext_lazy(F, "Settlement corrected"),
+    "corrects_shift": pgettext_lazy(F, "Shift corrected"),
+    "created_at": pgettext_lazy(F, "Created at"),
+    "created_by": pgettext_lazy(F, "Created by"),
+    "settled_in": pgettext_lazy(F, "Settled in"),
+    "settled_at": SETTLEMENT_LABELS["closed_at"],
+    "settled_by": SETTLEMENT_LABELS["closed_by"],
+}
+SHIFT_LABELS = {
+    "public_id": VISIT_LABELS["public_id"],
+    "parlor": VISIT_LABELS["parlor"],
+    "staff": pgettext_lazy(F, "Staff"),
+    "business_day": pgettext_lazy(F, "Business day"),
+    "signed_in_at": pgettext_lazy(F, "Clocked in at"),
+    "signed_in_by": pgettext_lazy(F, "Clocked in by"),
+    "float_out_yen": pgettext_lazy(F, "Float taken (yen)"),
+    "signed_out_at": pgettext_lazy(F, "Clocked out at"),
+    "signed_out_by": pgettext_lazy(F, "Clocked out by"),
+    "float_back_yen": pgettext_lazy(F, "Float returned (yen)"),
+    "game_back": pgettext_lazy(F, "Game back"),
+    "result_yen": pgettext_lazy(F, "Result (yen)"),
+    "fees_yen": SETTLEMENT_LABELS["fees_yen"],
+    "back_yen": pgettext_lazy(F, "Back (yen)"),
+    "owed_yen": pgettext_lazy(F, "Owed (yen)"),
+}
 
 
 @admin.register(Visit)
-class VisitAdmin(ReadOnlyAdmin):
-    list_display = ["player", "parlor", "status", "checked_in_at", "checked_out_at"]
-    list_filter = ["parlor", "status"]
+class VisitAdmin(ShownAdmin):
+    labels = VISIT_LABELS
+    list_display = columns(
+        labels, "player", "parlor", "status", "checked_in_at", "checked_out_at"
+    )
+    list_filter = ["parlor", enum_filter("status", labels["status"], VisitStatus.choices)]
     search_fields = ["player__name", "player__member_number"]
 
 
-class SettlementLineInline(ParlorScopedInline, admin.TabularInline):
+class SettlementLineInline(ShownInline):
     model = SettlementLine
-    extra = 0
-    readonly_fields = (
-        "position",
-        "kind",
-        "table_label",
-        "played_at",
-        "rank",
-        "result_tenths",
-        "chips",
-        "points_yen",
-        "chips_yen",
-        "fee_yen",
-        "amount_yen",
-        "description",
-    )
-    fields = readonly_fields
-    can_delete = False
-    operator_may = VIEW_ONLY
+    labels = LINE_LABELS
 
 
 @admin.register(Settlement)
-class SettlementAdmin(ReadOnlyAdmin):
+class SettlementAdmin(ShownAdmin):
     parlor_field = "visit__parlor"
-    list_display = ["visit", "closed_at", "total_yen", "fees_yen"]
+    labels = SETTLEMENT_LABELS
+    list_display = columns(labels, "visit", "closed_at", "total_yen", "fees_yen")
     inlines = [SettlementLineInline]
 
 
 @admin.register(Adjustment)
-class AdjustmentAdmin(ReadOnlyAdmin):
-    list_display = ["player", "kind", "amount_yen", "reason", "created_at", "settled_at"]
-    list_filter = ["parlor", "kind"]
+class AdjustmentAdmin(ShownAdmin):
+    labels = ADJUSTMENT_LABELS
+    list_display = columns(
+        labels, "player", "kind", "amount_yen", "reason", "created_at", "settled_at"
+    )
+    list_filter = ["parlor", enum_filter("kind", labels["kind"], AdjustmentKind.choices)]
 
 
 @admin.register(Shift)
-class ShiftAdmin(ReadOnlyAdmin):
+class ShiftAdmin(ShownAdmin):
     """Staff shifts (シフト), read-only: signed in and out at the counter (services.shifts)."""
 
-    list_display = ["staff", "business_day", "signed_in_at", "signed_out_at", "owed_yen"]
-    list_filter = ["parlor", "business_day"]
+    labels = SHIFT_LABELS
+    list_display = columns(
+        labels, "staff", "business_day", "signed_in_at", "signed_out_at", "owed_yen"
+    )
+    list_filter = ["parlor", ("business_day", date_filter(labels["business_day"]))]

@@ -50,7 +50,7 @@ FLOORS: tuple[dict[str, tuple[str, ...]], ...] = (
         "web": ("parlor.web",),
         "public": ("parlor.public",),
         "admin": ("parlor.admin", "parlor.admin_audit", "parlor.admin_events",
-                  "parlor.admin_labels", "parlor.admin_money", "parlor.admin_scope",
+                  "parlor.admin_games", "parlor.admin_labels", "parlor.admin_money", "parlor.admin_scope",
                   "parlor.admin_seasons", "parlor.reports.admin"),
         "views": ("parlor.views",),
     },

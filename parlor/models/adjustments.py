@@ -7,7 +7,7 @@ import uuid
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import pgettext, pgettext_lazy
 
 from parlor.models.games import Game
 from parlor.models.hands import Hand
@@ -86,7 +86,11 @@ class Adjustment(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"adjustment {self.amount_yen:+} yen for {self.player} ({self.kind})"
+        return pgettext("model", "adjustment %(amount)s yen for %(player)s (%(kind)s)") % {
+            "amount": f"{self.amount_yen:+,}",
+            "player": self.player,
+            "kind": self.get_kind_display(),
+        }
 
     @property
     def is_open(self) -> bool:

@@ -8,7 +8,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.db.models.fields.json import KeyTextTransform
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import pgettext, pgettext_lazy
 
 from parlor.domain.next_hand import stored_next_hand
 from parlor.domain.snapshots import ruleset_of_snapshot
@@ -105,7 +105,11 @@ class Game(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"game {self.public_id} at {self.table} ({self.status})"
+        return pgettext("model", "game %(id)s at %(table)s (%(status)s)") % {
+            "id": self.public_id,
+            "table": self.table,
+            "status": self.get_status_display(),
+        }
 
     @property
     def ruleset(self) -> Ruleset:
@@ -174,7 +178,7 @@ class GameSeat(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"seat {self.seat}: {self.name}"
+        return pgettext("model", "seat %(seat)s: %(name)s") % {"seat": self.seat, "name": self.name}
 
 
 class GameResult(models.Model):
@@ -204,4 +208,9 @@ class GameResult(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.game_id} seat {self.seat}: rank {self.rank}, {self.total_tenths / 10:+.1f}"
+        return pgettext("model", "%(game)s seat %(seat)s: rank %(rank)s, %(total)s") % {
+            "game": self.game_id,
+            "seat": self.seat,
+            "rank": self.rank,
+            "total": f"{self.total_tenths / 10:+.1f}",
+        }

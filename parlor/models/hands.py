@@ -7,7 +7,7 @@ import uuid
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import pgettext, pgettext_lazy
 
 from parlor.domain.stored_results import ledger_of
 from parlor.models.games import Game
@@ -85,7 +85,12 @@ class Hand(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"hand {self.sequence} v{self.version} ({self.state}) of {self.game_id}"
+        return pgettext("model", "hand %(n)s v%(version)s (%(state)s) of %(game)s") % {
+            "n": self.sequence,
+            "version": self.version,
+            "state": self.get_state_display(),
+            "game": self.game_id,
+        }
 
 
 class HandOutcome(models.Model):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from django.db import models
 from django.db.models import Q
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import pgettext, pgettext_lazy
 
 from parlor.domain import money as rules
 from parlor.domain.own_terms import TERM_NAMES
@@ -129,9 +129,17 @@ class MoneySettings(models.Model):
         return {name: getattr(self, name) for name in TERM_NAMES}
 
     def __str__(self) -> str:
-        where = f"table {self.table.label}" if self.table_id and self.table else "default"
-        rate = "default" if self.rate_yen_per_p is None else self.rate_yen_per_p
-        return f"{self.parlor} {self.player_count}p {where}: {rate} yen/p"
+        rate = pgettext("model", "default") if self.rate_yen_per_p is None else self.rate_yen_per_p
+        if self.table_id and self.table:
+            text = pgettext("model", "%(parlor)s %(n)sp table %(table)s: %(rate)s yen/p")
+        else:
+            text = pgettext("model", "%(parlor)s %(n)sp default: %(rate)s yen/p")
+        return text % {
+            "parlor": self.parlor,
+            "n": self.player_count,
+            "table": self.table.label if self.table_id and self.table else "",
+            "rate": rate,
+        }
 
 
 class GameMoney(MoneyTerms):
@@ -148,7 +156,10 @@ class GameMoney(MoneyTerms):
         constraints = _term_checks("game_money")
 
     def __str__(self) -> str:
-        return f"money of game {self.game_id}: {self.rate_yen_per_p} yen/p"
+        return pgettext("model", "money of game %(game)s: %(rate)s yen/p") % {
+            "game": self.game_id,
+            "rate": self.rate_yen_per_p,
+        }
 
 
 class StandingsSettings(models.Model):
@@ -163,4 +174,7 @@ class StandingsSettings(models.Model):
         verbose_name_plural = pgettext_lazy("model", "Standings settings")
 
     def __str__(self) -> str:
-        return f"standings of {self.parlor}: at least {self.monthly_min_games} games a month"
+        return pgettext("model", "standings of %(parlor)s: at least %(n)s games a month") % {
+            "parlor": self.parlor,
+            "n": self.monthly_min_games,
+        }

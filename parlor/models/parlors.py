@@ -7,7 +7,7 @@ import uuid
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import pgettext, pgettext_lazy
 
 from parlor.security.text import OneLineText
 
@@ -96,7 +96,11 @@ class ParlorMember(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.user} ({self.role} at {self.parlor})"
+        return pgettext("model", "%(user)s (%(role)s at %(parlor)s)") % {
+            "user": self.user,
+            "role": self.get_role_display(),
+            "parlor": self.parlor,
+        }
 
 
 class PlayerKind(models.TextChoices):

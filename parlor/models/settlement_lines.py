@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.db import models
 from django.db.models import F, Q
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import pgettext, pgettext_lazy
 
 from parlor.domain.units import Result, SettlementUnit
 from parlor.models.adjustments import Adjustment
@@ -89,4 +89,8 @@ class SettlementLine(ImmutableModel):
         return Result(self.left_game_tenths, SettlementUnit(self.result_unit))
 
     def __str__(self) -> str:
-        return f"line {self.position} of settlement {self.settlement_id}: {self.amount_yen:+} yen"
+        return pgettext("model", "line %(n)s of settlement %(settlement)s: %(amount)s yen") % {
+            "n": self.position,
+            "settlement": self.settlement_id,
+            "amount": f"{self.amount_yen:+,}",
+        }

@@ -12,7 +12,7 @@ from typing import Any, NoReturn
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import pgettext, pgettext_lazy
 
 from parlor.models.visits import Visit
 
@@ -93,4 +93,7 @@ class Settlement(ImmutableModel):
         ]
 
     def __str__(self) -> str:
-        return f"settlement of visit {self.visit_id}: {self.total_yen:+} yen"
+        return pgettext("model", "settlement of visit %(visit)s: %(total)s yen") % {
+            "visit": self.visit_id,
+            "total": f"{self.total_yen:+,}",
+        }

@@ -11,7 +11,7 @@ import uuid
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import pgettext, pgettext_lazy
 
 from parlor.models.parlors import GameBack, Parlor
 
@@ -66,8 +66,11 @@ class Shift(models.Model):
         ]
 
     def __str__(self) -> str:
-        state = "open" if self.signed_out_at is None else "closed"
-        return f"shift of {self.staff} on {self.business_day} ({state})"
+        if self.signed_out_at is None:
+            text = pgettext("model", "shift of %(staff)s on %(day)s (open)")
+        else:
+            text = pgettext("model", "shift of %(staff)s on %(day)s (closed)")
+        return text % {"staff": self.staff, "day": self.business_day}
 
     @property
     def is_open(self) -> bool:

@@ -7,7 +7,8 @@ import uuid
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
-from django.utils.translation import pgettext_lazy
+from django.utils import timezone
+from django.utils.translation import pgettext, pgettext_lazy
 
 from parlor.models.parlors import Parlor, Player
 from parlor.security.text import OneLineText
@@ -40,7 +41,10 @@ class Table(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.parlor} table {self.label}"
+        return pgettext("model", "%(parlor)s table %(label)s") % {
+            "parlor": self.parlor,
+            "label": self.label,
+        }
 
 
 class SeatDrawMethod(models.TextChoices):
@@ -73,7 +77,10 @@ class SeatDraw(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"seat draw {self.drawn_at:%Y-%m-%d %H:%M} at {self.table}"
+        return pgettext("model", "seat draw %(at)s at %(table)s") % {
+            "at": f"{timezone.localtime(self.drawn_at):%Y-%m-%d %H:%M}",
+            "table": self.table,
+        }
 
 
 class SeatDrawPosition(models.Model):

@@ -12,7 +12,7 @@ import uuid
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import pgettext, pgettext_lazy
 
 from parlor.models.adjustments import Adjustment
 from parlor.models.games import Game
@@ -124,7 +124,10 @@ class EventPlayer(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.player} at {self.event}"
+        return pgettext("model", "%(player)s at %(event)s") % {
+            "player": self.player,
+            "event": self.event,
+        }
 
     @property
     def is_dropped(self) -> bool:
@@ -171,7 +174,7 @@ class EventRound(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.event} round {self.number}"
+        return pgettext("model", "%(event)s round %(n)s") % {"event": self.event, "n": self.number}
 
 
 class RoundTable(models.Model):
@@ -196,7 +199,7 @@ class RoundTable(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.round} table {self.number}"
+        return pgettext("model", "%(round)s table %(n)s") % {"round": self.round, "n": self.number}
 
 
 class RoundSeat(models.Model):
@@ -216,7 +219,11 @@ class RoundSeat(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.round_table} seat {self.seat}: {self.entry.player}"
+        return pgettext("model", "%(table)s seat %(seat)s: %(player)s") % {
+            "table": self.round_table,
+            "seat": self.seat,
+            "player": self.entry.player,
+        }
 
 
 class EventPenalty(models.Model):
@@ -270,4 +277,7 @@ class EventPenaltyWithdrawal(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"withdrawn: {self.penalty} ({self.reason[:30]})"
+        return pgettext("model", "withdrawn: %(penalty)s (%(reason)s)") % {
+            "penalty": self.penalty,
+            "reason": self.reason[:30],
+        }

@@ -11,7 +11,8 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
-from django.utils.translation import pgettext_lazy
+from django.utils import timezone
+from django.utils.translation import pgettext, pgettext_lazy
 
 from parlor.models.games import Game
 from parlor.models.parlors import Parlor, Player
@@ -68,7 +69,11 @@ class Visit(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"visit of {self.player} from {self.checked_in_at:%Y-%m-%d %H:%M} ({self.status})"
+        return pgettext("model", "visit of %(player)s from %(at)s (%(status)s)") % {
+            "player": self.player,
+            "at": f"{timezone.localtime(self.checked_in_at):%Y-%m-%d %H:%M}",
+            "status": self.get_status_display(),
+        }
 
     def save(self, *args: Any, **kwargs: Any) -> None:
         """Refuses to reopen a checked-out visit (one query, only when an existing visit is
@@ -112,4 +117,8 @@ class VisitGame(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"game {self.game_id} seat {self.seat} of visit {self.visit_id}"
+        return pgettext("model", "game %(game)s seat %(seat)s of visit %(visit)s") % {
+            "game": self.game_id,
+            "seat": self.seat,
+            "visit": self.visit_id,
+        }

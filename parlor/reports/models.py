@@ -125,7 +125,8 @@ class DailyReport(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.parlor} {self.business_day} {self.format} ({self.status})"
+        kind, status = self.get_format_display(), self.get_status_display()
+        return f"{self.parlor} {self.business_day} {kind} ({status})"
 
     @property
     def has_file(self) -> bool:

@@ -226,3 +226,72 @@ def test_the_admin_names_a_rows_parlor_in_the_pages_language(
     if model in ("table", "player"):
         listing = admin_client.get(f"/admin/parlor/{model}/").content.decode()
         assert ">Parlor<" not in listing and ">雀荘<" in listing
+
+
+# What an audit of the admin found in English on Japanese pages: column headings, field labels
+# and filter titles from the English field names, and rows named by a model's English __str__.
+ENGLISH_FOUND = (
+    "Public id", "Hand count", "Started at", "Checked in at", "Checked out at", "Closed at",
+    "Fees yen", "Total yen", "visit of", "Actor name", "Subject type", "business day",
+    "manager at", "staff at", " yen/p", "table 1",
+)
+HEADINGS = (
+    r'<th scope="col" class="[^"]*column-[^"]*">\s*<div class="text">(?:<a [^>]*>)?([^<]*)<',
+    r'<th class="column-[^"]*">\s*([^<]*)<',  # an inline's column
+    r"<label[^>]*>([^<]*)</label>",  # a field's label
+    r'data-filter-title="([^"]*)"',
+    r'<td class="original">\s*<p>\s*([^<]*)<',  # an inline's row
+)
+
+
+def admin_pages(client: Client) -> dict[str, str]:
+    """Every admin list a manager opens from the index, its add page and the change page of
+    its first row: each page's address and text."""
+    import re
+
+    pages: dict[str, str] = {}
+    index = client.get("/admin/").content.decode()
+    for listing in sorted(set(re.findall(r'href="(/admin/(?:parlor|reports)/\w+/)"', index))):
+        page = client.get(listing).content.decode()
+        pages[listing] = page
+        rows = re.findall(rf'href="({listing}[^"/]+/change/)', page)
+        for path in [*rows[:1], *re.findall(rf'href="({listing}add/)"', page)[:1]]:
+            answer = client.get(path)
+            assert answer.status_code == 200, path
+            pages[path] = answer.content.decode()
+    return pages
+
+
+def test_every_admin_page_a_manager_opens_reads_in_one_language() -> None:
+    """The demo's manager walks the admin: in Japanese, no heading, label, filter or row name
+    is an English field name or an English __str__; in English, none is Japanese."""
+    import re
+
+    from django.core.management import call_command
+
+    from parlor.services.shifts import shift_sign_in
+
+    call_command("load_demo", stdout=__import__("io").StringIO())
+    staff = get_user_model().objects.get(username="staff")
+    shift_sign_in(parlor=staff.parlor_member.parlor, user=staff, float_out_yen=0, by=None)
+    manager = Client()
+    manager.force_login(get_user_model().objects.get(username="manager"))
+    pages = admin_pages(manager)
+    for kind in ("game", "visit", "settlement", "auditevent", "shift", "parlor"):
+        assert any(path.startswith(f"/admin/parlor/{kind}/") and "/change/" in path
+                   for path in pages), kind
+    for path, page in pages.items():
+        for english in ENGLISH_FOUND:
+            assert english not in page, (path, english)
+        for pattern in HEADINGS:
+            for text in re.findall(pattern, page):
+                text = text.strip().rstrip(":")
+                english = text.isascii() and re.search(r"[A-Za-z]{3}", text)
+                assert not english, (path, text)
+    ruleset_form = pages["/admin/parlor/rulesetdefinition/add/"]
+    assert re.search(r'id="id_definition">\s*</textarea>', ruleset_form)  # not `null`
+    manager.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    for path, page in admin_pages(manager).items():
+        for pattern in HEADINGS[:4]:
+            for text in re.findall(pattern, page):
+                assert text.isascii(), (path, text)
