@@ -155,16 +155,23 @@ class ShownOnly:
         return list(self.labels)
 
 
-class ShownAdmin(ShownOnly, ParlorScopedAdmin, admin.ModelAdmin):
-    actions = None  # no "delete selected"
+class LabelledAdmin(ParlorScopedAdmin, admin.ModelAdmin):
+    """An editable page whose form names each field by `labels`."""
 
-    def get_list_filter(self, request: HttpRequest) -> Any:
-        return with_parlor_titled(super().get_list_filter(request))
+    labels: ClassVar[Labels] = {}
 
     def get_form(
         self, request: HttpRequest, obj: Any = None, change: bool = False, **kwargs: Any
     ) -> Any:
         return super().get_form(request, obj, change, labels=self.labels, **kwargs)
+
+    def get_list_filter(self, request: HttpRequest) -> Any:
+        # Titled after the scope has taken the filter by parlor out of a manager's list.
+        return with_parlor_titled(super().get_list_filter(request))
+
+
+class ShownAdmin(ShownOnly, LabelledAdmin):
+    actions = None  # no "delete selected"
 
 
 class ShownInline(ShownOnly, ParlorScopedInline, admin.TabularInline):

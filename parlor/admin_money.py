@@ -4,7 +4,7 @@ through the API."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 from django.contrib import admin
 from django.db import models
@@ -13,16 +13,14 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from parlor.admin_labels import (
-    Labels,
+    LabelledAdmin,
     ShownAdmin,
     ShownInline,
     columns,
     date_filter,
     enum_filter,
     player_count_filter,
-    with_parlor_titled,
 )
-from parlor.admin_scope import ParlorScopedAdmin
 from parlor.domain.money import FeeModel
 from parlor.models import (
     Adjustment,
@@ -56,21 +54,6 @@ STANDINGS_LABELS = {
     "is_public": gettext_lazy("Standings are public"),
     "monthly_min_games": gettext_lazy("Monthly minimum of games"),
 }
-
-
-class LabelledAdmin(ParlorScopedAdmin, admin.ModelAdmin):
-    """An editable page whose form names each field by `labels`."""
-
-    labels: ClassVar[Labels] = {}
-
-    def get_form(
-        self, request: HttpRequest, obj: Any = None, change: bool = False, **kwargs: Any
-    ) -> Any:
-        return super().get_form(request, obj, change, labels=self.labels, **kwargs)
-
-    def get_list_filter(self, request: HttpRequest) -> Any:
-        # Titled after the scope has taken the filter by parlor out of a manager's list.
-        return with_parlor_titled(super().get_list_filter(request))
 
 
 @admin.register(MoneySettings)
